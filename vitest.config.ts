@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `unit` needs nothing but Node; `db` runs against a fresh PGlite per file, or against
+// PostgreSQL when DATABASE_URL is set (CI runs it both ways).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['contract/**/*.test.ts', 'engine/**/*.test.ts', 'web/src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
