@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { publicUserSchema } from './user.schema';
+import { tr } from './messages.tr';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const email = z
+  .string({ error: tr.validation.emailRequired })
+  .trim()
+  .min(1, tr.validation.emailRequired)
+  .max(254, tr.validation.emailInvalid)
+  .pipe(z.email({ error: tr.validation.emailInvalid }))
+  .transform((v) => v.toLowerCase());
+
+export const loginRequestSchema = z.object({
+  email,
+  password: z.string({ error: tr.validation.passwordRequired }).min(1, tr.validation.passwordRequired).max(256),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => v || null);
+
+/** Registration fields of SPEC §5 (the payment-first flow reuses this shape as registrationData). */
+export const registerRequestSchema = z
+  .object({
+    email,
+    password: z
+      .string({ error: tr.validation.passwordRequired })
+      .min(1, tr.validation.passwordRequired)
+      .min(MIN_PASSWORD_LENGTH, tr.validation.passwordTooShort)
+      .max(256),
+    confirmPassword: z.string().optional(),
+    username: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[\p{L}\p{N}._-]*$/u, tr.validation.usernameInvalid)
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    firstName: optionalText(80),
+    lastName: optionalText(80),
+    phone: z
+      .string({ error: tr.validation.phoneRequired })
+      .trim()
+      .min(1, tr.validation.phoneRequired)
+      .max(20, tr.validation.phoneInvalid)
+      .regex(/^\+?[0-9 ()-]{7,20}$/, tr.validation.phoneInvalid),
+    companyName: optionalText(200),
+    taxNumber: z
+      .string()
+      .trim()
+      .regex(/^(\d{10,11})?$/, tr.validation.taxNumberInvalid)
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
+    planType: z.enum(['basic', 'pro', 'business']).optional(),
+    kvkkAccepted: z.literal(true, { error: tr.validation.kvkkRequired }),
+    marketingConsent: z.boolean().optional().default(false),
+    aiDataConsent: z.boolean().optional().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: tr.validation.passwordsDontMatch });
+    }
+    if (v.planType === 'business') {
+      if (!v.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: tr.validation.companyRequired });
+      if (!v.taxNumber) ctx.addIssue({ code: 'custom', path: ['taxNumber'], message: tr.validation.taxNumberRequired });
+    }
+  });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  user: publicUserSchema,
+  token: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const meResponseSchema = z.object({ success: z.boolean(), user: publicUserSchema.nullable() });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** Public runtime configuration the web app reads at startup. */
+export const publicConfigSchema = z.object({ googleEnabled: z.boolean() });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Every error response of the API (ARCHITECTURE decision 13). */
+export const errorResponseSchema = z.object({ message: z.string(), code: z.string(), requestId: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

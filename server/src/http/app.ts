@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../../../contract/zod-locale';
+import type { Settings } from '../config/env';
+import type { Services } from '../compose';
+import { registerErrorHandler } from './error-handler';
+import { registerAuthHook } from './auth.hook';
+import { authRoutes } from './routes/auth.routes';
+import { webRoutes } from './routes/web.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP app (not listening): plugins, security headers, error handler, routes. */
+export async function buildApp(opts: {
+  settings: Settings;
+  services: Services;
+  logger?: FastifyServerOptions['logger'];
+}) {
+  const { settings, services } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: settings.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: settings.trustProxy,
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(cookie, { secret: settings.cookieSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerAuthHook(app, services.auth);
+
+  app.get('/healthz', async (_req, reply) => {
+    await services.repos.health.ping();
+    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+  });
+  await app.register(authRoutes, { auth: services.auth, settings, google: services.google });
+  await app.register(webRoutes, { distDir: settings.webDistDir });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,58 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { jobs, type JobName, type JobPayloads } from './job-names';
+
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], jobId: string) => Promise<unknown>;
+export type JobHandlers = { [N in JobName]?: JobHandler<N> };
+
+export interface JobQueue {
+  boss: PgBoss;
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: PgBoss.SendOptions): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/** Daily at 03:17 UTC (an odd minute, away from everyone else's top-of-the-hour jobs). */
+const schedules: Partial<Record<JobName, string>> = { [jobs.purgeSessions]: '17 3 * * *' };
+
+/**
+ * Starts pg-boss on the app's database (PGlite through executeSql, PostgreSQL through its own pool),
+ * creates every queue, and registers handlers when this process has the worker role.
+ */
+export async function startJobQueue(opts: {
+  database: Database;
+  worker: boolean;
+  handlers: JobHandlers;
+  log: FastifyBaseLogger;
+}): Promise<JobQueue> {
+  const { database } = opts;
+  const boss = database.executeSql
+    ? new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss' })
+    : new PgBoss({ connectionString: database.connectionString!, schema: 'pgboss', max: 4 });
+  boss.on('error', (err) => opts.log.error({ err }, 'pg-boss error'));
+  await boss.start();
+  for (const name of Object.values(jobs)) await boss.createQueue(name);
+
+  if (opts.worker) {
+    for (const [name, handler] of Object.entries(opts.handlers) as [JobName, JobHandler<JobName>][]) {
+      await boss.work<JobPayloads[JobName]>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        const started = Date.now();
+        try {
+          const out = await handler(job.data, job.id);
+          opts.log.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+          return out;
+        } catch (err) {
+          opts.log.error({ err, job: name, jobId: job.id }, 'job failed');
+          throw err;
+        }
+      });
+    }
+    for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
+
+  return {
+    boss,
+    send: (name, data, options) => boss.send(name, data as object, options ?? {}),
+    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+  };
+}

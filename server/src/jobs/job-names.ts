@@ -1,0 +1,11 @@
+/** Every queue the app uses, with its payload type; handlers and senders share these names. */
+export const jobs = {
+  ping: 'system-ping',
+  purgeSessions: 'system-purge-sessions',
+} as const;
+
+export interface JobPayloads {
+  [jobs.ping]: { value: string };
+  [jobs.purgeSessions]: Record<string, never>;
+}
+export type JobName = keyof JobPayloads;
