@@ -14,7 +14,10 @@ const email = z
 
 export const loginRequestSchema = z.object({
   email,
-  password: z.string({ error: tr.validation.passwordRequired }).min(1, tr.validation.passwordRequired).max(256),
+  password: z
+    .string({ error: tr.validation.passwordRequired })
+    .min(1, tr.validation.passwordRequired)
+    .max(256),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
@@ -71,8 +74,10 @@ export const registerRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: tr.validation.passwordsDontMatch });
     }
     if (v.planType === 'business') {
-      if (!v.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: tr.validation.companyRequired });
-      if (!v.taxNumber) ctx.addIssue({ code: 'custom', path: ['taxNumber'], message: tr.validation.taxNumberRequired });
+      if (!v.companyName)
+        ctx.addIssue({ code: 'custom', path: ['companyName'], message: tr.validation.companyRequired });
+      if (!v.taxNumber)
+        ctx.addIssue({ code: 'custom', path: ['taxNumber'], message: tr.validation.taxNumberRequired });
     }
   });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

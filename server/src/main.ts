@@ -24,7 +24,12 @@ async function main() {
   log.info({ database: database.kind, roles: settings.roles, dataDir: settings.dataDir }, 'starting');
 
   let queue: JobQueue | null = null;
-  queue = await startJobQueue({ database, worker: settings.roles.worker, handlers: services.jobHandlers, log });
+  queue = await startJobQueue({
+    database,
+    worker: settings.roles.worker,
+    handlers: services.jobHandlers,
+    log,
+  });
 
   if (settings.roles.api) await app.listen({ port: settings.port, host: settings.host });
   else await app.ready();

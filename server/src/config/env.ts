@@ -7,47 +7,52 @@ const bool = z
 
 const roleList = z
   .string()
-  .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(['api', 'worker'])).min(1));
 
 const DEV_COOKIE_SECRET = 'dev-only-cookie-secret-change-me-in-production-0001';
 
 /** Every environment variable the server reads; documented in the README configuration table. */
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
-    ROLES: roleList.default(['api', 'worker']),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_COOKIE_SECRET),
-    COOKIE_SECURE: bool.optional(),
-    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    TRUST_PROXY: bool.default(false),
-    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-    WEB_DIST_DIR: z.string().optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.COOKIE_SECRET === DEV_COOKIE_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['COOKIE_SECRET'], message: 'must be set in production' });
-    }
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['GOOGLE_CLIENT_SECRET'],
-        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
-      });
-    }
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ROLES: roleList.default(['api', 'worker']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_COOKIE_SECRET),
+  COOKIE_SECURE: bool.optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: bool.default(false),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+// Cross-variable rules, checked on the raw values so they are listed together with per-variable errors.
+function crossProblems(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const secret = raw.COOKIE_SECRET ?? DEV_COOKIE_SECRET;
+  if (raw.NODE_ENV === 'production' && secret === DEV_COOKIE_SECRET) {
+    problems.push('COOKIE_SECRET: must be set in production');
+  }
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -82,9 +87,11 @@ export function loadSettings(source: Record<string, string | undefined> = proces
   // Empty strings mean "unset" so that `FOO= npm start` behaves like leaving FOO out.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...crossProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const e = parsed.data;
   return {
     env: e.NODE_ENV,

@@ -30,7 +30,10 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
  * Opens PostgreSQL when a URL is given, else PGlite: file-backed under `dataDir`,
  * or in memory when dataDir is null (tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -26,7 +26,6 @@ export async function buildApp(opts: {
     trustProxy: settings.trustProxy,
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

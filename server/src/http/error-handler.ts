@@ -46,10 +46,16 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err, req, reply) => {
     const mapped = mapError(err as Error);
     if (mapped.status >= 500) req.log.error({ err }, 'request failed');
-    else req.log.info({ code: mapped.code, status: mapped.status, reason: (err as Error).message }, 'request refused');
+    else
+      req.log.info(
+        { code: mapped.code, status: mapped.status, reason: (err as Error).message },
+        'request refused',
+      );
     if (err instanceof AppError && typeof err.details?.retryAfterSeconds === 'number') {
       reply.header('retry-after', String(err.details.retryAfterSeconds));
     }
-    return reply.status(mapped.status).send({ message: mapped.message, code: mapped.code, requestId: req.id });
+    return reply
+      .status(mapped.status)
+      .send({ message: mapped.message, code: mapped.code, requestId: req.id });
   });
 }

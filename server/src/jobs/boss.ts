@@ -8,7 +8,11 @@ export type JobHandlers = { [N in JobName]?: JobHandler<N> };
 
 export interface JobQueue {
   boss: PgBoss;
-  send<N extends JobName>(name: N, data: JobPayloads[N], options?: PgBoss.SendOptions): Promise<string | null>;
+  send<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   stop(): Promise<void>;
 }
 

@@ -146,7 +146,13 @@ export function authService(deps: AuthDeps) {
       const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
       if (!user || !user.passwordHash || !ok) {
         const at = now();
-        await deps.throttle.recordFailure(keys[0], at, THROTTLE.windowMs, THROTTLE.accountLimit, THROTTLE.lockMs);
+        await deps.throttle.recordFailure(
+          keys[0],
+          at,
+          THROTTLE.windowMs,
+          THROTTLE.accountLimit,
+          THROTTLE.lockMs,
+        );
         await deps.throttle.recordFailure(keys[1], at, THROTTLE.windowMs, THROTTLE.ipLimit, THROTTLE.lockMs);
         throw new AppError('INVALID_CREDENTIALS', 401, tr.errors.invalidCredentials);
       }

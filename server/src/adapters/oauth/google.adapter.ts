@@ -34,7 +34,9 @@ export function googleAuth(opts: {
     config ??= oidc
       .discovery(new URL(opts.issuer), opts.clientId, opts.clientSecret, undefined, {
         // Plain http is only accepted for a loopback issuer (the local fake provider in tests and e2e).
-        execute: /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.issuer) ? [oidc.allowInsecureRequests] : [],
+        execute: /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(opts.issuer)
+          ? [oidc.allowInsecureRequests]
+          : [],
       })
       .catch((err) => {
         config = undefined; // try discovery again on the next sign-in

@@ -8,7 +8,10 @@ import type { GoogleAuth, PendingGoogleLogin } from '../../adapters/oauth/google
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth.hook';
 
 const GOOGLE_COOKIE = 'google_oidc';
-const clientInfo = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const clientInfo = (req: FastifyRequest): ClientInfo => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+});
 
 /** SPEC §7 authentication calls plus Google sign-in. */
 export async function authRoutes(

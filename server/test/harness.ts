@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadSettings, type Settings } from '../src/config/env';
+import { openDatabase, type Database } from '../src/db/client';
+import { composeServices, type Services } from '../src/compose';
+import { buildApp, type App } from '../src/http/app';
+import { hashPassword } from '../src/services/auth.service';
+import type { UserRow } from '../src/repositories/user.repository';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new PostgreSQL database
+ * created next to DATABASE_URL when that is set (dropped again on close).
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    return database;
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.href, dataDir: null });
+  await database.migrate();
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  services: Services;
+  settings: Settings;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, for `app.inject()`; env overrides go through the real loader. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: App) => void,
+): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oto-test-'));
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  const services = composeServices(database, settings);
+  const app = await buildApp({ settings, services });
+  extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    services,
+    settings,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+export const TEST_PASSWORD = 'dogru-sifre-123';
+
+/** Inserts a user with TEST_PASSWORD (hashing skipped per call by caching one hash). */
+let cachedHash: Promise<string> | undefined;
+export async function createUser(ctx: TestContext, overrides: Partial<UserRow> = {}): Promise<UserRow> {
+  seq += 1;
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const now = new Date();
+  return ctx.services.repos.users.insert({
+    id: `user-${seq}-${randomBytes(4).toString('hex')}`,
+    email: `user${seq}.${randomBytes(3).toString('hex')}@example.com`,
+    passwordHash: await cachedHash,
+    phone: '05551234567',
+    firstName: 'Test',
+    lastName: 'Kullanıcı',
+    kvkkAccepted: true,
+    kvkkAcceptedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  });
+}
+
+/** Logs in through the API and returns the bearer token. */
+export async function login(ctx: TestContext, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
