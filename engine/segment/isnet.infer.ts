@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import { getSession, ort } from '../models/model.loader';
+import type { RawImage } from '../io/image.decode';
+
+/** ISNet's fixed input side. */
+export const ISNET_SIZE = 1024;
+
+/** Low-resolution saliency map: ISNET_SIZE x ISNET_SIZE, 0..255, stretched over the whole image. */
+export interface SaliencyMap {
+  data: Uint8Array;
+  size: number;
+}
+
+/**
+ * Runs ISNet on an RGB image (any size; it is stretched to 1024x1024 as the model was trained) and returns
+ * the raw 0..255 alpha at model resolution. The model session is created once per process.
+ */
+export async function runIsnet(image: RawImage): Promise<SaliencyMap> {
+  const session = await getSession('segmentation');
+  const { data } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .removeAlpha()
+    .resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const plane = ISNET_SIZE * ISNET_SIZE;
+  const input = new Float32Array(3 * plane);
+  for (let i = 0, p = 0; p < plane; p++, i += 3) {
+    input[p] = (data[i] - 128) / 256;
+    input[plane + p] = (data[i + 1] - 128) / 256;
+    input[2 * plane + p] = (data[i + 2] - 128) / 256;
+  }
+  const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, ISNET_SIZE, ISNET_SIZE]) };
+  const results = await session.run(feeds);
+  const out = results[session.outputNames[0]].data as Float32Array;
+  const alpha = new Uint8Array(plane);
+  for (let p = 0; p < plane; p++) {
+    const v = out[p];
+    alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+  }
+  for (const t of Object.values(results)) t.dispose?.();
+  return { data: alpha, size: ISNET_SIZE };
+}

@@ -1,0 +1,165 @@
+// Small, allocation-light binary and grey mask operations used by the refinement (all row-major).
+
+/** Labels 4-connected components of `mask > 0`; returns labels (0 = background) and each component's size. */
+export function labelComponents(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+): { labels: Int32Array; sizes: number[] } {
+  const labels = new Int32Array(width * height);
+  const sizes: number[] = [0];
+  const stack = new Int32Array(width * height);
+  let next = 1;
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    labels[start] = next;
+    let size = 0;
+    while (top > 0) {
+      const p = stack[--top];
+      size++;
+      const x = p % width;
+      if (x > 0 && mask[p - 1] && !labels[p - 1]) {
+        labels[p - 1] = next;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && mask[p + 1] && !labels[p + 1]) {
+        labels[p + 1] = next;
+        stack[top++] = p + 1;
+      }
+      if (p >= width && mask[p - width] && !labels[p - width]) {
+        labels[p - width] = next;
+        stack[top++] = p - width;
+      }
+      if (p < mask.length - width && mask[p + width] && !labels[p + width]) {
+        labels[p + width] = next;
+        stack[top++] = p + width;
+      }
+    }
+    sizes.push(size);
+    next++;
+  }
+  return { labels, sizes };
+}
+
+/** Fills background holes not connected to the image border and smaller than `maxHole` pixels. */
+export function fillHoles(mask: Uint8Array, width: number, height: number, maxHole: number): Uint8Array {
+  const inverted = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) inverted[i] = mask[i] ? 0 : 1;
+  const { labels, sizes } = labelComponents(inverted, width, height);
+  const touchesBorder = new Uint8Array(sizes.length);
+  for (let x = 0; x < width; x++) {
+    touchesBorder[labels[x]] = 1;
+    touchesBorder[labels[(height - 1) * width + x]] = 1;
+  }
+  for (let y = 0; y < height; y++) {
+    touchesBorder[labels[y * width]] = 1;
+    touchesBorder[labels[y * width + width - 1]] = 1;
+  }
+  const out = Uint8Array.from(mask);
+  for (let i = 0; i < mask.length; i++) {
+    const l = labels[i];
+    if (l && !touchesBorder[l] && sizes[l] <= maxHole) out[i] = 255;
+  }
+  return out;
+}
+
+/**
+ * Binary square dilation ('max') or erosion ('min') with the given radius on a 0/255 mask, O(1) per pixel
+ * through sliding-window counts (separable).
+ */
+export function morph(src: Uint8Array, width: number, height: number, radius: number, op: 'max' | 'min'): Uint8Array {
+  if (radius <= 0) return Uint8Array.from(src);
+  const tmp = new Uint8Array(src.length);
+  const out = new Uint8Array(src.length);
+  const want = op === 'max' ? 1 : 2 * radius + 1;
+  // Outside the image counts as background for dilation and as foreground for erosion (no border bite).
+  const outside = op === 'max' ? 0 : 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let count = 0;
+    for (let x = -radius; x <= radius; x++) count += x < 0 || x >= width ? outside : src[row + x] ? 1 : 0;
+    for (let x = 0; x < width; x++) {
+      tmp[row + x] = count >= want ? 255 : 0;
+      const add = x + radius + 1;
+      const sub = x - radius;
+      count += (add >= width ? outside : src[row + add] ? 1 : 0) - (sub < 0 ? outside : src[row + sub] ? 1 : 0);
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let count = 0;
+    for (let y = -radius; y <= radius; y++) count += y < 0 || y >= height ? outside : tmp[y * width + x] ? 1 : 0;
+    for (let y = 0; y < height; y++) {
+      out[y * width + x] = count >= want ? 255 : 0;
+      const add = y + radius + 1;
+      const sub = y - radius;
+      count +=
+        (add >= height ? outside : tmp[add * width + x] ? 1 : 0) - (sub < 0 ? outside : tmp[sub * width + x] ? 1 : 0);
+    }
+  }
+  return out;
+}
+
+/** Box mean of a float plane with radius r (O(1) per pixel via running sums), edges clamped. */
+export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
+  const tmp = new Float32Array(src.length);
+  const out = new Float32Array(src.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let x = -r; x <= r; x++) sum += src[row + Math.min(width - 1, Math.max(0, x))];
+    for (let x = 0; x < width; x++) {
+      tmp[row + x] = sum;
+      sum += src[row + Math.min(width - 1, x + r + 1)] - src[row + Math.max(0, x - r)];
+    }
+  }
+  const norm = 1 / ((2 * r + 1) * (2 * r + 1));
+  for (let x = 0; x < width; x++) {
+    let sum = 0;
+    for (let y = -r; y <= r; y++) sum += tmp[Math.min(height - 1, Math.max(0, y)) * width + x];
+    for (let y = 0; y < height; y++) {
+      out[y * width + x] = sum * norm;
+      sum += tmp[Math.min(height - 1, y + r + 1) * width + x] - tmp[Math.max(0, y - r) * width + x];
+    }
+  }
+  return out;
+}
+
+/**
+ * Guided filter (He et al.): smooths `p` while following edges of the grey `guide`; both 0..1 planes.
+ * Used to snap the upsampled low-resolution alpha to the real car edge at full resolution.
+ */
+export function guidedFilter(
+  guide: Float32Array,
+  p: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): Float32Array {
+  const n = guide.length;
+  const ip = new Float32Array(n);
+  const ii = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    ip[i] = guide[i] * p[i];
+    ii[i] = guide[i] * guide[i];
+  }
+  const mI = boxMean(guide, width, height, r);
+  const mP = boxMean(p, width, height, r);
+  const mIP = boxMean(ip, width, height, r);
+  const mII = boxMean(ii, width, height, r);
+  const a = ip;
+  const b = ii;
+  for (let i = 0; i < n; i++) {
+    const cov = mIP[i] - mI[i] * mP[i];
+    const v = mII[i] - mI[i] * mI[i];
+    a[i] = cov / (v + eps);
+    b[i] = mP[i] - a[i] * mI[i];
+  }
+  const mA = boxMean(a, width, height, r);
+  const mB = boxMean(b, width, height, r);
+  const out = mA;
+  for (let i = 0; i < n; i++) out[i] = mA[i] * guide[i] + mB[i];
+  return out;
+}

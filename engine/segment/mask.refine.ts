@@ -1,0 +1,187 @@
+import sharp from 'sharp';
+import type { RawImage } from '../io/image.decode';
+import type { SaliencyMap } from './isnet.infer';
+import { fillHoles, guidedFilter, labelComponents, morph } from './mask.ops';
+
+/** Tunables of the refinement, exposed for the eval script. */
+export interface RefineOptions {
+  /** Opening radius (model pixels) that separates thin attached clutter (wall letters) from the body. */
+  openRadius: number;
+  /** Attached thin parts smaller than this share of the car are kept (antennas, mirror tips). */
+  keepThinShare: number;
+  /** Detached components at least this share of the car and close to it are kept (a cut-off wheel). */
+  keepDetachedShare: number;
+  /** Everything salient within this many model pixels of the body is body outline. */
+  ringRadius: number;
+  /** Shifts the final edge outwards (0..1 alpha units) before thresholding the ramp. */
+  edgeBias: number;
+  guidedRadius: number;
+  guidedEps: number;
+}
+
+export const defaultRefineOptions: RefineOptions = {
+  openRadius: 14,
+  keepThinShare: 0.004,
+  keepDetachedShare: 0.02,
+  ringRadius: 2,
+  edgeBias: 0,
+  guidedRadius: 2,
+  guidedEps: 1e-3,
+};
+
+/**
+ * Keeps the car in a model-resolution saliency map: the largest salient body, small thin parts attached
+ * to it, nearby large parts; drops detached clutter and large thin attachments (wall letters), fills holes.
+ * Returns a 0/255 keep mask at model resolution.
+ */
+export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOptions): Uint8Array {
+  const n = sal.size;
+  const bin = new Uint8Array(n * n);
+  for (let i = 0; i < bin.length; i++) bin[i] = sal.data[i] >= 128 ? 255 : 0;
+  // Opening: thin strokes vanish, the body stays. The radius follows the car's size (small distant cars).
+  const raw = labelComponents(bin, n, n);
+  const rawLargest = Math.max(0, ...raw.sizes);
+  const radius = Math.max(3, Math.min(opts.openRadius, Math.round(Math.sqrt(rawLargest) * 0.025)));
+  const opened = morph(morph(bin, n, n, radius, 'min'), n, n, radius, 'max');
+  const { labels, sizes } = labelComponents(opened, n, n);
+  let main = 0;
+  for (let l = 1; l < sizes.length; l++) if (!main || sizes[l] > sizes[main]) main = l;
+  if (!main) return fillHoles(bin, n, n, n * n);
+  const carArea = sizes[main];
+  // Other opened components: keep large ones close to the main body (wheel separated by a dark gap).
+  const bodyMask = new Uint8Array(n * n);
+  for (let i = 0; i < bin.length; i++) if (labels[i] === main) bodyMask[i] = 255;
+  const near = morph(bodyMask, n, n, Math.round(n * 0.02), 'max');
+  const keepLabel = new Uint8Array(sizes.length);
+  keepLabel[main] = 1;
+  const nearCount = new Int32Array(sizes.length);
+  for (let i = 0; i < bin.length; i++) if (labels[i] && near[i]) nearCount[labels[i]]++;
+  for (let l = 1; l < sizes.length; l++) {
+    if (l !== main && sizes[l] >= carArea * opts.keepDetachedShare && nearCount[l] > 0) keepLabel[l] = 1;
+  }
+  const body = new Uint8Array(n * n);
+  for (let i = 0; i < bin.length; i++) if (keepLabel[labels[i]]) body[i] = 255;
+  // Reconstruct the detail the opening removed near the body; decide per removed piece.
+  const grown = morph(body, n, n, radius + 1, 'max');
+  const rest = new Uint8Array(n * n);
+  for (let i = 0; i < bin.length; i++) rest[i] = bin[i] && !body[i] ? 255 : 0;
+  const pieces = labelComponents(rest, n, n);
+  const touches = new Uint8Array(pieces.sizes.length);
+  for (let i = 0; i < bin.length; i++) if (pieces.labels[i] && grown[i]) touches[pieces.labels[i]] = 1;
+  const out = body;
+  for (let i = 0; i < bin.length; i++) {
+    const l = pieces.labels[i];
+    if (l && touches[l] && pieces.sizes[l] <= carArea * opts.keepThinShare) out[i] = 255;
+  }
+  // Edge fringe the opening shaved off the body is itself a "piece" touching it; large fringes are the
+  // body's own outline, so also keep everything within the opening radius of the body.
+  const ring = morph(body, n, n, opts.ringRadius, 'max');
+  for (let i = 0; i < bin.length; i++) if (bin[i] && ring[i]) out[i] = 255;
+  return fillHoles(out, n, n, Math.round(carArea * 0.25));
+}
+
+function resizeGrey(data: Uint8Array, w: number, h: number, tw: number, th: number): Promise<Buffer> {
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width: w, height: h, channels: 1 } })
+    .resize(tw, th, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}
+
+/**
+ * Full refinement: car selection at model resolution, then the soft alpha upsampled to the image size and
+ * snapped to image edges with a guided filter inside a narrow band around the outline. Returns 0..255 alpha
+ * (width x height) where 255 is car.
+ */
+export async function refineMask(
+  image: RawImage,
+  sal: SaliencyMap,
+  opts: RefineOptions = defaultRefineOptions,
+): Promise<Uint8Array> {
+  const n = sal.size;
+  const keep = keepCar(sal, opts);
+  // Soft alpha restricted to the kept region (a 2-px grown keep mask lets the soft edge survive).
+  const keepGrown = morph(keep, n, n, 2, 'max');
+  const soft = new Uint8Array(n * n);
+  for (let i = 0; i < soft.length; i++) soft[i] = keep[i] ? 255 : keepGrown[i] ? sal.data[i] : 0;
+  const { width: w, height: h } = image;
+  const up = await resizeGrey(soft, n, n, w, h);
+  const scale = Math.max(w, h) / n;
+  if (scale < 0.75 || opts.guidedRadius <= 0) {
+    const out = new Uint8Array(up.length);
+    const shift = opts.edgeBias * 255;
+    for (let i = 0; i < out.length; i++) {
+      const v = up[i];
+      out[i] = v === 0 || v === 255 ? v : Math.max(0, Math.min(255, Math.round(v + shift)));
+    }
+    return out;
+  }
+  const grey = await sharp(image.data, { raw: { width: w, height: h, channels: image.channels } })
+    .removeAlpha()
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return snapEdges(up, grey, w, h, Math.max(2, Math.round(opts.guidedRadius * scale)), opts.guidedEps, opts.edgeBias);
+}
+
+/** Guided-filter edge snapping on tiles that contain the uncertain band only (cheap at 12 MP). */
+function snapEdges(
+  alpha: Buffer,
+  grey: Buffer,
+  w: number,
+  h: number,
+  r: number,
+  eps: number,
+  bias: number,
+): Uint8Array {
+  const out = new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.length).slice();
+  const tile = 128;
+  for (let ty = 0; ty < h; ty += tile) {
+    for (let tx = 0; tx < w; tx += tile) {
+      const x1 = Math.min(w, tx + tile);
+      const y1 = Math.min(h, ty + tile);
+      let mixed = false;
+      let lo = false;
+      let hi = false;
+      for (let y = ty; y < y1 && !mixed; y += 2) {
+        for (let x = tx; x < x1; x += 2) {
+          const v = alpha[y * w + x];
+          if (v < 128) lo = true;
+          else hi = true;
+          if ((v > 8 && v < 247) || (lo && hi)) {
+            mixed = true;
+            break;
+          }
+        }
+      }
+      if (!mixed) continue;
+      // Filter a padded window, write back the tile.
+      const px0 = Math.max(0, tx - 2 * r);
+      const py0 = Math.max(0, ty - 2 * r);
+      const px1 = Math.min(w, x1 + 2 * r);
+      const py1 = Math.min(h, y1 + 2 * r);
+      const pw = px1 - px0;
+      const ph = py1 - py0;
+      const g = new Float32Array(pw * ph);
+      const p = new Float32Array(pw * ph);
+      for (let y = 0; y < ph; y++) {
+        for (let x = 0; x < pw; x++) {
+          const src = (py0 + y) * w + px0 + x;
+          g[y * pw + x] = grey[src] / 255;
+          p[y * pw + x] = alpha[src] / 255;
+        }
+      }
+      const q = guidedFilter(g, p, pw, ph, r, eps);
+      for (let y = ty; y < y1; y++) {
+        for (let x = tx; x < x1; x++) {
+          const v = q[(y - py0) * pw + (x - px0)];
+          // Sharpen the filtered ramp to a ~2 px antialiased edge.
+          const s = (v - 0.5 + bias) * 3 + 0.5;
+          out[y * w + x] = s <= 0 ? 0 : s >= 1 ? 255 : Math.round(s * 255);
+        }
+      }
+    }
+  }
+  return out;
+}

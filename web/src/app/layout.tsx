@@ -1,0 +1,130 @@
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { tr } from '../../../contract/messages.tr';
+import { buttonClass } from '../components/ui/button';
+import { cn } from '../lib/cn';
+import { useAuth } from '../features/auth/hooks/use-auth';
+
+// The avatar menu (and its popover library) is only needed once someone is signed in.
+const UserMenu = lazy(() => import('../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
+
+const t = tr.nav;
+const signedInLinks = [
+  { to: '/dashboard', label: t.dashboard },
+  { to: '/editor', label: t.editor },
+  { to: '/new', label: t.studio },
+];
+const signedOutLinks = [
+  { to: '/nedir', label: t.nedir },
+  { to: '/gallery', label: t.gallery },
+  { to: '/about', label: t.about },
+  { to: '/pricing', label: t.pricing },
+  { to: '/contact', label: t.contact },
+];
+
+function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-extrabold tracking-tight text-white" aria-label={`${tr.brand.name} — ${t.home}`}>
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      <span className="text-lg">
+        Oto<span className="text-brand-400">Stüdyo</span>
+      </span>
+    </Link>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white',
+  );
+
+/** Top navigation of SPEC §2 and the page frame. */
+export function Layout() {
+  const { status, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  const links = user ? signedInLinks : signedOutLinks;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t.skipToContent}
+      </a>
+      <header className="sticky top-0 z-40 bg-ink-900/95 backdrop-blur">
+        <nav aria-label={t.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6" data-testid="main-nav" data-auth={status}>
+          <Logo />
+          <div className="ml-6 hidden items-center gap-1 md:flex">
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} className={linkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          </div>
+          <div className="ml-auto flex items-center gap-2">
+            {status === 'authenticated' && user && (
+              <Suspense fallback={<span className="h-9 w-9 rounded-full bg-white/10" />}>
+                <UserMenu user={user} />
+              </Suspense>
+            )}
+            {status === 'anonymous' && (
+              <div className="hidden items-center gap-2 sm:flex">
+                <Link to="/login" className={cn(buttonClass('ghost', 'sm'), 'text-slate-200 hover:bg-white/10')}>
+                  {t.login}
+                </Link>
+                <Link to="/register" className={buttonClass('primary', 'sm')}>
+                  {t.register}
+                </Link>
+              </div>
+            )}
+            <button
+              type="button"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 md:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-nav"
+              aria-label={open ? t.closeNav : t.openNav}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? <X aria-hidden /> : <Menu aria-hidden />}
+            </button>
+          </div>
+        </nav>
+        {open && (
+          <div id="mobile-nav" className="border-t border-white/10 px-4 pb-4 md:hidden">
+            <div className="flex flex-col gap-1 pt-2">
+              {links.map((l) => (
+                <NavLink key={l.to} to={l.to} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              ))}
+              {status === 'anonymous' && (
+                <div className="mt-2 grid grid-cols-2 gap-2 sm:hidden">
+                  <Link to="/login" className={cn(buttonClass('outline', 'sm'))}>
+                    {t.login}
+                  </Link>
+                  <Link to="/register" className={buttonClass('primary', 'sm')}>
+                    {t.register}
+                  </Link>
+                </div>
+              )}
+            </div>
+          </div>
+        )}
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} {tr.brand.name}. {tr.brand.tagline}.</p>
+          <nav aria-label="Alt menü" className="flex gap-4">
+            <Link to="/kvkk" className="hover:text-slate-800">KVKK</Link>
+            <Link to="/contact" className="hover:text-slate-800">{t.contact}</Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

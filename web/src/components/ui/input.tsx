@@ -1,0 +1,33 @@
+import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      className={cn(
+        'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 sm:text-sm',
+        'placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none',
+        'aria-[invalid=true]:border-red-500',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('mb-1.5 block text-sm font-medium text-slate-700', className)} {...props} />;
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm text-red-600">
+      {message}
+    </p>
+  );
+}
