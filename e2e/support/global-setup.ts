@@ -1,0 +1,98 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startFakeOidcProvider } from '../../server/test/fakes/oidc-provider.fake';
+import { e2eUsers, E2E_PASSWORD, GOOGLE_USER } from './users';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+/** Starts a fake Google, creates the test accounts, then starts the real server on the built app. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does)');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oto-e2e-'));
+  const port = 3400 + Math.floor(Math.random() * 400);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const oidc = await startFakeOidcProvider({
+    clientId: 'e2e-client',
+    clientSecret: 'e2e-secret',
+    user: GOOGLE_USER,
+    interactive: true,
+  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    GOOGLE_CLIENT_ID: 'e2e-client',
+    GOOGLE_CLIENT_SECRET: 'e2e-secret',
+    GOOGLE_ISSUER: oidc.issuer,
+  };
+
+  // Accounts made with the documented CLI (PGlite allows one process at a time, so before the server starts).
+  for (const u of e2eUsers) {
+    const args = ['server/src/cli/user-create.ts', '--email', u.email, '--password', E2E_PASSWORD, '--role', u.role];
+    if (u.firstName) args.push('--first-name', u.firstName);
+    if (u.lastName) args.push('--last-name', u.lastName);
+    if (u.allAccess) args.push('--all-access');
+    const r = spawnSync(tsx, args, { cwd: root, env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`user:create failed for ${u.email}: ${r.stderr || r.stdout}`);
+  }
+
+  let output = '';
+  const server = spawn(tsx, ['server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  await waitForHealth(baseURL, server, () => output);
+
+  // A user known only by username: registered through the API, as the register form will.
+  const reg = await fetch(`${baseURL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'kullanici.adi@example.com',
+      username: 'mehmet42',
+      password: E2E_PASSWORD,
+      phone: '05550000000',
+      kvkkAccepted: true,
+    }),
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+
+  project.provide('baseURL', baseURL);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await oidc.close();
+    if (process.env.E2E_KEEP_LOGS) console.log(output);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

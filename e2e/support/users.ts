@@ -1,0 +1,23 @@
+export const E2E_PASSWORD = 'e2e-sifre-12345';
+
+/** Accounts created before the server starts; names chosen to exercise each display-name fallback. */
+export const e2eUsers = [
+  { key: 'admin', email: 'admin@example.com', role: 'admin', firstName: 'Ali', lastName: 'Yönetici' },
+  { key: 'pro', email: 'selin.kaya@example.com', role: 'pro', firstName: 'Selin', lastName: 'Kaya', allAccess: true },
+  { key: 'emailOnly', email: 'zeynep@example.com', role: 'basic' },
+] as const satisfies readonly {
+  key: string;
+  email: string;
+  role: string;
+  firstName?: string;
+  lastName?: string;
+  allAccess?: boolean;
+}[];
+
+export const GOOGLE_USER = {
+  sub: 'e2e-google-sub',
+  email: 'google.user@gmail.test',
+  email_verified: true,
+  given_name: 'Gökhan',
+  family_name: 'Öztürk',
+};
