@@ -26,7 +26,11 @@ function sniff(input: Buffer): ImageFormat | 'other-image' | null {
   if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return 'jpeg';
   if (input.length >= 8 && input.readUInt32BE(0) === 0x89504e47 && input.readUInt32BE(4) === 0x0d0a1a0a)
     return 'png';
-  if (input.length >= 12 && input.toString('latin1', 0, 4) === 'RIFF' && input.toString('latin1', 8, 12) === 'WEBP')
+  if (
+    input.length >= 12 &&
+    input.toString('latin1', 0, 4) === 'RIFF' &&
+    input.toString('latin1', 8, 12) === 'WEBP'
+  )
     return 'webp';
   const head = input.toString('latin1', 0, 16);
   if (/^GIF8|^II\*\0|^MM\0\*|^BM/.test(head) || head.slice(4, 12).startsWith('ftyp')) return 'other-image';
@@ -36,7 +40,9 @@ function sniff(input: Buffer): ImageFormat | 'other-image' | null {
 function mapSharpError(err: unknown): EngineError {
   const text = err instanceof Error ? err.message : String(err);
   if (/pixel limit|too large|exceeds/i.test(text)) return new EngineError('TOO_MANY_PIXELS', text);
-  if (/premature|truncat|end of (input|file)|corrupt|incomplete|read error|Invalid|EOF|not enough/i.test(text))
+  if (
+    /premature|truncat|end of (input|file)|corrupt|incomplete|read error|Invalid|EOF|not enough/i.test(text)
+  )
     return new EngineError('TRUNCATED', text);
   if (/unsupported|bad image|not a known/i.test(text)) return new EngineError('NOT_AN_IMAGE', text);
   return new EngineError('TRUNCATED', text);

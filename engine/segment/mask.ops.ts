@@ -69,7 +69,13 @@ export function fillHoles(mask: Uint8Array, width: number, height: number, maxHo
  * Binary square dilation ('max') or erosion ('min') with the given radius on a 0/255 mask, O(1) per pixel
  * through sliding-window counts (separable).
  */
-export function morph(src: Uint8Array, width: number, height: number, radius: number, op: 'max' | 'min'): Uint8Array {
+export function morph(
+  src: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  op: 'max' | 'min',
+): Uint8Array {
   if (radius <= 0) return Uint8Array.from(src);
   const tmp = new Uint8Array(src.length);
   const out = new Uint8Array(src.length);
@@ -84,18 +90,21 @@ export function morph(src: Uint8Array, width: number, height: number, radius: nu
       tmp[row + x] = count >= want ? 255 : 0;
       const add = x + radius + 1;
       const sub = x - radius;
-      count += (add >= width ? outside : src[row + add] ? 1 : 0) - (sub < 0 ? outside : src[row + sub] ? 1 : 0);
+      count +=
+        (add >= width ? outside : src[row + add] ? 1 : 0) - (sub < 0 ? outside : src[row + sub] ? 1 : 0);
     }
   }
   for (let x = 0; x < width; x++) {
     let count = 0;
-    for (let y = -radius; y <= radius; y++) count += y < 0 || y >= height ? outside : tmp[y * width + x] ? 1 : 0;
+    for (let y = -radius; y <= radius; y++)
+      count += y < 0 || y >= height ? outside : tmp[y * width + x] ? 1 : 0;
     for (let y = 0; y < height; y++) {
       out[y * width + x] = count >= want ? 255 : 0;
       const add = y + radius + 1;
       const sub = y - radius;
       count +=
-        (add >= height ? outside : tmp[add * width + x] ? 1 : 0) - (sub < 0 ? outside : tmp[sub * width + x] ? 1 : 0);
+        (add >= height ? outside : tmp[add * width + x] ? 1 : 0) -
+        (sub < 0 ? outside : tmp[sub * width + x] ? 1 : 0);
     }
   }
   return out;

@@ -81,7 +81,9 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
 }
 
 function resizeGrey(data: Uint8Array, w: number, h: number, tw: number, th: number): Promise<Buffer> {
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), { raw: { width: w, height: h, channels: 1 } })
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
+    raw: { width: w, height: h, channels: 1 },
+  })
     .resize(tw, th, { fit: 'fill', kernel: 'linear' })
     .extractChannel(0)
     .raw()
@@ -122,7 +124,15 @@ export async function refineMask(
     .extractChannel(0)
     .raw()
     .toBuffer();
-  return snapEdges(up, grey, w, h, Math.max(2, Math.round(opts.guidedRadius * scale)), opts.guidedEps, opts.edgeBias);
+  return snapEdges(
+    up,
+    grey,
+    w,
+    h,
+    Math.max(2, Math.round(opts.guidedRadius * scale)),
+    opts.guidedEps,
+    opts.edgeBias,
+  );
 }
 
 /** Guided-filter edge snapping on tiles that contain the uncertain band only (cheap at 12 MP). */

@@ -1,0 +1,216 @@
+// Engine quality on the internal evaluation set (never copied into the repo): segmentation IoU per
+// source, plate recall / false plates / hide coverage, plate text exact match on crops.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { decodeImage, type RawImage } from '../engine/io/image.decode';
+import { runIsnet, type SaliencyMap } from '../engine/segment/isnet.infer';
+import { refineMask } from '../engine/segment/mask.refine';
+import { boxIou, findPlates, readPlateText } from '../engine/plate/plate.find';
+import { hidePlates } from '../engine/plate/plate.hide';
+
+const root = resolve(import.meta.dirname, '..');
+const evalDir = resolve(root, process.env.EVAL_DIR ?? '../shared/eval-dev');
+// Optional cache of raw ISNet maps (tuning only): EVAL_CACHE=.tmp/isnet
+const cacheDir = process.env.EVAL_CACHE ? resolve(root, process.env.EVAL_CACHE) : undefined;
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+function iou(a: Uint8Array, b: Uint8Array): number {
+  let inter = 0;
+  let union = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] >= 128;
+    const y = b[i] >= 128;
+    if (x && y) inter++;
+    if (x || y) union++;
+  }
+  return union ? inter / union : 1;
+}
+
+async function saliency(name: string, image: RawImage): Promise<SaliencyMap> {
+  const cached = cacheDir && join(cacheDir, `${name}.png`);
+  if (cached && existsSync(cached)) {
+    const data = await sharp(cached).extractChannel(0).raw().toBuffer();
+    return { data: new Uint8Array(data), size: 1024 };
+  }
+  const sal = await runIsnet(image);
+  if (cached) {
+    await mkdir(cacheDir, { recursive: true });
+    await sharp(Buffer.from(sal.data), { raw: { width: sal.size, height: sal.size, channels: 1 } })
+      .png()
+      .toFile(cached);
+  }
+  return sal;
+}
+
+const fmt = (v: number): string => (Number.isFinite(v) ? v.toFixed(3) : '-');
+const rows: string[][] = [];
+
+async function evalSegmentation(): Promise<void> {
+  const dir = join(evalDir, 'cars');
+  const files = (await readdir(dir)).filter((f) => /\.(jpg|png)$/.test(f) && !f.includes('_mask')).sort();
+  const byPrefix = new Map<string, { raw: number[]; refined: number[] }>();
+  for (const file of files) {
+    const name = file.replace(/\.\w+$/, '');
+    const prefix = name.split('_')[0] + '_';
+    const image = await decodeImage(await readFile(join(dir, file)));
+    const truth = await sharp(join(dir, `${name}_mask.png`))
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const sal = await saliency(name, image);
+    const raw = await sharp(Buffer.from(sal.data), {
+      raw: { width: sal.size, height: sal.size, channels: 1 },
+    })
+      .resize(image.width, image.height, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const refined = await refineMask(image, sal);
+    const entry = byPrefix.get(prefix) ?? { raw: [], refined: [] };
+    entry.raw.push(iou(raw, truth));
+    entry.refined.push(iou(refined, truth));
+    byPrefix.set(prefix, entry);
+  }
+  const all = { raw: [] as number[], refined: [] as number[] };
+  for (const [prefix, e] of byPrefix) {
+    all.raw.push(...e.raw);
+    all.refined.push(...e.refined);
+    rows.push([
+      `segmentation ${prefix} (${e.refined.length})`,
+      `mean IoU ${fmt(mean(e.refined))}, min ${fmt(Math.min(...e.refined))}`,
+      `raw ISNet mean ${fmt(mean(e.raw))}, min ${fmt(Math.min(...e.raw))}`,
+    ]);
+  }
+  rows.push([
+    `segmentation all (${all.refined.length})`,
+    `mean IoU ${fmt(mean(all.refined))}, min ${fmt(Math.min(...all.refined))}`,
+    `raw ISNet mean ${fmt(mean(all.raw))} (gain ${fmt(mean(all.refined) - mean(all.raw))})`,
+  ]);
+}
+
+function mean(v: number[]): number {
+  return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
+}
+
+async function evalPlates(): Promise<void> {
+  const dir = join(evalDir, 'plates');
+  const truth = JSON.parse(await readFile(join(dir, 'plates.json'), 'utf8')) as {
+    file: string;
+    plates: (Box & { text: string | null })[];
+  }[];
+  const groups = new Map<
+    string,
+    {
+      found: number;
+      total: number;
+      falsePlates: number;
+      images: number;
+      cover: number[];
+      text: number;
+      textTotal: number;
+    }
+  >();
+  for (const entry of truth) {
+    const group = entry.file.startsWith('ro_dashcam_')
+      ? 'ro_dashcam_'
+      : entry.file.startsWith('oalpr_eu_')
+        ? 'oalpr_eu_'
+        : 'other';
+    const g = groups.get(group) ?? {
+      found: 0,
+      total: 0,
+      falsePlates: 0,
+      images: 0,
+      cover: [],
+      text: 0,
+      textTotal: 0,
+    };
+    groups.set(group, g);
+    const image = await decodeImage(await readFile(join(dir, entry.file)));
+    const plates = await findPlates(image);
+    g.images++;
+    const before = Buffer.from(image.data);
+    await hidePlates(
+      image,
+      plates.map((p) => p.quad),
+    );
+    for (const box of entry.plates) {
+      g.total++;
+      const match = plates.find((p) => boxIou(p, box) >= 0.5);
+      if (match) g.found++;
+      if (box.text) {
+        g.textTotal++;
+        if (match && match.text === box.text) g.text++;
+      }
+      let changed = 0;
+      let n = 0;
+      const bx0 = Math.max(0, Math.floor(box.x));
+      const by0 = Math.max(0, Math.floor(box.y));
+      const bx1 = Math.min(image.width, Math.ceil(box.x + box.w));
+      const by1 = Math.min(image.height, Math.ceil(box.y + box.h));
+      for (let y = by0; y < by1; y++) {
+        for (let x = bx0; x < bx1; x++) {
+          const i = (y * image.width + x) * image.channels;
+          n++;
+          if (
+            Math.abs(before[i] - image.data[i]) > 2 ||
+            Math.abs(before[i + 1] - image.data[i + 1]) > 2 ||
+            Math.abs(before[i + 2] - image.data[i + 2]) > 2
+          )
+            changed++;
+        }
+      }
+      g.cover.push(n ? changed / n : 0);
+    }
+    g.falsePlates += plates.filter((p) => !entry.plates.some((b) => boxIou(p, b) >= 0.5)).length;
+  }
+  for (const [group, g] of groups) {
+    rows.push([
+      `plates ${group} (${g.images} photos, ${g.total} plates)`,
+      `recall ${fmt(g.found / g.total)}, false plates/image ${fmt(g.falsePlates / g.images)}`,
+      `hide coverage mean ${fmt(mean(g.cover))}, min ${fmt(Math.min(...g.cover))}` +
+        (g.textTotal ? `, text exact ${g.text}/${g.textTotal}` : ''),
+    ]);
+  }
+  const crops = JSON.parse(await readFile(join(dir, 'crops', 'crops.json'), 'utf8')) as {
+    file: string;
+    text: string;
+  }[];
+  let exact = 0;
+  for (const crop of crops) {
+    const image = await decodeImage(await readFile(join(dir, 'crops', crop.file)));
+    if ((await readPlateText(image)) === crop.text.replace(/[^A-Z0-9]/gi, '').toUpperCase()) exact++;
+  }
+  rows.push([
+    `plate text on crops (${crops.length})`,
+    `exact match ${fmt(exact / crops.length)} (${exact}/${crops.length})`,
+    '',
+  ]);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(evalDir)) {
+    console.log(`eval: ${evalDir} not found; skipping the quality measurement (set EVAL_DIR).`);
+    return;
+  }
+  const started = performance.now();
+  await evalSegmentation();
+  await evalPlates();
+  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]): string => '| ' + r.map((v, i) => v.padEnd(widths[i])).join(' | ') + ' |';
+  console.log(line(['metric', 'result', 'detail']));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const r of rows) console.log(line(r));
+  console.log(`(eval-dev at ${evalDir}, ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  if (process.env.EVAL_JSON) await writeFile(process.env.EVAL_JSON, JSON.stringify(rows, null, 2));
+}
+
+await main();

@@ -1,0 +1,254 @@
+import type { RawImage } from '../io/image.decode';
+import { detectText, recognizeText, type Point, type Quad, type TextBox } from './text.ocr';
+
+/** A licence plate found in the image, in input pixels. `quad` is clockwise from top-left. */
+export interface PlateDetection {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  quad: Quad;
+  score: number;
+  text: string;
+}
+
+export interface FindPlatesOptions {
+  /** Car alpha (0..255, same size as the image) used for the position prior. */
+  carMask?: Uint8Array;
+  /** Minimum plate score to report. */
+  threshold?: number;
+}
+
+const TURKISH = /^(0[1-9]|[1-7]\d|8[01])[A-Z]{1,3}\d{2,4}$/;
+const EU = /^(?=.*\d)(?=.*[A-Z])[A-Z0-9]{5,8}$/;
+
+/** Normalises recogniser output to plate characters (A-Z, 0-9), Turkish letters folded to ASCII. */
+export function normalizePlateText(raw: string): string {
+  return raw
+    .toLocaleUpperCase('tr-TR')
+    .replace(/İ/g, 'I')
+    .replace(/[ÖÓ]/g, 'O')
+    .replace(/[ÜÚ]/g, 'U')
+    .replace(/Ç/g, 'C')
+    .replace(/Ş/g, 'S')
+    .replace(/Ğ/g, 'G')
+    .replace(/[^A-Z0-9]/g, '');
+}
+
+/** 0..1: how much a string looks like a plate (Turkish NN L{1,3} N{2,4} best, then EU alphanumerics). */
+export function plateTextScore(text: string): number {
+  if (TURKISH.test(text)) return 1;
+  if (EU.test(text)) return 0.85;
+  if (/^[A-Z0-9]{4,9}$/.test(text) && /\d/.test(text)) return 0.5;
+  return 0;
+}
+
+function aspectScore(aspect: number): number {
+  if (aspect < 1.5 || aspect > 14) return 0;
+  if (aspect >= 2.5 && aspect <= 9) return 1;
+  return aspect < 2.5 ? aspect - 1.5 : (14 - aspect) / 5;
+}
+
+/** Joins text pieces of one plate line (split at a badge, a hyphen or a wide gap). */
+function mergeLine(boxes: TextBox[]): TextBox[] {
+  const used = new Set<number>();
+  const out: TextBox[] = [];
+  const sorted = boxes.slice().sort((a, b) => a.quad[0][0] - b.quad[0][0]);
+  for (let i = 0; i < sorted.length; i++) {
+    if (used.has(i)) continue;
+    let cur = sorted[i];
+    for (let j = i + 1; j < sorted.length; j++) {
+      if (used.has(j)) continue;
+      const b = sorted[j];
+      const t = Math.max(cur.thickness, b.thickness);
+      const sameLine =
+        Math.abs(cur.thickness - b.thickness) < 0.35 * t &&
+        Math.abs(centerY(cur) - centerY(b)) < 0.3 * t &&
+        Math.abs(cur.angle - b.angle) < 0.15;
+      const gap = Math.min(...b.quad.map((p) => p[0])) - Math.max(...cur.quad.map((p) => p[0]));
+      if (sameLine && gap < 1.2 * t && gap > -0.5 * t) {
+        cur = unionBox(cur, b);
+        used.add(j);
+      }
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+function centerY(b: TextBox): number {
+  return b.quad.reduce((s, p) => s + p[1], 0) / 4;
+}
+
+function unionBox(a: TextBox, b: TextBox): TextBox {
+  const pts = [...a.quad, ...b.quad];
+  const angle = (a.angle * a.length + b.angle * b.length) / (a.length + b.length);
+  const ca = Math.cos(angle);
+  const sa = Math.sin(angle);
+  const us = pts.map((p) => p[0] * ca + p[1] * sa);
+  const vs = pts.map((p) => -p[0] * sa + p[1] * ca);
+  const u0 = Math.min(...us);
+  const u1 = Math.max(...us);
+  const v0 = Math.min(...vs);
+  const v1 = Math.max(...vs);
+  const corner = (u: number, v: number): Point => [u * ca - v * sa, u * sa + v * ca];
+  return {
+    quad: [corner(u0, v0), corner(u1, v0), corner(u1, v1), corner(u0, v1)],
+    score: Math.min(a.score, b.score),
+    aspect: (u1 - u0) / Math.max(1, v1 - v0),
+    angle,
+    length: u1 - u0,
+    thickness: v1 - v0,
+  };
+}
+
+/** Grows a text-line box to the plate's border (EU band on the left, frame above and below). */
+export function plateQuadFromText(box: TextBox): Quad {
+  const ca = Math.cos(box.angle);
+  const sa = Math.sin(box.angle);
+  const cx = box.quad.reduce((s, p) => s + p[0], 0) / 4;
+  const cy = box.quad.reduce((s, p) => s + p[1], 0) / 4;
+  const left = box.length * 0.5 + box.thickness * 0.55;
+  const right = box.length * 0.5 + box.thickness * 0.25;
+  const half = box.thickness * 0.62;
+  const corner = (u: number, v: number): Point => [cx + u * ca - v * sa, cy + u * sa + v * ca];
+  return [corner(-left, -half), corner(right, -half), corner(right, half), corner(-left, half)];
+}
+
+function boundsOf(quad: Quad, width: number, height: number): { x: number; y: number; w: number; h: number } {
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const x = Math.max(0, Math.floor(Math.min(...xs)));
+  const y = Math.max(0, Math.floor(Math.min(...ys)));
+  const x1 = Math.min(width, Math.ceil(Math.max(...xs)));
+  const y1 = Math.min(height, Math.ceil(Math.max(...ys)));
+  return { x, y, w: Math.max(0, x1 - x), h: Math.max(0, y1 - y) };
+}
+
+/** 0..1 from the car mask: plates sit on the car, in its lower part. 0.5 when no mask is given. */
+function positionScore(quad: Quad, image: RawImage, mask?: Uint8Array): number {
+  if (!mask) return 0.5;
+  const cx = Math.round(quad.reduce((s, p) => s + p[0], 0) / 4);
+  const cy = Math.round(quad.reduce((s, p) => s + p[1], 0) / 4);
+  if (cx < 0 || cy < 0 || cx >= image.width || cy >= image.height) return 0;
+  return mask[cy * image.width + cx] >= 128 ? 1 : 0.2;
+}
+
+/**
+ * 1 when the text line is dark glyphs on a light ground (every real Turkish/EU plate), lower for light
+ * text on dark (model badges, dark signs): the ground is the majority of the box, so the median sits
+ * near the ground's end of the luminance range.
+ */
+function polarityScore(image: RawImage, quad: Quad): number {
+  const b = boundsOf(quad, image.width, image.height);
+  if (b.w < 2 || b.h < 2) return 0;
+  const hist = new Uint32Array(256);
+  let n = 0;
+  const c = image.channels;
+  for (let y = b.y; y < b.y + b.h; y++) {
+    for (let x = b.x; x < b.x + b.w; x++) {
+      const i = (y * image.width + x) * c;
+      hist[(image.data[i] * 77 + image.data[i + 1] * 150 + image.data[i + 2] * 29) >> 8]++;
+      n++;
+    }
+  }
+  const pct = (q: number): number => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) {
+      acc += hist[v];
+      if (acc >= q * n) return v;
+    }
+    return 255;
+  };
+  const lo = pct(0.1);
+  const mid = pct(0.5);
+  const hi = pct(0.9);
+  if (hi - lo < 20) return 0.3;
+  return mid - lo > hi - mid ? 1 : 0.2;
+}
+
+const MAX_CANDIDATES = 14;
+
+/**
+ * Finds licence plates: text detection -> plate-shaped text lines -> recognition -> score from aspect,
+ * character pattern, confidence and position on the car. Returns plates sorted by score, best first.
+ */
+export async function findPlates(
+  image: RawImage,
+  options: FindPlatesOptions = {},
+): Promise<PlateDetection[]> {
+  const threshold = options.threshold ?? 0.6;
+  const longSide = Math.max(image.width, image.height);
+  // Small photos are upscaled for detection (small plate glyphs), big ones scaled down to 1280.
+  const side = Math.min(1280, Math.max(960, Math.round(longSide / 32) * 32));
+  const raw = await detectText(image, side);
+  const minThick = Math.max(5, longSide * 0.006);
+  const pieces = raw.filter((b) => b.thickness >= minThick * 0.6);
+  // Both the joined lines and the single pieces compete: a join can also swallow a nearby badge.
+  const merged = mergeLine(pieces).filter((m) => !pieces.includes(m));
+  const candidates = [...merged, ...pieces]
+    .filter((b) => b.thickness >= minThick && aspectScore(b.aspect) > 0 && Math.abs(b.angle) < 0.5)
+    .map((b) => ({ box: b, pre: aspectScore(b.aspect) * b.score }))
+    .sort((a, b) => b.pre - a.pre)
+    .slice(0, MAX_CANDIDATES);
+  const found: PlateDetection[] = [];
+  for (const { box } of candidates) {
+    const { text: rawText, confidence } = await recognizeText(image, box);
+    const text = normalizePlateText(rawText);
+    const pattern = plateTextScore(text);
+    if (pattern === 0) continue;
+    const quad = plateQuadFromText(box);
+    const pos = positionScore(quad, image, options.carMask);
+    const polarity = polarityScore(image, box.quad);
+    const score =
+      0.4 * pattern +
+      0.15 * aspectScore(box.aspect) +
+      0.15 * confidence +
+      0.1 * box.score +
+      0.1 * polarity +
+      0.1 * pos * 2 -
+      0.1;
+    if (score < threshold) continue;
+    found.push({ ...boundsOf(quad, image.width, image.height), quad, score: Math.min(1, score), text });
+  }
+  found.sort((a, b) => b.score - a.score);
+  // One plate per location: drop lower-scored overlaps.
+  const kept: PlateDetection[] = [];
+  for (const p of found) if (!kept.some((k) => boxIou(k, p) > 0.2)) kept.push(p);
+  return kept;
+}
+
+/** Intersection over union of two axis-aligned boxes. */
+export function boxIou(
+  a: { x: number; y: number; w: number; h: number },
+  b: { x: number; y: number; w: number; h: number },
+): number {
+  const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+  const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const inter = ix * iy;
+  const union = a.w * a.h + b.w * b.h - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+/**
+ * Reads the text of an already cropped plate image: the best plate-like text line inside it, or the whole
+ * crop when no line is found.
+ */
+export async function readPlateText(image: RawImage): Promise<string> {
+  const side = Math.max(320, Math.min(960, Math.round((Math.max(image.width, image.height) * 2) / 32) * 32));
+  const lines = await detectText(image, side);
+  const pieces = lines.filter((b) => b.thickness >= image.height * 0.25);
+  const candidates = [...mergeLine(pieces), ...pieces];
+  let best = '';
+  let bestScore = -1;
+  for (const box of candidates) {
+    const { text: raw, confidence } = await recognizeText(image, box);
+    const text = normalizePlateText(raw);
+    const score = plateTextScore(text) + confidence * 0.1 + Math.min(1, box.length / image.width) * 0.2;
+    if (score > bestScore) {
+      best = text;
+      bestScore = score;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,168 @@
+import sharp from 'sharp';
+import type { RawImage } from '../io/image.decode';
+import type { Point, Quad } from './text.ocr';
+
+export type HideStyle = 'blur' | 'pixelate' | 'solid';
+
+/** Grows a quad about its centre by `ratio` of its size plus `pixels`, so the hide covers the plate frame. */
+export function growQuad(quad: Quad, ratio: number, pixels: number): Quad {
+  const cx = quad.reduce((s, p) => s + p[0], 0) / 4;
+  const cy = quad.reduce((s, p) => s + p[1], 0) / 4;
+  return quad.map(([x, y]) => {
+    const dx = x - cx;
+    const dy = y - cy;
+    const d = Math.hypot(dx, dy) || 1;
+    const k = 1 + ratio + pixels / d;
+    return [cx + dx * k, cy + dy * k] as Point;
+  }) as Quad;
+}
+
+/** Rasterises a convex quad into a 0..255 coverage mask (4x4 supersampled edges) over `w` x `h`. */
+export function rasterQuad(quad: Quad, w: number, h: number, target?: Uint8Array): Uint8Array {
+  const out = target ?? new Uint8Array(w * h);
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const x1 = Math.min(w - 1, Math.ceil(Math.max(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const y1 = Math.min(h - 1, Math.ceil(Math.max(...ys)));
+  // Orientation-independent inside test: all edge cross products share a sign.
+  const inside = (px: number, py: number): boolean => {
+    let pos = 0;
+    let neg = 0;
+    for (let i = 0; i < 4; i++) {
+      const [ax, ay] = quad[i];
+      const [bx, by] = quad[(i + 1) % 4];
+      const c = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+      if (c > 0) pos++;
+      else if (c < 0) neg++;
+    }
+    return pos === 0 || neg === 0;
+  };
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      let hits = 0;
+      for (let sy = 0; sy < 4; sy++)
+        for (let sx = 0; sx < 4; sx++) if (inside(x + (sx + 0.5) / 4, y + (sy + 0.5) / 4)) hits++;
+      if (hits) out[y * w + x] = Math.max(out[y * w + x], Math.round((hits * 255) / 16));
+    }
+  }
+  return out;
+}
+
+/**
+ * Hides everything under `mask` (0..255, image size) in place: a frosted heavy blur (default), coarse
+ * pixelation, or a solid fill of the region's own mean colour. Every covered pixel changes.
+ */
+export async function hideMasked(
+  image: RawImage,
+  mask: Uint8Array,
+  style: HideStyle = 'blur',
+): Promise<void> {
+  const { width: w, height: h, channels: c } = image;
+  let x0 = w;
+  let y0 = h;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      if (mask[row + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+    }
+  }
+  if (x1 < 0) return;
+  const rw = x1 - x0 + 1;
+  const rh = y1 - y0 + 1;
+  const size = Math.max(4, Math.min(rw, rh));
+  const region = sharp(image.data, { raw: { width: w, height: h, channels: c } }).extract({
+    left: x0,
+    top: y0,
+    width: rw,
+    height: rh,
+  });
+  // Mean colour of the masked pixels (the solid fill and the frosting tint).
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  let sn = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      if (mask[y * w + x] < 128) continue;
+      const i = (y * w + x) * c;
+      sr += image.data[i];
+      sg += image.data[i + 1];
+      sb += image.data[i + 2];
+      sn++;
+    }
+  }
+  const mean = sn ? [sr / sn, sg / sn, sb / sn] : [128, 128, 128];
+  let cover: Buffer;
+  if (style === 'solid') {
+    cover = Buffer.alloc(rw * rh * c);
+    const tone = mean.map((v) => v * 0.55 + 40);
+    for (let i = 0; i < rw * rh; i++) for (let k = 0; k < 3; k++) cover[i * c + k] = tone[k];
+  } else if (style === 'pixelate') {
+    const cells = Math.max(2, Math.round(rw / Math.max(6, size / 2)));
+    const cellsY = Math.max(1, Math.round((rh / rw) * cells));
+    cover = await region
+      .clone()
+      .resize(cells, cellsY, { fit: 'fill', kernel: 'cubic' })
+      .resize(rw, rh, { fit: 'fill', kernel: 'nearest' })
+      .raw()
+      .toBuffer();
+  } else {
+    cover = await region
+      .clone()
+      .blur(Math.max(2, size * 0.45))
+      .raw()
+      .toBuffer();
+  }
+  const frost = style === 'solid' ? 0 : 0.35;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const m = mask[y * w + x];
+      if (!m) continue;
+      const a = m / 255;
+      const i = (y * w + x) * c;
+      const j = ((y - y0) * rw + (x - x0)) * c;
+      for (let k = 0; k < 3; k++) {
+        // Frosting pulls towards a slightly darkened mean, so even flat plate areas visibly change.
+        const target = cover[j + k] * (1 - frost) + mean[k] * 0.8 * frost;
+        image.data[i + k] = Math.round(image.data[i + k] * (1 - a) + target * a);
+      }
+    }
+  }
+}
+
+/** Hides plates in place: each quad grown by a margin (10% + 3 px), feathered edge, then `hideMasked`. */
+export async function hidePlates(image: RawImage, quads: Quad[], style: HideStyle = 'blur'): Promise<void> {
+  if (!quads.length) return;
+  const mask = new Uint8Array(image.width * image.height);
+  for (const q of quads) rasterQuad(growQuad(q, 0.1, 3), image.width, image.height, mask);
+  await hideMasked(image, mask, style);
+}
+
+/** Reads a user-drawn mask PNG (white or opaque = hide) as 0..255 coverage resized to the image. */
+export async function readUserMask(png: Buffer, width: number, height: number): Promise<Uint8Array> {
+  const { data, info } = await sharp(png)
+    .ensureAlpha()
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = new Uint8Array(width * height);
+  // Opaque strokes on a transparent canvas, or white on black: both mean "hide here".
+  let transparent = 0;
+  for (let i = 0; i < width * height; i++) if (data[i * 4 + 3] < 128) transparent++;
+  const useAlpha = transparent > width * height * 0.05;
+  for (let i = 0; i < width * height; i++) {
+    const o = i * info.channels;
+    const lum = (data[o] + data[o + 1] + data[o + 2]) / 3;
+    out[i] = useAlpha ? (data[o + 3] >= 128 ? 255 : 0) : lum >= 128 ? 255 : 0;
+  }
+  return out;
+}
