@@ -39,10 +39,17 @@ describe('signed-out navigation', () => {
       await page.waitForURL('**/pricing');
       await page.getByTestId('pricing').waitFor();
       if (viewport === 'mobile') await page.getByRole('button', { name: 'Menüyü aç' }).click();
-      await expect(page.getByRole('link', { name: 'Giriş Yap' }).first().getAttribute('href')).resolves.toBe('/login');
-      await expect(page.getByRole('link', { name: 'Kayıt Ol' }).first().getAttribute('href')).resolves.toBe('/register');
+      await expect(page.getByRole('link', { name: 'Giriş Yap' }).first().getAttribute('href')).resolves.toBe(
+        '/login',
+      );
+      await expect(page.getByRole('link', { name: 'Kayıt Ol' }).first().getAttribute('href')).resolves.toBe(
+        '/register',
+      );
       expect(await page.getByRole('link', { name: 'Kendin Tasarla' }).count()).toBe(0);
-      await page.getByRole('link', { name: /Oto Stüdyo/ }).first().click();
+      await page
+        .getByRole('link', { name: /Oto Stüdyo/ })
+        .first()
+        .click();
       await page.waitForURL((u) => u.pathname === '/');
       await page.context().close();
     });
@@ -221,4 +228,3 @@ describe('Google sign-in', () => {
     await page.context().close();
   });
 });
-

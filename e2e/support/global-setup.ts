@@ -59,7 +59,15 @@ export default async function setup(project: TestProject) {
 
   // Accounts made with the documented CLI (PGlite allows one process at a time, so before the server starts).
   for (const u of e2eUsers) {
-    const args = ['server/src/cli/user-create.ts', '--email', u.email, '--password', E2E_PASSWORD, '--role', u.role];
+    const args = [
+      'server/src/cli/user-create.ts',
+      '--email',
+      u.email,
+      '--password',
+      E2E_PASSWORD,
+      '--role',
+      u.role,
+    ];
     if (u.firstName) args.push('--first-name', u.firstName);
     if (u.lastName) args.push('--last-name', u.lastName);
     if (u.allAccess) args.push('--all-access');

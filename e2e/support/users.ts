@@ -3,7 +3,14 @@ export const E2E_PASSWORD = 'e2e-sifre-12345';
 /** Accounts created before the server starts; names chosen to exercise each display-name fallback. */
 export const e2eUsers = [
   { key: 'admin', email: 'admin@example.com', role: 'admin', firstName: 'Ali', lastName: 'Yönetici' },
-  { key: 'pro', email: 'selin.kaya@example.com', role: 'pro', firstName: 'Selin', lastName: 'Kaya', allAccess: true },
+  {
+    key: 'pro',
+    email: 'selin.kaya@example.com',
+    role: 'pro',
+    firstName: 'Selin',
+    lastName: 'Kaya',
+    allAccess: true,
+  },
   { key: 'emailOnly', email: 'zeynep@example.com', role: 'basic' },
 ] as const satisfies readonly {
   key: string;

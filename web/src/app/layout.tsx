@@ -7,7 +7,9 @@ import { cn } from '../lib/cn';
 import { useAuth } from '../features/auth/hooks/use-auth';
 
 // The avatar menu (and its popover library) is only needed once someone is signed in.
-const UserMenu = lazy(() => import('../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(() =>
+  import('../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+);
 
 const t = tr.nav;
 const signedInLinks = [
@@ -25,7 +27,11 @@ const signedOutLinks = [
 
 function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-extrabold tracking-tight text-white" aria-label={`${tr.brand.name} — ${t.home}`}>
+    <Link
+      to="/"
+      className="flex items-center gap-2 font-extrabold tracking-tight text-white"
+      aria-label={`${tr.brand.name} — ${t.home}`}
+    >
       <img src="/favicon.svg" alt="" width={32} height={32} />
       <span className="text-lg">
         Oto<span className="text-brand-400">Stüdyo</span>
@@ -50,11 +56,19 @@ export function Layout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t.skipToContent}
       </a>
       <header className="sticky top-0 z-40 bg-ink-900/95 backdrop-blur">
-        <nav aria-label={t.mainNav} className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6" data-testid="main-nav" data-auth={status}>
+        <nav
+          aria-label={t.mainNav}
+          className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6"
+          data-testid="main-nav"
+          data-auth={status}
+        >
           <Logo />
           <div className="ml-6 hidden items-center gap-1 md:flex">
             {links.map((l) => (
@@ -71,7 +85,10 @@ export function Layout() {
             )}
             {status === 'anonymous' && (
               <div className="hidden items-center gap-2 sm:flex">
-                <Link to="/login" className={cn(buttonClass('ghost', 'sm'), 'text-slate-200 hover:bg-white/10')}>
+                <Link
+                  to="/login"
+                  className={cn(buttonClass('ghost', 'sm'), 'text-slate-200 hover:bg-white/10')}
+                >
                   {t.login}
                 </Link>
                 <Link to="/register" className={buttonClass('primary', 'sm')}>
@@ -118,10 +135,16 @@ export function Layout() {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>© {new Date().getFullYear()} {tr.brand.name}. {tr.brand.tagline}.</p>
+          <p>
+            © {new Date().getFullYear()} {tr.brand.name}. {tr.brand.tagline}.
+          </p>
           <nav aria-label="Alt menü" className="flex gap-4">
-            <Link to="/kvkk" className="hover:text-slate-800">KVKK</Link>
-            <Link to="/contact" className="hover:text-slate-800">{t.contact}</Link>
+            <Link to="/kvkk" className="hover:text-slate-800">
+              KVKK
+            </Link>
+            <Link to="/contact" className="hover:text-slate-800">
+              {t.contact}
+            </Link>
           </nav>
         </div>
       </footer>

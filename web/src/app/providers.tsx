@@ -11,7 +11,13 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         {children}
-        <Toaster hotkey={['altKey', 'KeyT']} position="top-right" richColors closeButton containerAriaLabel="Bildirimler" />
+        <Toaster
+          hotkey={['altKey', 'KeyT']}
+          position="top-right"
+          richColors
+          closeButton
+          containerAriaLabel="Bildirimler"
+        />
       </TooltipProvider>
     </QueryClientProvider>
   );

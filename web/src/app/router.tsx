@@ -6,7 +6,9 @@ import { HomeSwitch, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
 import { PlaceholderPage } from './pages/placeholder-page';
 
-const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+);
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
@@ -20,7 +22,9 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/',
-        element: <HomeSwitch signedIn={page(<DashboardPage />)} signedOut={shell(tr.brand.name, 'landing')} />,
+        element: (
+          <HomeSwitch signedIn={page(<DashboardPage />)} signedOut={shell(tr.brand.name, 'landing')} />
+        ),
       },
       { path: '/about', element: shell(tr.nav.about, 'about') },
       { path: '/pricing', element: shell(tr.nav.pricing, 'pricing') },
@@ -40,7 +44,10 @@ export const router = createBrowserRouter([
           { path: '/dashboard', element: page(<DashboardPage />) },
           { path: '/editor', element: shell(tr.nav.editor, 'editor') },
           { path: '/new', element: shell(tr.nav.studio, 'studio') },
-          { element: <RequireAdmin />, children: [{ path: '/admin', element: shell(tr.nav.adminPanel, 'admin') }] },
+          {
+            element: <RequireAdmin />,
+            children: [{ path: '/admin', element: shell(tr.nav.adminPanel, 'admin') }],
+          },
         ],
       },
       { path: '*', element: page(<NotFoundPage />) },

@@ -28,7 +28,9 @@ export default function DashboardPage() {
         </Card>
         <Card className="p-6">
           <h2 className="text-lg font-semibold">{tr.nav.studio}</h2>
-          <p className="mt-1 text-sm text-slate-600">Logo ve plaka değişikliğiyle ilan setinizi hazırlayın.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Logo ve plaka değişikliğiyle ilan setinizi hazırlayın.
+          </p>
           <Link to="/new" className={`${buttonClass('dark', 'sm')} mt-4`}>
             {tr.nav.studio}
           </Link>

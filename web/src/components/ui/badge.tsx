@@ -8,10 +8,18 @@ const tones = {
   violet: 'bg-violet-100 text-violet-800',
 } as const;
 
-export function Badge({ tone = 'slate', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {
+export function Badge({
+  tone = 'slate',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof tones }) {
   return (
     <span
-      className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold', tones[tone], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold',
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -5,7 +5,10 @@ import { cn } from '../../lib/cn';
 export const DropdownMenu = Dropdown.Root;
 export const DropdownMenuTrigger = Dropdown.Trigger;
 
-export function DropdownMenuContent({ className, ...props }: ComponentPropsWithoutRef<typeof Dropdown.Content>) {
+export function DropdownMenuContent({
+  className,
+  ...props
+}: ComponentPropsWithoutRef<typeof Dropdown.Content>) {
   return (
     <Dropdown.Portal>
       <Dropdown.Content

@@ -1,4 +1,9 @@
-import type { AuthResponse, LoginRequest, MeResponse, PublicConfig } from '../../../../../contract/auth.schema';
+import type {
+  AuthResponse,
+  LoginRequest,
+  MeResponse,
+  PublicConfig,
+} from '../../../../../contract/auth.schema';
 import type { PublicUser } from '../../../../../contract/user.schema';
 import { apiRequest } from '../../../lib/api-client';
 
