@@ -134,7 +134,7 @@ describe('login', () => {
       expect(await nav(page).getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(href);
     }
     expect(await nav(page).getByRole('link', { name: 'Fiyatlar' }).count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toMatch(/^[\w-]{40,}$/);
+    expect(await page.evaluate("localStorage.getItem('auth_token')")).toMatch(/^[\w-]{40,}$/);
     await snap(page, 'dashboard-desktop');
     await page.goto('/login');
     await page.waitForURL((u) => u.pathname === '/dashboard');
@@ -201,7 +201,7 @@ describe('avatar menu', () => {
     await menu.getByRole('menuitem', { name: 'Çıkış Yap' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Çıkış Yapıldı' }).waitFor();
     await nav(page).and(page.locator('[data-auth="anonymous"]')).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    expect(await page.evaluate("localStorage.getItem('auth_token')")).toBeNull();
     await page.goto('/dashboard');
     await page.waitForURL((u) => u.pathname === '/login');
     await page.context().close();

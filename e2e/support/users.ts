@@ -1,7 +1,16 @@
 export const E2E_PASSWORD = 'e2e-sifre-12345';
 
+export interface E2eUser {
+  key: string;
+  email: string;
+  role: 'basic' | 'pro' | 'business' | 'admin';
+  firstName?: string;
+  lastName?: string;
+  allAccess?: boolean;
+}
+
 /** Accounts created before the server starts; names chosen to exercise each display-name fallback. */
-export const e2eUsers = [
+export const e2eUsers: readonly E2eUser[] = [
   { key: 'admin', email: 'admin@example.com', role: 'admin', firstName: 'Ali', lastName: 'Yönetici' },
   {
     key: 'pro',
@@ -12,14 +21,7 @@ export const e2eUsers = [
     allAccess: true,
   },
   { key: 'emailOnly', email: 'zeynep@example.com', role: 'basic' },
-] as const satisfies readonly {
-  key: string;
-  email: string;
-  role: string;
-  firstName?: string;
-  lastName?: string;
-  allAccess?: boolean;
-}[];
+];
 
 export const GOOGLE_USER = {
   sub: 'e2e-google-sub',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { roles } from '../../../contract/user.schema';
 
 export const roleEnum = pgEnum('user_role', roles);
@@ -63,3 +63,191 @@ export const loginThrottle = pgTable('login_throttle', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+// ---- Billing (plans, payments, quota, promo codes, invoices) ----
+
+export const planTypeEnum = pgEnum('plan_type', ['basic', 'pro', 'business']);
+export const billingCycleEnum = pgEnum('billing_cycle', ['monthly', 'yearly']);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planType: planTypeEnum('plan_type').notNull(),
+    billingCycle: billingCycleEnum('billing_cycle').notNull(),
+    /** pending -> active -> expired; cancelled = active until periodEnd, then expired. */
+    status: text('status', { enum: ['pending', 'active', 'expired'] }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** The order that paid for the current period. */
+    orderId: text('order_id'),
+    /** A plan bought while this one runs that starts when it ends (downgrades, renewals). */
+    nextPlanType: planTypeEnum('next_plan_type'),
+    nextBillingCycle: billingCycleEnum('next_billing_cycle'),
+    nextOrderId: text('next_order_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId), index('subscriptions_period_end_idx').on(t.periodEnd)],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: text('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    /** Percent (1-100) or kuruş off. */
+    value: integer('value').notNull(),
+    planType: planTypeEnum('plan_type'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`)],
+);
+
+/** One order per payment attempt; merchantOid is PayTR's order id and the payment intent's id. */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    merchantOid: text('merchant_oid').primaryKey(),
+    kind: text('kind', { enum: ['subscription', 'addon'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Payment-first registration: the form data (password already hashed) until the payment succeeds. */
+    registration: jsonb('registration'),
+    planType: planTypeEnum('plan_type'),
+    billingCycle: billingCycleEnum('billing_cycle'),
+    addonPhotos: integer('addon_photos'),
+    amountKurus: integer('amount_kurus').notNull(),
+    listPriceKurus: integer('list_price_kurus').notNull(),
+    discountKurus: integer('discount_kurus').notNull().default(0),
+    creditKurus: integer('credit_kurus').notNull().default(0),
+    promoCodeId: text('promo_code_id').references(() => promoCodes.id),
+    currency: text('currency').notNull().default('TL'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] }).notNull().default('pending'),
+    provider: text('provider').notNull(),
+    email: text('email').notNull(),
+    userIp: text('user_ip').notNull(),
+    /** SHA-256 of the random value in the starting browser's cookie; auto-login checks it. */
+    browserBindingHash: text('browser_binding_hash'),
+    autoLoginUsedAt: timestamp('auto_login_used_at', { withTimezone: true }),
+    failedReason: text('failed_reason'),
+    callbackTotalKurus: integer('callback_total_kurus'),
+    testMode: boolean('test_mode').notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_orders_user_idx').on(t.userId), index('payment_orders_status_idx').on(t.status)],
+);
+
+/** Photo quota of the current monthly window: plan photos + extra (packs, admin grants). */
+export const quotaAccounts = pgTable('quota_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+  planQuota: integer('plan_quota').notNull().default(0),
+  extraQuota: integer('extra_quota').notNull().default(0),
+  used: integer('used').notNull().default(0),
+  reserved: integer('reserved').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A hold on quota for one unit of work; `key` makes reserve idempotent across job retries. */
+export const quotaReservations = pgTable(
+  'quota_reservations',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    status: text('status', { enum: ['reserved', 'committed', 'released'] }).notNull(),
+    unlimited: boolean('unlimited').notNull().default(false),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('quota_reservations_key').on(t.key), index('quota_reservations_user_idx').on(t.userId)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    number: text('number').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantOid: text('merchant_oid')
+      .notNull()
+      .references(() => paymentOrders.merchantOid),
+    serviceName: text('service_name').notNull(),
+    invoiceType: text('invoice_type', { enum: ['e-fatura', 'e-arsiv'] }).notNull(),
+    status: text('status', { enum: ['created', 'pending', 'failed'] }).notNull(),
+    totalKurus: integer('total_kurus').notNull(),
+    netKurus: integer('net_kurus').notNull(),
+    kdvKurus: integer('kdv_kurus').notNull(),
+    kdvRate: integer('kdv_rate').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    ettn: text('ettn').notNull(),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_merchant_oid_key').on(t.merchantOid),
+    uniqueIndex('invoices_number_key').on(t.number),
+    index('invoices_user_idx').on(t.userId),
+  ],
+);
+
+// ---- Public site and admin console ----
+
+export const contactMessages = pgTable('contact_messages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  category: text('category').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  ip: text('ip'),
+  handled: boolean('handled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    source: text('source'),
+    createdAt: createdAt(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('newsletter_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
