@@ -17,10 +17,11 @@ export async function webRoutes(app: FastifyInstance, opts: { distDir: string })
       root: opts.distDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Vite puts content hashes in asset names, so those never change; everything else revalidates.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {
