@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { roles } from '../../../contract/user.schema';
 
 export const roleEnum = pgEnum('user_role', roles);
@@ -180,6 +191,9 @@ export const quotaReservations = pgTable(
   },
   (t) => [uniqueIndex('quota_reservations_key').on(t.key), index('quota_reservations_user_idx').on(t.userId)],
 );
+
+/** Gap-free enough and race-free invoice numbering (concurrent callbacks never share a number). */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1 });
 
 export const invoices = pgTable(
   'invoices',
