@@ -4,6 +4,12 @@ import { userRepository } from './repositories/user.repository';
 import { sessionRepository } from './repositories/session.repository';
 import { loginThrottleRepository } from './repositories/login-throttle.repository';
 import { healthRepository } from './repositories/health.repository';
+import { contactRepository } from './repositories/contact.repository';
+import { newsletterRepository } from './repositories/newsletter.repository';
+import { auditRepository } from './repositories/audit.repository';
+import { adminRepository } from './repositories/admin.repository';
+import { siteService } from './services/site.service';
+import { adminService, type AdminRepos } from './services/admin.service';
 import { authService } from './services/auth.service';
 import { googleAuth, type GoogleAuth } from './adapters/oauth/google.adapter';
 import { jobs } from './jobs/job-names';
@@ -18,6 +24,17 @@ export function composeServices(database: Database, settings: Settings) {
     health: healthRepository(database.db),
   };
   const auth = authService({ ...repos, sessionTtlMs: settings.sessionTtlMs });
+  const siteRepos = (db: typeof database.db): AdminRepos => ({
+    admin: adminRepository(db),
+    audit: auditRepository(db),
+    contact: contactRepository(db),
+    newsletter: newsletterRepository(db),
+  });
+  const site = siteService(siteRepos(database.db));
+  const admin = adminService({
+    ...siteRepos(database.db),
+    transaction: (fn) => database.db.transaction((tx) => fn(siteRepos(tx as unknown as typeof database.db))),
+  });
   const google: GoogleAuth | null = settings.google
     ? googleAuth({ ...settings.google, redirectUri: `${settings.publicUrl}/api/auth/google/callback` })
     : null;
@@ -25,6 +42,6 @@ export function composeServices(database: Database, settings: Settings) {
     [jobs.ping]: async (data) => ({ pong: data.value }),
     [jobs.purgeSessions]: async () => ({ purged: await repos.sessions.purgeStale(new Date()) }),
   };
-  return { repos, auth, google, jobHandlers };
+  return { repos, auth, google, jobHandlers, site, admin };
 }
 export type Services = ReturnType<typeof composeServices>;

@@ -10,6 +10,8 @@ import { registerErrorHandler } from './error-handler';
 import { registerAuthHook } from './auth.hook';
 import { authRoutes } from './routes/auth.routes';
 import { webRoutes } from './routes/web.routes';
+import { siteRoutes } from './routes/site.routes';
+import { adminRoutes } from './routes/admin.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -61,6 +63,8 @@ export async function buildApp(opts: {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
   await app.register(authRoutes, { auth: services.auth, settings, google: services.google });
+  await app.register(siteRoutes, { site: services.site });
+  await app.register(adminRoutes, { admin: services.admin });
   await app.register(webRoutes, { distDir: settings.webDistDir });
   return app;
 }

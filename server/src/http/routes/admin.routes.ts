@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminQuotaAdjustSchema,
+  adminUserListQuerySchema,
+  adminUserPatchSchema,
+  contactPatchSchema,
+  idParamSchema,
+  promoCreateSchema,
+  promoPatchSchema,
+} from '../../../../contract/admin.schema';
+import type { AdminService } from '../../services/admin.service';
+import { requireAdmin } from '../auth.hook';
+
+/**
+ * The admin console's API. Every route is admin-only: the onRequest hook below runs requireAdmin before
+ * body validation, so a non-admin learns nothing about the route's input rules.
+ */
+export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminService }) {
+  const { admin } = opts;
+  app.addHook('onRequest', async (req) => {
+    requireAdmin(req);
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/admin/stats', async () => admin.stats());
+
+  r.get('/api/admin/users', { schema: { querystring: adminUserListQuerySchema } }, async (req) =>
+    admin.listUsers(req.query.q, req.query.page),
+  );
+  r.get('/api/admin/users/:id', { schema: { params: idParamSchema } }, async (req) =>
+    admin.userDetail(req.params.id),
+  );
+  r.patch(
+    '/api/admin/users/:id',
+    { schema: { params: idParamSchema, body: adminUserPatchSchema } },
+    async (req) => admin.updateUser(requireAdmin(req), req.params.id, req.body),
+  );
+  r.post(
+    '/api/admin/users/:id/quota',
+    { schema: { params: idParamSchema, body: adminQuotaAdjustSchema } },
+    async (req) => admin.adjustQuota(requireAdmin(req), req.params.id, req.body.amount, req.body.note),
+  );
+
+  r.get('/api/admin/promo-codes', async () => ({ promoCodes: await admin.listPromos() }));
+  r.post('/api/admin/promo-codes', { schema: { body: promoCreateSchema } }, async (req, reply) =>
+    reply.status(201).send(await admin.createPromo(requireAdmin(req), req.body)),
+  );
+  r.patch(
+    '/api/admin/promo-codes/:id',
+    { schema: { params: idParamSchema, body: promoPatchSchema } },
+    async (req) => admin.setPromoActive(requireAdmin(req), req.params.id, req.body.active),
+  );
+  r.get('/api/admin/promo-codes/:id/usage', { schema: { params: idParamSchema } }, async (req) =>
+    admin.promoUsage(req.params.id),
+  );
+
+  r.get('/api/admin/contact-messages', async () => ({ messages: await admin.listMessages() }));
+  r.patch(
+    '/api/admin/contact-messages/:id',
+    { schema: { params: idParamSchema, body: contactPatchSchema } },
+    async (req) => admin.setMessageHandled(requireAdmin(req), req.params.id, req.body.handled),
+  );
+
+  r.get('/api/admin/newsletter', async () => ({ subscribers: await admin.listSubscribers() }));
+  r.get('/api/admin/newsletter.csv', async (req, reply) => {
+    const csv = await admin.exportSubscribersCsv(requireAdmin(req));
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="bulten-aboneleri-${day}.csv"`)
+      .send(csv);
+  });
+
+  r.get('/api/admin/audit-log', async () => ({ entries: await admin.auditLog() }));
+}

@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { tr } from '../../../contract/messages.tr';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminStats,
+  type AdminUserPatch,
+  type AuditAction,
+} from '../../../contract/admin.schema';
+import type { AdminRepository } from '../repositories/admin.repository';
+import type { AuditRepository } from '../repositories/audit.repository';
+import type { ContactRepository } from '../repositories/contact.repository';
+import type { NewsletterRepository } from '../repositories/newsletter.repository';
+import type { UserRow } from '../repositories/user.repository';
+import { AppError } from './app-error';
+
+/** The repositories one admin action works on; the same set bound to a transaction. */
+export interface AdminRepos {
+  admin: AdminRepository;
+  audit: AuditRepository;
+  contact: ContactRepository;
+  newsletter: NewsletterRepository;
+}
+
+export interface AdminDeps extends AdminRepos {
+  /** Runs `fn` in one database transaction, so an action and its audit entry are written together or not at all. */
+  transaction<T>(fn: (tx: AdminRepos) => Promise<T>): Promise<T>;
+}
+
+const PLAN_TYPES = ['basic', 'pro', 'business'] as const;
+const QUOTA_WINDOW_MS = 30 * 24 * 60 * 60_000;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function userRow(u: UserRow, planType: string | null, subscriptionStatus: string | null) {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role,
+    overrideAllAccess: u.overrideAllAccess,
+    createdAt: u.createdAt.toISOString(),
+    planType,
+    subscriptionStatus,
+  };
+}
+
+/** CSV cell: quoted, quotes doubled, and formula-leading characters neutralised for spreadsheet safety. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Admin console use cases. Every write goes through `record`, which adds its audit-log entry. */
+export function adminService(deps: AdminDeps) {
+  const record = (
+    tx: AdminRepos,
+    actor: UserRow,
+    action: AuditAction,
+    target: { type: string; id: string },
+    details: Record<string, unknown>,
+  ) =>
+    tx.audit.insert({
+      id: randomUUID(),
+      actorId: actor.id,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      details,
+      createdAt: new Date(),
+    });
+
+  return {
+    /** SPEC §3 Admin stats. */
+    async stats(): Promise<AdminStats> {
+      const { totalUsers, processed, plans } = await deps.admin.counts();
+      const planDistribution: Record<string, number> = Object.fromEntries(PLAN_TYPES.map((p) => [p, 0]));
+      let activeSubscriptions = 0;
+      for (const p of plans) {
+        planDistribution[p.planType] = p.n;
+        activeSubscriptions += p.n;
+      }
+      return { totalUsers, totalProcessedImages: processed, activeSubscriptions, planDistribution };
+    },
+
+    async listUsers(q: string, page: number) {
+      const { rows, total } = await deps.admin.searchUsers(q, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE);
+      return {
+        users: rows.map((r) => userRow(r.user, r.planType, r.subscriptionStatus)),
+        total,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+
+    async userDetail(id: string) {
+      const found = await deps.admin.userDetail(id);
+      if (!found) throw new AppError('USER_NOT_FOUND', 404, tr.admin.userNotFound);
+      const { user: u, subscription: s, quota: q } = found;
+      return {
+        user: {
+          ...userRow(u, s?.planType ?? null, s?.status ?? null),
+          phone: u.phone,
+          companyName: u.companyName,
+          taxNumber: u.taxNumber,
+          marketingConsent: u.marketingConsent,
+          aiDataConsent: u.aiDataConsent,
+        },
+        subscription: s
+          ? {
+              planType: s.planType,
+              billingCycle: s.billingCycle,
+              status: s.status,
+              cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+              periodStart: iso(s.periodStart),
+              periodEnd: iso(s.periodEnd),
+            }
+          : null,
+        quota: q
+          ? {
+              planQuota: q.planQuota,
+              extraQuota: q.extraQuota,
+              used: q.used,
+              reserved: q.reserved,
+              periodStart: q.periodStart.toISOString(),
+              periodEnd: q.periodEnd.toISOString(),
+            }
+          : null,
+        payments: found.payments.map((p) => ({
+          merchantOid: p.merchantOid,
+          kind: p.kind,
+          planType: p.planType,
+          billingCycle: p.billingCycle,
+          addonPhotos: p.addonPhotos,
+          amountKurus: p.amountKurus,
+          discountKurus: p.discountKurus,
+          status: p.status,
+          provider: p.provider,
+          createdAt: p.createdAt.toISOString(),
+          completedAt: iso(p.completedAt),
+        })),
+        invoices: found.invoices.map((i) => ({
+          id: i.id,
+          number: i.number,
+          serviceName: i.serviceName,
+          invoiceType: i.invoiceType,
+          status: i.status,
+          totalKurus: i.totalKurus,
+          orderDate: i.orderDate.toISOString(),
+        })),
+      };
+    },
+
+    /** Changes role and/or the All-Access override; an admin cannot take the admin role from themself. */
+    async updateUser(actor: UserRow, id: string, patch: AdminUserPatch) {
+      if (id === actor.id && patch.role !== undefined && patch.role !== 'admin') {
+        throw new AppError('SELF_DEMOTE', 400, tr.admin.forbiddenSelfDemote);
+      }
+      return deps.transaction(async (tx) => {
+        const before = (await tx.admin.userDetail(id))?.user;
+        if (!before) throw new AppError('USER_NOT_FOUND', 404, tr.admin.userNotFound);
+        const updated = await tx.admin.updateUser(id, patch);
+        const target = { type: 'user', id };
+        if (patch.role !== undefined && patch.role !== before.role) {
+          await record(tx, actor, 'user.role', target, {
+            email: before.email,
+            from: before.role,
+            to: patch.role,
+          });
+        }
+        if (patch.overrideAllAccess !== undefined && patch.overrideAllAccess !== before.overrideAllAccess) {
+          await record(tx, actor, 'user.override', target, {
+            email: before.email,
+            from: before.overrideAllAccess,
+            to: patch.overrideAllAccess,
+          });
+        }
+        return { role: updated!.role, overrideAllAccess: updated!.overrideAllAccess };
+      });
+    },
+
+    /** Grants (or takes back) extra photos in the user's current quota window. */
+    async adjustQuota(
+      actor: UserRow,
+      id: string,
+      amount: number,
+      note: string | undefined,
+      now = new Date(),
+    ) {
+      return deps.transaction(async (tx) => {
+        const found = await tx.admin.userDetail(id);
+        if (!found) throw new AppError('USER_NOT_FOUND', 404, tr.admin.userNotFound);
+        const row = await tx.admin.adjustExtraQuota(id, amount, {
+          start: now,
+          end: new Date(now.getTime() + QUOTA_WINDOW_MS),
+        });
+        if (!row) throw new AppError('QUOTA_BELOW_ZERO', 400, tr.admin.quotaBelowZero);
+        await record(
+          tx,
+          actor,
+          'user.quota',
+          { type: 'user', id },
+          {
+            email: found.user.email,
+            amount,
+            extraQuota: row.extraQuota,
+            ...(note ? { note } : {}),
+          },
+        );
+        return { extraQuota: row.extraQuota, planQuota: row.planQuota, used: row.used };
+      });
+    },
+
+    async listPromos() {
+      const rows = await deps.admin.listPromos();
+      return rows.map(({ promo: p, paidOrders, discountKurus }) => ({
+        id: p.id,
+        code: p.code,
+        kind: p.kind,
+        value: p.value,
+        planType: p.planType,
+        validUntil: iso(p.validUntil),
+        maxUses: p.maxUses,
+        uses: p.uses,
+        active: p.active,
+        createdAt: p.createdAt.toISOString(),
+        paidOrders,
+        discountKurus,
+      }));
+    },
+
+    async createPromo(
+      actor: UserRow,
+      input: {
+        code: string;
+        kind: 'percent' | 'amount';
+        value: number;
+        planType: 'basic' | 'pro' | 'business' | null;
+        validUntil: string | null;
+        maxUses: number | null;
+      },
+    ) {
+      return deps.transaction(async (tx) => {
+        if (await tx.admin.findPromoByCode(input.code)) {
+          throw new AppError('PROMO_EXISTS', 409, tr.admin.promoExists);
+        }
+        const created = await tx.admin.insertPromo({
+          id: randomUUID(),
+          code: input.code,
+          kind: input.kind,
+          value: input.value,
+          planType: input.planType,
+          validUntil: input.validUntil ? new Date(input.validUntil) : null,
+          maxUses: input.maxUses,
+        });
+        await record(tx, actor, 'promo.create', { type: 'promo', id: created.id }, { ...input });
+        return { id: created.id, code: created.code };
+      });
+    },
+
+    async setPromoActive(actor: UserRow, id: string, active: boolean) {
+      return deps.transaction(async (tx) => {
+        const row = await tx.admin.setPromoActive(id, active);
+        if (!row) throw new AppError('PROMO_NOT_FOUND', 404, tr.admin.promoNotFound);
+        await record(tx, actor, 'promo.active', { type: 'promo', id }, { code: row.code, active });
+        return { id: row.id, active: row.active };
+      });
+    },
+
+    async promoUsage(id: string) {
+      const orders = await deps.admin.promoOrders(id);
+      return {
+        orders: orders.map((p) => ({
+          merchantOid: p.merchantOid,
+          email: p.email,
+          kind: p.kind,
+          planType: p.planType,
+          billingCycle: p.billingCycle,
+          addonPhotos: p.addonPhotos,
+          amountKurus: p.amountKurus,
+          discountKurus: p.discountKurus,
+          status: p.status,
+          provider: p.provider,
+          createdAt: p.createdAt.toISOString(),
+          completedAt: iso(p.completedAt),
+        })),
+      };
+    },
+
+    async listMessages() {
+      const rows = await deps.contact.list(500);
+      return rows.map((m) => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        category: m.category,
+        subject: m.subject,
+        message: m.message,
+        handled: m.handled,
+        createdAt: m.createdAt.toISOString(),
+      }));
+    },
+
+    async setMessageHandled(actor: UserRow, id: string, handled: boolean) {
+      return deps.transaction(async (tx) => {
+        const row = await tx.contact.setHandled(id, handled);
+        if (!row) throw new AppError('MESSAGE_NOT_FOUND', 404, tr.admin.messageNotFound);
+        await record(
+          tx,
+          actor,
+          'contact.handled',
+          { type: 'contact', id },
+          { subject: row.subject, handled },
+        );
+        return { id: row.id, handled: row.handled };
+      });
+    },
+
+    async listSubscribers() {
+      const rows = await deps.newsletter.list();
+      return rows.map((s) => ({
+        id: s.id,
+        email: s.email,
+        source: s.source,
+        createdAt: s.createdAt.toISOString(),
+        unsubscribedAt: iso(s.unsubscribedAt),
+      }));
+    },
+
+    /** The newsletter list as CSV (UTF-8 with BOM so spreadsheet apps read Turkish letters); the export is audited. */
+    async exportSubscribersCsv(actor: UserRow) {
+      return deps.transaction(async (tx) => {
+        const rows = await tx.newsletter.list();
+        const active = rows.filter((r) => !r.unsubscribedAt);
+        const lines = ['e-posta,kaynak,kayit_tarihi'].concat(
+          active.map((r) => [r.email, r.source ?? '', r.createdAt.toISOString()].map(csvCell).join(',')),
+        );
+        await record(
+          tx,
+          actor,
+          'newsletter.export',
+          { type: 'newsletter', id: 'all' },
+          { rows: active.length },
+        );
+        return `\uFEFF${lines.join('\r\n')}\r\n`;
+      });
+    },
+
+    async auditLog() {
+      const rows = await deps.audit.list(300);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), details: r.details ?? null }));
+    },
+  };
+}
+export type AdminService = ReturnType<typeof adminService>;
