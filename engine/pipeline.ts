@@ -1,0 +1,353 @@
+import sharp from 'sharp';
+import type { PlateColor, PlateTextColor } from '../contract/plate';
+import { EngineError } from './engine.error';
+import { decodeImage, type RawImage } from './io/image.decode';
+import { encodeOutputs } from './io/image.encode';
+import { getSession } from './models/model.loader';
+import { runIsnet } from './segment/isnet.infer';
+import { refineMask } from './segment/mask.refine';
+import { findPlates, type PlateDetection } from './plate/plate.find';
+import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
+import { customizePlate, type PlateFormat } from './plate/plate.render';
+import { carBox, compositeCar, planFraming, type Background, type Framing } from './scene/car.composite';
+import { hasScene, type SceneTint } from './scene/scene.render';
+import { sceneFromPrompt } from './scene/scene.prompt';
+import { cleanCar } from './adjust/car.clean';
+import { placeLogo } from './adjust/logo.place';
+import { applyWatermark } from './adjust/watermark.apply';
+
+/** SPEC §3 operation ids. */
+export const OPERATIONS = ['background_change', 'plate_hide', 'plate_customize', 'car_clean'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** Progress stages reported through `onStage`, in execution order. */
+export type StageName =
+  | 'decode'
+  | 'segment'
+  | 'refine'
+  | 'plates'
+  | 'plate_edit'
+  | 'clean'
+  | 'scene'
+  | 'logo'
+  | 'watermark'
+  | 'encode';
+
+export interface PlateRequest {
+  text: string;
+  color?: PlateColor;
+  textColor?: PlateTextColor;
+  /** Default: chosen from the detected plate's shape. */
+  format?: PlateFormat;
+}
+
+export interface ProcessRequest {
+  operations: Operation[];
+  /** Scene id (editor or studio preset). */
+  preset?: string;
+  /** Custom background image (any decodable image); wins over `preset`. */
+  background?: Buffer;
+  /** Free prompt: chooses and tints a scene when no preset is given (SPEC: a prompt wins over a preset). */
+  prompt?: string;
+  plate?: PlateRequest;
+  plateHideStyle?: HideStyle;
+  /** User-drawn mask PNG: white/opaque regions are hidden like plates. */
+  mask?: Buffer;
+  logo?: Buffer;
+  watermark?: boolean;
+  /** Output long side cap (default 2048). */
+  maxLongSide?: number;
+  /** Shared framing of a batch (set by processBatch). */
+  framing?: Framing;
+  /** Fixed output size (set by processBatch so a run's photos match). */
+  canvas?: { width: number; height: number };
+}
+
+export interface ProcessResult {
+  /** Final JPEG (quality 90, sRGB, no metadata). */
+  jpeg: Buffer;
+  /** Small JPEG preview (long side 480). */
+  preview: Buffer;
+  width: number;
+  height: number;
+  /** Milliseconds per stage that ran. */
+  timings: Partial<Record<StageName, number>>;
+  /** Plates found, in the output's input-image pixels (before any reframing). */
+  plates: PlateDetection[];
+  /** Scene actually used (preset or the prompt's choice), if the background changed. */
+  sceneId?: string;
+}
+
+export type StageCallback = (stage: StageName) => void;
+
+export interface BatchItemResult {
+  index: number;
+  ok: boolean;
+  result?: ProcessResult;
+  error?: EngineError;
+}
+
+export interface Engine {
+  /** Processes one photo; throws EngineError for bad input or request. */
+  process(input: Buffer, request: ProcessRequest, onStage?: StageCallback): Promise<ProcessResult>;
+  /** Processes a studio run: one canvas size and one framing for all photos; per-item errors. */
+  processBatch(
+    inputs: Buffer[],
+    request: ProcessRequest,
+    onItem?: (index: number, stage: StageName) => void,
+  ): Promise<BatchItemResult[]>;
+  /** Car alpha (8-bit, same size as the decoded, oriented input) as PNG. */
+  segment(input: Buffer): Promise<{ png: Buffer; width: number; height: number }>;
+  /** Plates in input pixels (oriented), best first. */
+  plates(input: Buffer): Promise<PlateDetection[]>;
+  /** Loads all models now (otherwise they load on first use); idempotent. */
+  warmup(): Promise<void>;
+}
+
+export const DEFAULT_MAX_LONG_SIDE = 2048;
+
+function validate(request: ProcessRequest): void {
+  const ops = new Set(request.operations);
+  if (!ops.size) throw new EngineError('INVALID_REQUEST', 'no operations');
+  for (const op of ops)
+    if (!OPERATIONS.includes(op)) throw new EngineError('INVALID_REQUEST', `unknown operation ${op}`);
+  if (ops.has('background_change') && !request.preset && !request.prompt?.trim() && !request.background)
+    throw new EngineError('INVALID_REQUEST', 'background_change needs a preset, a prompt or a background');
+  if (request.preset && !hasScene(request.preset))
+    throw new EngineError('INVALID_REQUEST', `unknown preset ${request.preset}`);
+  if (ops.has('plate_customize') && !request.plate?.text.trim())
+    throw new EngineError('INVALID_REQUEST', 'plate_customize needs plate text');
+  if (request.plate && request.plate.text.trim().length > 20)
+    throw new EngineError('INVALID_REQUEST', 'plate text longer than 20 characters');
+}
+
+function chooseBackground(
+  request: ProcessRequest,
+  custom: RawImage | undefined,
+): { background: Background; tint?: SceneTint; sceneId?: string } {
+  if (custom) return { background: { kind: 'image', image: custom } };
+  // SPEC §5: a custom prompt takes precedence over a preset.
+  if (request.prompt?.trim()) {
+    const p = sceneFromPrompt(request.prompt);
+    return { background: { kind: 'scene', id: p.sceneId }, tint: p.tint, sceneId: p.sceneId };
+  }
+  const id = request.preset ?? 'luxury-showroom';
+  return { background: { kind: 'scene', id }, sceneId: id };
+}
+
+async function time<T>(
+  timings: Partial<Record<StageName, number>>,
+  stage: StageName,
+  onStage: StageCallback | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  onStage?.(stage);
+  const t = performance.now();
+  try {
+    return await fn();
+  } finally {
+    timings[stage] = (timings[stage] ?? 0) + (performance.now() - t);
+  }
+}
+
+// Masks already computed for a batch's framing, keyed by the decoded image (never segment twice).
+const precomputed = new WeakMap<RawImage, Uint8Array>();
+
+/** Car alpha at the image's size: ISNet + refinement. */
+async function carMask(
+  image: RawImage,
+  timings: Partial<Record<StageName, number>>,
+  onStage?: StageCallback,
+): Promise<Uint8Array> {
+  const pre = precomputed.get(image);
+  if (pre) return pre;
+  const sal = await time(timings, 'segment', onStage, () => runIsnet(image));
+  return time(timings, 'refine', onStage, () => refineMask(image, sal));
+}
+
+async function processDecoded(
+  image: RawImage,
+  request: ProcessRequest,
+  timings: Partial<Record<StageName, number>>,
+  onStage?: StageCallback,
+): Promise<ProcessResult> {
+  const ops = new Set(request.operations);
+  const needMask = ops.has('background_change') || ops.has('car_clean');
+  const needPlates = ops.has('plate_hide') || ops.has('plate_customize');
+  const custom = request.background
+    ? await decodeImage(request.background, { maxLongSide: DEFAULT_MAX_LONG_SIDE })
+    : undefined;
+
+  const mask = needMask ? await carMask(image, timings, onStage) : undefined;
+  const plates = needPlates
+    ? await time(timings, 'plates', onStage, () => findPlates(image, { carMask: mask }))
+    : [];
+
+  if (needPlates || request.mask) {
+    await time(timings, 'plate_edit', onStage, async () => {
+      if (ops.has('plate_customize') && request.plate) {
+        for (const p of plates) await customizePlate(image, p.quad, request.plate.text, request.plate);
+      } else if (ops.has('plate_hide')) {
+        await hidePlates(
+          image,
+          plates.map((p) => p.quad),
+          request.plateHideStyle ?? 'blur',
+        );
+      }
+      if (request.mask) {
+        const user = await readUserMask(request.mask, image.width, image.height);
+        await hideMasked(image, user, request.plateHideStyle ?? 'blur');
+      }
+    });
+  }
+
+  if (ops.has('car_clean') && mask) await time(timings, 'clean', onStage, () => cleanCar(image, mask));
+
+  let out = image;
+  let sceneId: string | undefined;
+  if (ops.has('background_change') && mask) {
+    const box = carBox(mask, image.width, image.height);
+    if (!box) throw new EngineError('INVALID_REQUEST', 'no car found', 'Fotoğrafta araç bulunamadı.');
+    const chosen = chooseBackground(request, custom);
+    sceneId = chosen.sceneId;
+    const width = request.canvas?.width ?? image.width;
+    const height = request.canvas?.height ?? image.height;
+    const framing = request.framing ?? planFraming([box], width, height);
+    out = await time(timings, 'scene', onStage, async () => {
+      const r = await compositeCar(image, mask, {
+        background: chosen.background,
+        width,
+        height,
+        framing,
+        tint: chosen.tint,
+      });
+      return r.image;
+    });
+  }
+
+  if (request.logo) {
+    const logo = request.logo;
+    await time(timings, 'logo', onStage, () => placeLogo(out, logo));
+  }
+  if (request.watermark) await time(timings, 'watermark', onStage, () => applyWatermark(out));
+
+  const encoded = await time(timings, 'encode', onStage, () =>
+    encodeOutputs(out, request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE),
+  );
+  return { ...encoded, timings, plates, sceneId };
+}
+
+/** Creates an engine; models load lazily on first use and are shared by every engine in the process. */
+export function createEngine(): Engine {
+  const engine: Engine = {
+    async process(input, request, onStage) {
+      validate(request);
+      const timings: Partial<Record<StageName, number>> = {};
+      const image = await time(timings, 'decode', onStage, () =>
+        decodeImage(input, { maxLongSide: request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE }),
+      );
+      return processDecoded(image, request, timings, onStage);
+    },
+
+    async processBatch(inputs, request, onItem) {
+      validate(request);
+      const cap = request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE;
+      const results: BatchItemResult[] = [];
+      const decoded: (RawImage | EngineError)[] = [];
+      for (const input of inputs) {
+        try {
+          decoded.push(await decodeImage(input, { maxLongSide: cap }));
+        } catch (err) {
+          decoded.push(err instanceof EngineError ? err : new EngineError('INTERNAL', String(err)));
+        }
+      }
+      // One 3:2 canvas for the run and one framing planned from every car (masks computed once).
+      const canvas = { width: cap, height: Math.round((cap * 2) / 3) };
+      const masks = new Map<number, Uint8Array>();
+      const changeBackground = request.operations.includes('background_change');
+      let framing: Framing | undefined;
+      if (changeBackground) {
+        const boxes: { w: number; h: number }[] = [];
+        for (let i = 0; i < decoded.length; i++) {
+          const d = decoded[i];
+          if (d instanceof EngineError) continue;
+          const timings: Partial<Record<StageName, number>> = {};
+          const m = await carMask(d, timings, (s) => onItem?.(i, s));
+          masks.set(i, m);
+          const b = carBox(m, d.width, d.height);
+          if (b) boxes.push({ w: b.w, h: b.h });
+        }
+        framing = planFraming(boxes, canvas.width, canvas.height);
+      }
+      for (let i = 0; i < decoded.length; i++) {
+        const d = decoded[i];
+        if (d instanceof EngineError) {
+          results.push({ index: i, ok: false, error: d });
+          continue;
+        }
+        try {
+          const timings: Partial<Record<StageName, number>> = {};
+          const cached = masks.get(i);
+          const result = await processWithMask(
+            d,
+            { ...request, framing, canvas: changeBackground ? canvas : undefined },
+            timings,
+            cached,
+            (s) => onItem?.(i, s),
+          );
+          results.push({ index: i, ok: true, result });
+        } catch (err) {
+          results.push({
+            index: i,
+            ok: false,
+            error: err instanceof EngineError ? err : new EngineError('INTERNAL', String(err)),
+          });
+        }
+      }
+      return results;
+    },
+
+    async segment(input) {
+      const image = await decodeImage(input);
+      const timings: Partial<Record<StageName, number>> = {};
+      const mask = await carMask(image, timings);
+      const png = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.length), {
+        raw: { width: image.width, height: image.height, channels: 1 },
+      })
+        .png()
+        .toBuffer();
+      return { png, width: image.width, height: image.height };
+    },
+
+    async plates(input) {
+      const image = await decodeImage(input);
+      return findPlates(image);
+    },
+
+    async warmup() {
+      await Promise.all([
+        getSession('segmentation'),
+        getSession('textDetection'),
+        getSession('textRecognition'),
+      ]);
+    },
+  };
+  return engine;
+}
+
+// Batch items reuse the mask computed for framing instead of segmenting twice.
+async function processWithMask(
+  image: RawImage,
+  request: ProcessRequest,
+  timings: Partial<Record<StageName, number>>,
+  mask: Uint8Array | undefined,
+  onStage?: StageCallback,
+): Promise<ProcessResult> {
+  if (!mask) return processDecoded(image, request, timings, onStage);
+  precomputed.set(image, mask);
+  try {
+    return await processDecoded(image, request, timings, onStage);
+  } finally {
+    precomputed.delete(image);
+  }
+}
