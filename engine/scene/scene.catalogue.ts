@@ -2,6 +2,7 @@ import {
   apartment,
   blur,
   bokeh,
+  cloud,
   conifers,
   downlights,
   ellipse,
@@ -550,8 +551,8 @@ export const sceneSpecs: Record<string, SceneSpec> = {
         [0, '#2f7fd0'],
         [1, '#bfe0f7'],
       ]) +
-      ellipse(c.w * 0.2, c.h * 0.15, c.w * 0.12, c.h * 0.03, '#ffffff', 'opacity="0.8"') +
-      ellipse(c.w * 0.75, c.h * 0.22, c.w * 0.16, c.h * 0.035, '#ffffff', 'opacity="0.7"') +
+      cloud(c, c.w * 0.2, c.h * 0.15, c.w * 0.1) +
+      cloud(c, c.w * 0.72, c.h * 0.24, c.w * 0.13, 0.75) +
       sea(c, c.h * 0.5, c.h * 0.66, '#2a78b8', '#1f9cc0', c.w * 0.7) +
       rect(0, c.h * 0.64, c.w, c.h * 0.03, '#c8c2b4') +
       ground(c, c.h * 0.66, [

@@ -615,3 +615,17 @@ export function jet(x: number, groundY: number, s: number, color: string): strin
     ellipse(x + s * 2.42, groundY - s * 0.05, s * 0.07, s * 0.07, '#222');
   return body + wing + windows + gear;
 }
+
+/** Soft cumulus cloud: overlapping blurred puffs. */
+export function cloud(ctx: DrawContext, x: number, y: number, size: number, opacity = 0.85): string {
+  const b = blur(ctx, size * 0.12);
+  let out = `<g filter="${b}" opacity="${opacity}">`;
+  for (let i = 0; i < 9; i++) {
+    const px = x + (ctx.r() - 0.5) * size * 1.6;
+    const py = y + (ctx.r() - 0.7) * size * 0.35;
+    const s = size * (0.25 + ctx.r() * 0.3);
+    out += ellipse(px, py, s, s * 0.7, '#ffffff');
+  }
+  out += ellipse(x, y + size * 0.12, size * 0.95, size * 0.18, '#e9eef3');
+  return out + '</g>';
+}

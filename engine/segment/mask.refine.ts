@@ -11,6 +11,9 @@ export interface RefineOptions {
   keepThinShare: number;
   /** Detached components at least this share of the car and close to it are kept (a cut-off wheel). */
   keepDetachedShare: number;
+  /** Saliency (0..255) that counts as sure, and how far (model px) the kept mask may reach beyond it. */
+  coreLevel: number;
+  coreReach: number;
   /** Everything salient within this many model pixels of the body is body outline. */
   ringRadius: number;
   /** Shifts the final edge outwards (0..1 alpha units) before thresholding the ramp. */
@@ -23,6 +26,8 @@ export const defaultRefineOptions: RefineOptions = {
   openRadius: 14,
   keepThinShare: 0.004,
   keepDetachedShare: 0.02,
+  coreLevel: 220,
+  coreReach: 4,
   ringRadius: 2,
   edgeBias: 0,
   guidedRadius: 2,
@@ -38,6 +43,15 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
   const n = sal.size;
   const bin = new Uint8Array(n * n);
   for (let i = 0; i < bin.length; i++) bin[i] = sal.data[i] >= 128 ? 255 : 0;
+  // Confidence gate: a real outline goes from sure to unsure within a few pixels, while salient clutter
+  // (a wall/floor seam, reflections) forms wide half-confident plateaus. Keep only what lies near a
+  // high-confidence core.
+  if (opts.coreLevel < 255) {
+    const core = new Uint8Array(n * n);
+    for (let i = 0; i < core.length; i++) core[i] = sal.data[i] >= opts.coreLevel ? 255 : 0;
+    const nearCore = morph(core, n, n, opts.coreReach, 'max');
+    for (let i = 0; i < bin.length; i++) if (!nearCore[i]) bin[i] = 0;
+  }
   // Opening: thin strokes vanish, the body stays. The radius follows the car's size (small distant cars).
   const raw = labelComponents(bin, n, n);
   const rawLargest = Math.max(0, ...raw.sizes);
