@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'engine/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'engine/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },
@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['server/**/*.test.ts'],
+          exclude: ['server/src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -93,7 +93,12 @@ export const meResponseSchema = z.object({ success: z.boolean(), user: publicUse
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** Public runtime configuration the web app reads at startup. */
-export const publicConfigSchema = z.object({ googleEnabled: z.boolean() });
+export const publicConfigSchema = z.object({
+  googleEnabled: z.boolean(),
+  /** The payment frame is `${paymentFrameBase}/${iframeToken}`; its messages are accepted from these origins only. */
+  paymentFrameBase: z.string(),
+  paymentFrameOrigins: z.array(z.string()),
+});
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** Every error response of the API (ARCHITECTURE decision 13). */

@@ -162,6 +162,33 @@ export const tr = {
     quotaBelowZero: 'Ek kota sıfırın altına düşemez.',
     saved: 'Kaydedildi',
   },
+  billing: {
+    promoEmpty: 'Promosyon kodu girin',
+    promoInvalid: 'Geçersiz promosyon kodu',
+    promoNetwork: 'Promosyon kodu doğrulanamadı',
+    promoProOnly: 'Promosyon kodları yalnızca Profesyonel plan için geçerlidir',
+    promoExpired: 'Bu promosyon kodunun süresi dolmuş',
+    promoUsedUp: 'Bu promosyon kodunun kullanım hakkı dolmuş',
+    promoWrongPlan: 'Bu promosyon kodu seçilen plan için geçerli değil',
+    alreadySubscribed: 'Zaten bu plana abonesiniz. Yenileme, dönem bitimine 7 gün kala açılır.',
+    changeAlreadyQueued: 'Dönem sonunda başlayacak bir plan değişikliğiniz zaten var.',
+    providerUnavailable: 'Ödeme sayfası şu anda hazırlanamadı. Lütfen biraz sonra tekrar deneyin.',
+    subscriptionRequired: 'Ek paket için aktif bir abonelik gerekir.',
+    unknownPack: 'Geçersiz ek paket',
+    orderNotFound: 'Ödeme kaydı bulunamadı.',
+    orderExpired: 'Ödeme oturumunun süresi doldu. Lütfen yeniden deneyin.',
+    paymentPending: 'Ödemeniz henüz onaylanmadı.',
+    paymentFailed: 'Ödeme işlemi başarısız oldu',
+    paymentConfirmed: 'Ödemeniz onaylandı.',
+    paymentPageReady: 'Ödeme sayfası hazırlandı',
+    subscriptionActive: 'Aboneliğiniz aktif.',
+    noPaidSubscription: 'Aktif bir aboneliğiniz bulunmuyor.',
+    cancelled: 'Aboneliğiniz dönem sonunda sona erecek.',
+    autoLoginOtherBrowser:
+      'Otomatik giriş yalnızca ödemeyi başlatan tarayıcıda yapılabilir. Lütfen giriş yapın.',
+    autoLoginUsed: 'Bu ödeme için otomatik giriş zaten kullanıldı. Lütfen giriş yapın.',
+    invoiceNotFound: 'Fatura bulunamadı.',
+  },
 } as const;
 
 /** 'HTTP error! status: {code}' of SPEC §8, used when a response carries no readable message. */

@@ -115,7 +115,9 @@ export function splitKdv(totalKurus: number, ratePercent = KDV_RATE_PERCENT) {
 
 /** '₺1.234,50' style amount from kuruş. */
 export function formatTl(kurus: number): string {
-  return new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY', minimumFractionDigits: 2 }).format(
-    kurus / 100,
-  );
+  return new Intl.NumberFormat('tr-TR', {
+    style: 'currency',
+    currency: 'TRY',
+    minimumFractionDigits: 2,
+  }).format(kurus / 100);
 }

@@ -12,6 +12,16 @@ import { siteService } from './services/site.service';
 import { adminService, type AdminRepos } from './services/admin.service';
 import { authService } from './services/auth.service';
 import { googleAuth, type GoogleAuth } from './adapters/oauth/google.adapter';
+import { paymentOrderRepository } from './repositories/payment-order.repository';
+import { subscriptionRepository } from './repositories/subscription.repository';
+import { promoCodeRepository } from './repositories/promo-code.repository';
+import { quotaRepository } from './repositories/quota.repository';
+import { invoiceRepository } from './repositories/invoice.repository';
+import type { BillingRepos, Transact } from './services/billing-repos';
+import { quotaService } from './services/quota.service';
+import { paymentService } from './services/payment.service';
+import { paytrProvider } from './adapters/payments/paytr.adapter';
+import { sandboxProvider } from './adapters/payments/sandbox.adapter';
 import { jobs } from './jobs/job-names';
 import type { JobHandlers } from './jobs/boss';
 
@@ -38,10 +48,53 @@ export function composeServices(database: Database, settings: Settings) {
   const google: GoogleAuth | null = settings.google
     ? googleAuth({ ...settings.google, redirectUri: `${settings.publicUrl}/api/auth/google/callback` })
     : null;
+  const billingRepos = (db: typeof database.db): BillingRepos => ({
+    users: userRepository(db),
+    sessions: sessionRepository(db),
+    orders: paymentOrderRepository(db),
+    subscriptions: subscriptionRepository(db),
+    promos: promoCodeRepository(db),
+    quota: quotaRepository(db),
+    invoices: invoiceRepository(db),
+  });
+  const transact: Transact = (fn) =>
+    database.db.transaction((tx) => fn(billingRepos(tx as unknown as typeof database.db)));
+  const sandbox =
+    settings.payments.provider === 'sandbox'
+      ? sandboxProvider({ publicUrl: settings.publicUrl, merchantKey: settings.payments.merchantKey })
+      : null;
+  const paymentProvider =
+    sandbox ??
+    paytrProvider({
+      baseUrl: settings.payments.paytrBaseUrl,
+      merchantId: settings.payments.merchantId,
+      merchantKey: settings.payments.merchantKey,
+      merchantSalt: settings.payments.merchantSalt,
+      testMode: settings.payments.testMode,
+    });
+  const quota = quotaService({ transact });
+  const payments = paymentService({
+    transact,
+    provider: paymentProvider,
+    auth,
+    publicUrl: settings.publicUrl,
+    merchantKey: settings.payments.merchantKey,
+    merchantSalt: settings.payments.merchantSalt,
+    orderTtlMs: settings.payments.orderTtlMs,
+    testMode: settings.payments.testMode,
+  });
+  const billing = {
+    quota,
+    payments,
+    provider: paymentProvider,
+    sandbox,
+    invoices: invoiceRepository(database.db),
+  };
   const jobHandlers: JobHandlers = {
+    [jobs.billingPeriods]: async () => payments.rollPeriods(),
     [jobs.ping]: async (data) => ({ pong: data.value }),
     [jobs.purgeSessions]: async () => ({ purged: await repos.sessions.purgeStale(new Date()) }),
   };
-  return { repos, auth, google, jobHandlers, site, admin };
+  return { repos, auth, google, jobHandlers, site, admin, billing };
 }
 export type Services = ReturnType<typeof composeServices>;

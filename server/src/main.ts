@@ -19,6 +19,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   await database.migrate();
   const services = composeServices(database, settings);
+  if (settings.env !== 'production') await services.billing.payments.seedDevPromo();
   const app = await buildApp({ settings, services });
   const log = app.log;
   log.info({ database: database.kind, roles: settings.roles, dataDir: settings.dataDir }, 'starting');

@@ -16,6 +16,8 @@ const roleList = z
   .pipe(z.array(z.enum(['api', 'worker'])).min(1));
 
 const DEV_COOKIE_SECRET = 'dev-only-cookie-secret-change-me-in-production-0001';
+/** Documented sandbox credentials (README): anyone can sign a callback by hand against a dev server. */
+export const DEV_PAYTR = { merchantId: '100000', key: 'DEVKEYDEVKEYDEV1', salt: 'DEVSALTDEVSALT01' } as const;
 
 /** Every environment variable the server reads; documented in the README configuration table. */
 const envSchema = z.object({
@@ -39,6 +41,13 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   WEB_DIST_DIR: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paytr']).default('sandbox'),
+  PAYTR_MERCHANT_ID: z.string().regex(/^\d+$/, 'must be digits').default(DEV_PAYTR.merchantId),
+  PAYTR_MERCHANT_KEY: z.string().min(8).default(DEV_PAYTR.key),
+  PAYTR_MERCHANT_SALT: z.string().min(8).default(DEV_PAYTR.salt),
+  PAYTR_BASE_URL: z.url().default('https://www.paytr.com'),
+  PAYTR_TEST_MODE: bool.default(true),
+  ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(40),
 });
 
 // Cross-variable rules, checked on the raw values so they are listed together with per-variable errors.
@@ -47,6 +56,21 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
   const secret = raw.COOKIE_SECRET ?? DEV_COOKIE_SECRET;
   if (raw.NODE_ENV === 'production' && secret === DEV_COOKIE_SECRET) {
     problems.push('COOKIE_SECRET: must be set in production');
+  }
+  if (
+    raw.PAYMENT_PROVIDER === 'paytr' &&
+    (!raw.PAYTR_MERCHANT_KEY || raw.PAYTR_MERCHANT_KEY === DEV_PAYTR.key)
+  ) {
+    problems.push('PAYTR_MERCHANT_KEY: the real merchant key is required when PAYMENT_PROVIDER=paytr');
+  }
+  if (
+    raw.PAYMENT_PROVIDER === 'paytr' &&
+    (!raw.PAYTR_MERCHANT_SALT || raw.PAYTR_MERCHANT_SALT === DEV_PAYTR.salt)
+  ) {
+    problems.push('PAYTR_MERCHANT_SALT: the real merchant salt is required when PAYMENT_PROVIDER=paytr');
+  }
+  if (raw.PAYMENT_PROVIDER === 'paytr' && !raw.PAYTR_MERCHANT_ID) {
+    problems.push('PAYTR_MERCHANT_ID: required when PAYMENT_PROVIDER=paytr');
   }
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
@@ -72,6 +96,15 @@ export interface Settings {
   trustProxy: boolean;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   webDistDir: string;
+  payments: {
+    provider: 'sandbox' | 'paytr';
+    merchantId: string;
+    merchantKey: string;
+    merchantSalt: string;
+    paytrBaseUrl: string;
+    testMode: boolean;
+    orderTtlMs: number;
+  };
 }
 
 export class EnvError extends Error {
@@ -111,5 +144,14 @@ export function loadSettings(source: Record<string, string | undefined> = proces
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'web/dist'),
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      merchantId: e.PAYTR_MERCHANT_ID,
+      merchantKey: e.PAYTR_MERCHANT_KEY,
+      merchantSalt: e.PAYTR_MERCHANT_SALT,
+      paytrBaseUrl: e.PAYTR_BASE_URL.replace(/\/+$/, ''),
+      testMode: e.PAYTR_TEST_MODE,
+      orderTtlMs: e.ORDER_TTL_MINUTES * 60_000,
+    },
   };
 }

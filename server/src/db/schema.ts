@@ -103,7 +103,10 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('subscriptions_user_key').on(t.userId), index('subscriptions_period_end_idx').on(t.periodEnd)],
+  (t) => [
+    uniqueIndex('subscriptions_user_key').on(t.userId),
+    index('subscriptions_period_end_idx').on(t.periodEnd),
+  ],
 );
 
 export const promoCodes = pgTable(
@@ -143,7 +146,9 @@ export const paymentOrders = pgTable(
     creditKurus: integer('credit_kurus').notNull().default(0),
     promoCodeId: text('promo_code_id').references(() => promoCodes.id),
     currency: text('currency').notNull().default('TL'),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider').notNull(),
     email: text('email').notNull(),
     userIp: text('user_ip').notNull(),

@@ -12,6 +12,8 @@ import { authRoutes } from './routes/auth.routes';
 import { webRoutes } from './routes/web.routes';
 import { siteRoutes } from './routes/site.routes';
 import { adminRoutes } from './routes/admin.routes';
+import { paymentRoutes } from './routes/payments.routes';
+import { sandboxPaymentRoutes } from './routes/sandbox-payment.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -25,6 +27,8 @@ export async function buildApp(opts: {
   const app = Fastify({
     logger: opts.logger ?? { level: settings.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // The sandbox payment frame carries its signed ticket in the path.
+    routerOptions: { maxParamLength: 2000 },
     trustProxy: settings.trustProxy,
     requestIdHeader: false,
     genReqId: () => randomUUID(),
@@ -35,6 +39,10 @@ export async function buildApp(opts: {
     reply.header('x-request-id', req.id);
   });
   registerErrorHandler(app);
+  // Payment callbacks and the sandbox card form post urlencoded forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   await app.register(cookie, { secret: settings.cookieSecret });
   await app.register(helmet, {
@@ -47,7 +55,7 @@ export async function buildApp(opts: {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", services.billing.provider.frameOrigin],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -62,9 +70,26 @@ export async function buildApp(opts: {
     await services.repos.health.ping();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  await app.register(authRoutes, { auth: services.auth, settings, google: services.google });
+  await app.register(authRoutes, {
+    auth: services.auth,
+    settings,
+    google: services.google,
+    paymentFrame: {
+      base: services.billing.provider.frameBase,
+      origin: services.billing.provider.frameOrigin,
+    },
+  });
   await app.register(siteRoutes, { site: services.site });
   await app.register(adminRoutes, { admin: services.admin });
+  await app.register(paymentRoutes, {
+    payments: services.billing.payments,
+    quota: services.billing.quota,
+    invoices: services.billing.invoices,
+    settings,
+  });
+  if (services.billing.sandbox) {
+    await app.register(sandboxPaymentRoutes, { provider: services.billing.sandbox, settings });
+  }
   await app.register(webRoutes, { distDir: settings.webDistDir });
   return app;
 }

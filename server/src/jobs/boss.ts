@@ -16,8 +16,12 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Daily at 03:17 UTC (an odd minute, away from everyone else's top-of-the-hour jobs). */
-const schedules: Partial<Record<JobName, string>> = { [jobs.purgeSessions]: '17 3 * * *' };
+/** Session purge daily at 03:17 UTC (an odd minute, away from everyone else's top-of-the-hour jobs). */
+const schedules: Partial<Record<JobName, string>> = {
+  [jobs.purgeSessions]: '17 3 * * *',
+  // Period ends, queued plan changes and order expiry: every 10 minutes.
+  [jobs.billingPeriods]: '*/10 * * * *',
+};
 
 /**
  * Starts pg-boss on the app's database (PGlite through executeSql, PostgreSQL through its own pool),

@@ -2,10 +2,12 @@
 export const jobs = {
   ping: 'system-ping',
   purgeSessions: 'system-purge-sessions',
+  billingPeriods: 'billing-periods',
 } as const;
 
 export interface JobPayloads {
   [jobs.ping]: { value: string };
   [jobs.purgeSessions]: Record<string, never>;
+  [jobs.billingPeriods]: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;

@@ -16,7 +16,12 @@ const clientInfo = (req: FastifyRequest): ClientInfo => ({
 /** SPEC §7 authentication calls plus Google sign-in. */
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; settings: Settings; google: GoogleAuth | null },
+  opts: {
+    auth: AuthService;
+    settings: Settings;
+    google: GoogleAuth | null;
+    paymentFrame: { base: string; origin: string };
+  },
 ) {
   const { auth, settings, google } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +49,11 @@ export async function authRoutes(
     return { success: true };
   });
 
-  r.get('/api/config', async () => ({ googleEnabled: Boolean(google) }));
+  r.get('/api/config', async () => ({
+    googleEnabled: Boolean(google),
+    paymentFrameBase: opts.paymentFrame.base,
+    paymentFrameOrigins: [...new Set([new URL(settings.publicUrl).origin, opts.paymentFrame.origin])],
+  }));
 
   r.get('/api/auth/google', async (req, reply) => {
     if (!google) return reply.redirect('/login?error=google_disabled');

@@ -1,0 +1,95 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { paymentOrders } from '../db/schema';
+
+export type OrderRow = typeof paymentOrders.$inferSelect;
+export type NewOrderRow = typeof paymentOrders.$inferInsert;
+
+/** Payment orders (one per payment attempt), keyed by PayTR's merchant_oid. */
+export function paymentOrderRepository(db: Db) {
+  return {
+    async insert(row: NewOrderRow): Promise<OrderRow> {
+      const [created] = await db.insert(paymentOrders).values(row).returning();
+      return created;
+    },
+    async find(oid: string): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.merchantOid, oid)).limit(1);
+      return row;
+    },
+    /** Reads the order and locks it until the surrounding transaction ends (serialises callbacks). */
+    async findForUpdate(oid: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.merchantOid, oid))
+        .for('update')
+        .limit(1);
+      return row;
+    },
+    async update(oid: string, patch: Partial<NewOrderRow>): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(paymentOrders)
+        .set(patch)
+        .where(eq(paymentOrders.merchantOid, oid))
+        .returning();
+      return row;
+    },
+    /** Marks auto-login used; true only for the one caller that flipped it. */
+    async claimAutoLogin(oid: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(paymentOrders)
+        .set({ autoLoginUsedAt: at })
+        .where(and(eq(paymentOrders.merchantOid, oid), isNull(paymentOrders.autoLoginUsedAt)))
+        .returning({ oid: paymentOrders.merchantOid });
+      return rows.length === 1;
+    },
+    async latestForUser(userId: string, limit = 20): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.userId, userId))
+        .orderBy(desc(paymentOrders.createdAt))
+        .limit(limit);
+    },
+    async pendingEmailOrder(email: string, now: Date): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            eq(paymentOrders.status, 'pending'),
+            isNull(paymentOrders.userId),
+            sql`lower(${paymentOrders.email}) = lower(${email})`,
+            sql`${paymentOrders.expiresAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+    /** Pending orders past their expiry become expired; returns how many. */
+    async expirePending(now: Date): Promise<number> {
+      const rows = await db
+        .update(paymentOrders)
+        .set({ status: 'expired' })
+        .where(and(eq(paymentOrders.status, 'pending'), lt(paymentOrders.expiresAt, now)))
+        .returning({ oid: paymentOrders.merchantOid });
+      return rows.length;
+    },
+    /** Drops stored registration data (hashed password, contact details) of orders that ended without an account. */
+    async purgeRegistrationData(olderThan: Date): Promise<number> {
+      const rows = await db
+        .update(paymentOrders)
+        .set({ registration: null })
+        .where(
+          and(
+            inArray(paymentOrders.status, ['expired', 'failed']),
+            isNotNull(paymentOrders.registration),
+            lt(paymentOrders.createdAt, olderThan),
+          ),
+        )
+        .returning({ oid: paymentOrders.merchantOid });
+      return rows.length;
+    },
+  };
+}
+export type PaymentOrderRepository = ReturnType<typeof paymentOrderRepository>;
