@@ -37,6 +37,11 @@ describe('environment', () => {
     expect(loadSettings({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40) }).env).toBe('production');
   });
 
+  it('requires real PayTR credentials when the paytr provider is chosen', () => {
+    expect(() => loadSettings({ PAYMENT_PROVIDER: 'paytr' })).toThrow(/PAYTR_MERCHANT_KEY[\s\S]*PAYTR_MERCHANT_SALT/);
+    expect(loadSettings({}).payments.provider).toBe('sandbox');
+  });
+
   it('parses worker-only roles', () => {
     expect(loadSettings({ ROLES: 'worker' }).roles).toEqual({ api: false, worker: true });
   });
