@@ -91,7 +91,56 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
   // body's own outline, so also keep everything within the opening radius of the body.
   const ring = morph(body, n, n, opts.ringRadius, 'max');
   for (let i = 0; i < bin.length; i++) if (bin[i] && ring[i]) out[i] = 255;
+  trimRoofBumps(out, n);
   return fillHoles(out, n, n, Math.round(carArea * 0.25));
+}
+
+/** 1-D grey closing (max then min over a window) of a profile where larger y is lower in the image. */
+function closeProfile(t: Float64Array, w: number): Float64Array {
+  const pass = (src: Float64Array, pick: (a: number, b: number) => number): Float64Array => {
+    const out = new Float64Array(src.length);
+    for (let x = 0; x < src.length; x++) {
+      let v = src[x];
+      for (let k = Math.max(0, x - w); k <= Math.min(src.length - 1, x + w); k++) v = pick(v, src[k]);
+      out[x] = v;
+    }
+    return out;
+  };
+  return pass(pass(t, Math.max), Math.min);
+}
+
+/**
+ * Removes bumps on the car's top outline that are wider than an antenna but narrower than roof furniture:
+ * the feet of wall letters or signs that the saliency model merged with the roof. Bumps must be bounded
+ * by lower outline on both sides, so mirrors and the car's ends are never touched.
+ */
+function trimRoofBumps(mask: Uint8Array, n: number): void {
+  const top = new Float64Array(n).fill(n);
+  let x0 = n;
+  let x1 = -1;
+  for (let x = 0; x < n; x++) {
+    for (let y = 0; y < n; y++) {
+      if (mask[y * n + x]) {
+        top[x] = y;
+        if (x < x0) x0 = x;
+        x1 = x;
+        break;
+      }
+    }
+  }
+  if (x1 - x0 < 40) return;
+  const width = x1 - x0;
+  const big = Math.max(8, Math.round(width * 0.1));
+  const small = 4;
+  const closedBig = closeProfile(top, big);
+  const closedSmall = closeProfile(top, small);
+  for (let x = x0 + big; x <= x1 - big; x++) {
+    // Only where the column's outline is defined on both sides within the window.
+    if (top[x - big] >= n || top[x + big] >= n) continue;
+    const target = closedBig[x];
+    if (target - closedSmall[x] < 4) continue;
+    for (let y = Math.round(top[x]); y < target - 1 && y < n; y++) mask[y * n + x] = 0;
+  }
 }
 
 function resizeGrey(data: Uint8Array, w: number, h: number, tw: number, th: number): Promise<Buffer> {
