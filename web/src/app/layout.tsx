@@ -4,7 +4,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { tr } from '../../../contract/messages.tr';
 import { buttonClass } from '../components/ui/button';
 import { cn } from '../lib/cn';
-import { useAuth } from '../features/auth/hooks/use-auth';
+import { useAuth } from '../lib/use-auth';
+import { SiteFooter } from '../features/marketing/components/site-footer';
 
 // The avatar menu (and its popover library) is only needed once someone is signed in.
 const UserMenu = lazy(() =>
@@ -133,21 +134,7 @@ export function Layout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-slate-500 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>
-            © {new Date().getFullYear()} {tr.brand.name}. {tr.brand.tagline}.
-          </p>
-          <nav aria-label="Alt menü" className="flex gap-4">
-            <Link to="/kvkk" className="hover:text-slate-800">
-              KVKK
-            </Link>
-            <Link to="/contact" className="hover:text-slate-800">
-              {t.contact}
-            </Link>
-          </nav>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

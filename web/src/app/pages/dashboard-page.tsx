@@ -4,7 +4,7 @@ import { displayName } from '../../../../contract/user-display';
 import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { usePageTitle } from '../use-page-title';
 
 /** Dashboard shell: the welcome line; plans, quota and invoices arrive with the billing issue. */

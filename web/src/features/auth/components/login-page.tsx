@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { CONFIG_KEY, fetchConfig, login } from '../api/auth.api';
-import { useAuth } from '../hooks/use-auth';
+import { CONFIG_KEY, fetchConfig, login } from '../../../lib/auth-api';
+import { useAuth } from '../../../lib/use-auth';
 
 const t = tr.auth;
 

@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 
 const t = tr.nav;
 

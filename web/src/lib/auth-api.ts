@@ -3,9 +3,9 @@ import type {
   LoginRequest,
   MeResponse,
   PublicConfig,
-} from '../../../../../contract/auth.schema';
-import type { PublicUser } from '../../../../../contract/user.schema';
-import { apiRequest } from '../../../lib/api-client';
+} from '../../../contract/auth.schema';
+import type { PublicUser } from '../../../contract/user.schema';
+import { apiRequest } from './api-client';
 
 export const ME_KEY = ['/api/auth/me'] as const;
 export const CONFIG_KEY = ['/api/config'] as const;

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { tr } from '../../../contract/messages.tr';
+import { ApiError } from './api-client';
+import { confirmPayment, refreshBilling, type PaymentIntent, type SubscribeResponse } from './billing-api';
+
+const t = tr.payment;
+
+/**
+ * The pricing flow of SPEC §4: a start call returns a payment intent (open the frame) or a subscription
+ * (direct activation); payment_success confirms, toasts and closes; payment_error shows the message.
+ */
+export function useCheckout(opts: {
+  onPaid?(intent: PaymentIntent): void;
+  successTitle?: string;
+  errorTitle?: string;
+  errorFallback?: string;
+} = {}) {
+  const queryClient = useQueryClient();
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [starting, setStarting] = useState(false);
+
+  async function start(call: () => Promise<unknown>) {
+    setStarting(true);
+    try {
+      const res = (await call()) as SubscribeResponse | null;
+      if (!res || typeof res !== 'object') throw new ApiError(0, t.invalidResponse);
+      if (res.paymentIntent) {
+        setIntent(res.paymentIntent);
+        toast.success(t.pageReadyTitle, { description: t.pageReadyBody });
+      } else if (res.subscription) {
+        toast.success(t.subscriptionActiveTitle, { description: res.message });
+        await refreshBilling(queryClient);
+      }
+      return res;
+    } catch (err) {
+      toast.error(opts.errorTitle ?? t.subscriptionErrorTitle, {
+        description: err instanceof ApiError && err.message ? err.message : (opts.errorFallback ?? t.subscriptionErrorFallback),
+      });
+      return null;
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function onSuccess(paid: PaymentIntent) {
+    if (opts.onPaid) {
+      opts.onPaid(paid);
+      return;
+    }
+    setConfirming(true);
+    try {
+      const res = await confirmPayment(paid.id);
+      if (!res.success) throw new ApiError(0, res.message);
+      toast.success(opts.successTitle ?? t.successTitle, { description: t.successBody });
+      setIntent(null);
+      await refreshBilling(queryClient);
+    } catch {
+      toast.error(t.confirmErrorTitle, { description: t.confirmErrorBody });
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  function onError(message: string) {
+    toast.error(t.failedTitle, { description: message || t.failedFallback });
+  }
+
+  return {
+    intent,
+    confirming,
+    starting,
+    start,
+    modalProps: { intent, confirming, onClose: () => setIntent(null), onSuccess, onError },
+  };
+}
