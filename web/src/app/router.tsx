@@ -12,6 +12,18 @@ const LoginPage = lazy(() =>
 const DashboardPage = lazy(() => import('./pages/dashboard-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
+// Public pages: each its own chunk, so visitors never download the signed-in app. The landing chunk
+// starts loading at once on '/', in parallel with the auth check, instead of after it.
+const loadLanding = () => import('../features/marketing/components/landing-page');
+if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLanding();
+const LandingPage = lazy(loadLanding);
+const AboutPage = lazy(() => import('../features/marketing/components/about-page'));
+const NedirPage = lazy(() => import('../features/marketing/components/nedir-page'));
+const GalleryPage = lazy(() => import('../features/marketing/components/gallery-page'));
+const ContactPage = lazy(() => import('../features/marketing/components/contact-page'));
+const KvkkPage = lazy(() => import('../features/marketing/components/kvkk-page'));
+const AdminPage = lazy(() => import('../features/admin/components/admin-page'));
+
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 const shell = (title: string, testId: string) => page(<PlaceholderPage title={title} testId={testId} />);
 
@@ -23,17 +35,17 @@ export const router = createBrowserRouter([
       {
         path: '/',
         element: (
-          <HomeSwitch signedIn={page(<DashboardPage />)} signedOut={shell(tr.brand.name, 'landing')} />
+          <HomeSwitch signedIn={page(<DashboardPage />)} signedOut={page(<LandingPage />)} />
         ),
       },
-      { path: '/about', element: shell(tr.nav.about, 'about') },
+      { path: '/about', element: page(<AboutPage />) },
       { path: '/pricing', element: shell(tr.nav.pricing, 'pricing') },
-      { path: '/contact', element: shell(tr.nav.contact, 'contact') },
-      { path: '/nedir', element: shell('Oto Stüdyo Nedir?', 'nedir') },
-      { path: '/gallery', element: shell(tr.nav.gallery, 'gallery') },
+      { path: '/contact', element: page(<ContactPage />) },
+      { path: '/nedir', element: page(<NedirPage />) },
+      { path: '/gallery', element: page(<GalleryPage />) },
       { path: '/login', element: page(<LoginPage />) },
       { path: '/register', element: shell(tr.nav.register, 'register') },
-      { path: '/kvkk', element: shell('KVKK Aydınlatma Metni', 'kvkk') },
+      { path: '/kvkk', element: page(<KvkkPage />) },
       { path: '/payment-success', element: shell('Ödeme Başarılı', 'payment-success') },
       { path: '/payment-fail', element: shell('Ödeme Başarısız', 'payment-fail') },
       { path: '/auth', element: <Navigate to="/login" replace /> },
@@ -46,7 +58,7 @@ export const router = createBrowserRouter([
           { path: '/new', element: shell(tr.nav.studio, 'studio') },
           {
             element: <RequireAdmin />,
-            children: [{ path: '/admin', element: shell(tr.nav.adminPanel, 'admin') }],
+            children: [{ path: '/admin', element: page(<AdminPage />) }],
           },
         ],
       },

@@ -1,0 +1,155 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { tr } from '../../../../../contract/messages.tr';
+import type { ContactCategory } from '../../../../../contract/site.schema';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClass } from '../../../components/ui/button';
+import {
+  adminKeys,
+  NEWSLETTER_CSV_URL,
+  setMessageHandled,
+  type AdminAuditEntry,
+  type AdminContactMessage,
+  type AdminSubscriber,
+} from '../api/admin.api';
+import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui';
+
+export function MessagesPanel() {
+  const qc = useQueryClient();
+  const messages = useQuery<{ messages: AdminContactMessage[] }>({ queryKey: adminKeys.messages });
+  const handle = useMutation({
+    mutationFn: (m: { id: string; handled: boolean }) => setMessageHandled(m.id, m.handled),
+    onSuccess: () =>
+      qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') }),
+  });
+  return (
+    <Panel title="İletişim mesajları">
+      <QueryState isPending={messages.isPending} error={messages.error} />
+      {messages.data?.messages.length === 0 && <p className="text-slate-500">Henüz mesaj yok.</p>}
+      <ul className="space-y-3">
+        {messages.data?.messages.map((m) => (
+          <li
+            key={m.id}
+            className="rounded-xl border border-slate-200 bg-white p-4"
+            data-testid="admin-message"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold">{m.subject}</h3>
+              <span className="flex items-center gap-2">
+                <Badge tone="brand">
+                  {tr.site.contactCategories[m.category as ContactCategory] ?? m.category}
+                </Badge>
+                {m.handled ? <Badge tone="green">Yanıtlandı</Badge> : <Badge>Yeni</Badge>}
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              {m.name} ·{' '}
+              <a className="underline" href={`mailto:${m.email}`}>
+                {m.email}
+              </a>{' '}
+              · {fmtDateTime(m.createdAt)}
+            </p>
+            <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-3"
+              onClick={() => handle.mutate({ id: m.id, handled: !m.handled })}
+            >
+              {m.handled ? 'Yeni olarak işaretle' : 'Yanıtlandı olarak işaretle'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+export function NewsletterPanel() {
+  const list = useQuery<{ subscribers: AdminSubscriber[] }>({ queryKey: adminKeys.newsletter });
+  const active = list.data?.subscribers.filter((s) => !s.unsubscribedAt).length ?? 0;
+  return (
+    <Panel
+      title="Bülten aboneleri"
+      actions={
+        // A plain link: the session cookie authenticates the download and the export is audited server-side.
+        <a
+          href={NEWSLETTER_CSV_URL}
+          download
+          className={buttonClass('dark', 'sm')}
+          data-testid="newsletter-csv"
+        >
+          <Download className="h-4 w-4" aria-hidden="true" /> CSV olarak indir
+        </a>
+      }
+    >
+      <QueryState isPending={list.isPending} error={list.error} />
+      {list.data && (
+        <>
+          <p className="text-sm text-slate-600">{active} aktif abone</p>
+          <TableRegion label="Bülten aboneleri">
+            <thead>
+              <tr>
+                <th className={th}>E-posta</th>
+                <th className={th}>Kaynak</th>
+                <th className={th}>Kayıt tarihi</th>
+                <th className={th}>Durum</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.subscribers.map((s) => (
+                <tr key={s.id} data-testid="admin-subscriber">
+                  <td className={td}>{s.email}</td>
+                  <td className={td}>{s.source ?? '—'}</td>
+                  <td className={td}>{fmtDateTime(s.createdAt)}</td>
+                  <td className={td}>{s.unsubscribedAt ? 'Ayrıldı' : 'Aktif'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TableRegion>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const actionLabels: Record<string, string> = {
+  'user.role': 'Rol değişikliği',
+  'user.override': 'All-Access değişikliği',
+  'user.quota': 'Kota düzeltme',
+  'promo.create': 'Promosyon kodu oluşturma',
+  'promo.active': 'Promosyon kodu durumu',
+  'contact.handled': 'Mesaj durumu',
+  'newsletter.export': 'Bülten listesi dışa aktarma',
+};
+
+export function AuditPanel() {
+  const log = useQuery<{ entries: AdminAuditEntry[] }>({ queryKey: adminKeys.audit });
+  return (
+    <Panel title="İşlem kaydı">
+      <QueryState isPending={log.isPending} error={log.error} />
+      {log.data && (
+        <TableRegion label="Yönetici işlem kaydı">
+          <thead>
+            <tr>
+              <th className={th}>Zaman</th>
+              <th className={th}>Yönetici</th>
+              <th className={th}>İşlem</th>
+              <th className={th}>Ayrıntı</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data.entries.map((e) => (
+              <tr key={e.id} data-testid="admin-audit-row">
+                <td className={`${td} whitespace-nowrap`}>{fmtDateTime(e.createdAt)}</td>
+                <td className={td}>{e.actorEmail ?? '—'}</td>
+                <td className={td}>{actionLabels[e.action] ?? e.action}</td>
+                <td className={`${td} font-mono text-xs break-all`}>{JSON.stringify(e.details)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+    </Panel>
+  );
+}

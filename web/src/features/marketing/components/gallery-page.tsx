@@ -1,0 +1,72 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { pageMeta } from '../content/page-meta';
+import { usePageMeta } from '../hooks/use-page-meta';
+import { BeforeAfterSlider } from './before-after-slider';
+import { PageHero } from './page-hero';
+
+/** SPEC §2 Gallery: three before/after examples, made with our engine's scenes and a drawn car. */
+const examples = [
+  {
+    id: 'showroom',
+    title: 'Otopark → Lüks Showroom',
+    text: 'Arka plan değiştirme ve plaka gizleme: parlak zemindeki yansıma ve temas gölgesi otomatik.',
+    alt: 'Otoparktaki kırmızı sedan, lüks showroomda ve plakası gizlenmiş',
+  },
+  {
+    id: 'coast',
+    title: 'Şehir sokağı → Sahil Yolu',
+    text: 'Arka plan değiştirme ve plaka özelleştirme: plakada sizin belirlediğiniz yazı.',
+    alt: 'Sokaktaki beyaz sedan, deniz kenarındaki sahil yolunda ve özel plakalı',
+  },
+  {
+    id: 'night',
+    title: 'Garaj önü → Gece Sürüşü',
+    text: 'Arka plan, plaka gizleme ve galeri logosu: ilan setinizin tamamı aynı imzayla.',
+    alt: 'Garaj önündeki lacivert sedan, gece yolunda, plakası gizlenmiş ve galeri logolu',
+  },
+];
+
+export default function GalleryPage() {
+  usePageMeta(pageMeta.gallery);
+  return (
+    <div data-testid="gallery">
+      <PageHero
+        eyebrow="Galeri"
+        title="Öncesi ve sonrası"
+        lead="Kaydırıcıyı sürükleyin (ya da odaklayıp ok tuşlarını kullanın) ve sıradan bir fotoğrafın ilana hazır hâle gelişini görün."
+      />
+      <div className="mx-auto flex max-w-5xl flex-col gap-14 px-4 py-16 sm:px-6">
+        {examples.map((ex, i) => (
+          <section key={ex.id} aria-labelledby={`example-${ex.id}`}>
+            <h2 id={`example-${ex.id}`} className="text-2xl font-bold tracking-tight">
+              {ex.title}
+            </h2>
+            <p className="mt-1 mb-4 text-slate-600">{ex.text}</p>
+            <BeforeAfterSlider
+              before={`/img/gallery/${ex.id}-before.jpg`}
+              after={`/img/gallery/${ex.id}-after.jpg`}
+              alt={ex.alt}
+              width={1000}
+              height={625}
+              eager={i === 0}
+            />
+          </section>
+        ))}
+        <section
+          aria-labelledby="gallery-cta"
+          className="rounded-3xl bg-ink-900 px-6 py-10 text-center text-white"
+        >
+          <h2 id="gallery-cta" className="text-2xl font-bold">
+            Sıra sizin aracınızda
+          </h2>
+          <p className="mt-2 text-slate-300">Kayıt olun, ilk fotoğrafınızı birkaç saniyede dönüştürün.</p>
+          <Link to="/register" className={`${buttonClass('primary', 'lg')} mt-6`}>
+            Hemen Kayıt Ol <ArrowRight className="h-5 w-5" aria-hidden="true" />
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The company's public contact details, shown on /contact, in the footer and in the KVKK notice as the
+ * data controller. One place to change them (docs/decisions/site-content.md: replace with the registered
+ * details before launch).
+ */
+export const company = {
+  legalName: 'Oto Stüdyo Yazılım Teknolojileri A.Ş.',
+  address: 'Büyükdere Cad. No: 199, Levent, 34394 Şişli / İstanbul',
+  phone: '+90 212 555 01 23',
+  phoneHref: 'tel:+902125550123',
+  supportEmail: 'destek@otostudyo.com.tr',
+  kvkkEmail: 'kvkk@otostudyo.com.tr',
+  kep: 'otostudyo@hs01.kep.tr',
+  hours: 'Hafta içi 09.00–18.00',
+} as const;
