@@ -55,7 +55,7 @@ export interface ProcessRequest {
   mask?: Buffer;
   logo?: Buffer;
   watermark?: boolean;
-  /** Output long side cap (default 2048). */
+  /** Output long side cap (default 1600). */
   maxLongSide?: number;
   /** Shared framing of a batch (set by processBatch). */
   framing?: Framing;
@@ -104,7 +104,8 @@ export interface Engine {
   warmup(): Promise<void>;
 }
 
-export const DEFAULT_MAX_LONG_SIDE = 2048;
+/** Output long side (listing sites display ~1280 px; see docs/decisions/engine-output-and-framing.md). */
+export const DEFAULT_MAX_LONG_SIDE = 1600;
 
 function validate(request: ProcessRequest): void {
   const ops = new Set(request.operations);

@@ -22,7 +22,7 @@ export async function encodeOutputs(
       ? base.clone().resize({ width: maxLongSide, height: maxLongSide, fit: 'inside', kernel: 'lanczos3' })
       : base.clone();
   const { data: jpeg, info } = await capped
-    .jpeg({ quality: JPEG_QUALITY, progressive: true })
+    .jpeg({ quality: JPEG_QUALITY })
     .toBuffer({ resolveWithObject: true });
   const preview = await base
     .clone()

@@ -61,7 +61,8 @@ const sessionOptions: ort.InferenceSession.SessionOptions = {
   graphOptimizationLevel: 'all',
   intraOpNumThreads: Math.max(1, Number(process.env.ENGINE_THREADS) || 0) || undefined,
   interOpNumThreads: 1,
-  enableCpuMemArena: true,
+  enableCpuMemArena: process.env.ARENA === '1',
+  enableMemPattern: process.env.MEMPAT === '1',
 };
 
 const sessions = new Map<ModelName, Promise<ort.InferenceSession>>();

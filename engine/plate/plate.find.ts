@@ -167,7 +167,7 @@ function polarityScore(image: RawImage, quad: Quad): number {
   return mid - lo > hi - mid ? 1 : 0.2;
 }
 
-const MAX_CANDIDATES = 14;
+const MAX_CANDIDATES = 10;
 
 /**
  * Finds licence plates: text detection -> plate-shaped text lines -> recognition -> score from aspect,
@@ -179,8 +179,8 @@ export async function findPlates(
 ): Promise<PlateDetection[]> {
   const threshold = options.threshold ?? 0.6;
   const longSide = Math.max(image.width, image.height);
-  // Small photos are upscaled for detection (small plate glyphs), big ones scaled down to 1280.
-  const side = Math.min(1280, Math.max(960, Math.round(longSide / 32) * 32));
+  // Small photos are upscaled for detection (small plate glyphs), big ones scaled down to 960.
+  const side = 960;
   const raw = await detectText(image, side);
   const minThick = Math.max(5, longSide * 0.006);
   const pieces = raw.filter((b) => b.thickness >= minThick * 0.6);

@@ -421,14 +421,36 @@ async function drawShadow(
       shadow[i] = Math.max(shadow[i], Math.round(Math.min(1, v) * 255));
     }
   }
-  const wide = await greyOp(shadow, W, H, (s) => s.blur(Math.max(1, span * 0.012)));
-  const tight = await greyOp(shadow, W, H, (s) => s.blur(Math.max(0.8, carH * 0.01)));
-  for (let i = 0; i < W * H; i++) {
-    const v = (wide.data[i] / 255) * 0.5 + (tight.data[i] / 255) * 0.6;
-    if (v <= 0.002) continue;
-    const m = 1 - Math.min(0.94, v * (0.55 + strength));
-    out[i * 3] *= m;
-    out[i * 3 + 1] *= m;
-    out[i * 3 + 2] *= m;
+  // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
+  const reach = Math.ceil(Math.max(span * 0.012, carH * 0.01) * 3) + 2;
+  let ry0 = H;
+  let ry1 = -1;
+  for (let x = first; x <= last; x++) {
+    const g = groundY[x];
+    ry0 = Math.min(ry0, top + g - Math.round(carH * 0.3));
+    ry1 = Math.max(ry1, top + g + Math.ceil(bandH));
+  }
+  const rx0 = Math.max(0, left + first - reach);
+  const rx1 = Math.min(W, left + last + reach + 1);
+  ry0 = Math.max(0, ry0 - reach);
+  ry1 = Math.min(H, ry1 + reach + 1);
+  if (rx1 <= rx0 || ry1 <= ry0) return;
+  const rw = rx1 - rx0;
+  const rh = ry1 - ry0;
+  const sub = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) sub.set(shadow.subarray((ry0 + y) * W + rx0, (ry0 + y) * W + rx1), y * rw);
+  const wide = await greyOp(sub, rw, rh, (s) => s.blur(Math.max(1, span * 0.012)));
+  const tight = await greyOp(sub, rw, rh, (s) => s.blur(Math.max(0.8, carH * 0.01)));
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < rw; x++) {
+      const j = y * rw + x;
+      const v = (wide.data[j] / 255) * 0.5 + (tight.data[j] / 255) * 0.6;
+      if (v <= 0.002) continue;
+      const m = 1 - Math.min(0.94, v * (0.55 + strength));
+      const i = ((ry0 + y) * W + rx0 + x) * 3;
+      out[i] *= m;
+      out[i + 1] *= m;
+      out[i + 2] *= m;
+    }
   }
 }

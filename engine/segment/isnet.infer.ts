@@ -32,7 +32,8 @@ export async function runIsnet(image: RawImage): Promise<SaliencyMap> {
     input[2 * plane + p] = (data[i + 2] - 128) / 256;
   }
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, ISNET_SIZE, ISNET_SIZE]) };
-  const results = await session.run(feeds);
+  // Fetch only the final map: the side outputs are large (hundreds of MB) and unused.
+  const results = await session.run(feeds, [session.outputNames[0]]);
   const out = results[session.outputNames[0]].data as Float32Array;
   const alpha = new Uint8Array(plane);
   for (let p = 0; p < plane; p++) {

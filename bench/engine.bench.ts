@@ -1,0 +1,104 @@
+// Engine benchmark: per-stage median timings of background_change + plate_hide on a 12-megapixel photo
+// (an eval photo upscaled at run time; nothing is stored), the segmentation model inference alone for
+// comparison, and peak RSS.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { createEngine, type StageName } from '../engine/pipeline';
+import { getSession, ort } from '../engine/models/model.loader';
+import { ISNET_SIZE } from '../engine/segment/isnet.infer';
+
+export interface BenchTable {
+  title: string;
+  rows: [string, string][];
+}
+
+const median = (v: number[]): number => {
+  const s = v.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function twelveMegapixelPhoto(root: string): Promise<{ jpeg: Buffer; source: string }> {
+  const evalDir = resolve(root, process.env.EVAL_DIR ?? '../shared/eval-dev');
+  const candidate = join(evalDir, 'plates', 'oalpr_eu_test_005.jpg');
+  const fallback = join(evalDir, 'cars', 'carvana_1adaeb44f109_03.jpg');
+  const source = existsSync(candidate) ? candidate : existsSync(fallback) ? fallback : null;
+  // 4243 x 2828 = 12.0 MP, 3:2.
+  const width = 4243;
+  const height = 2828;
+  if (source) {
+    const jpeg = await sharp(await readFile(source))
+      .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    return { jpeg, source };
+  }
+  // Without the eval set: a synthetic photo (a car-like shape on a gradient) keeps the bench runnable.
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#9aa"/><rect x="900" y="1200" width="2400" height="900" rx="200" fill="#a22"/><circle cx="1400" cy="2100" r="300" fill="#111"/><circle cx="2800" cy="2100" r="300" fill="#111"/></svg>`;
+  return { jpeg: await sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer(), source: 'synthetic' };
+}
+
+/** Runs the engine bench section and returns its table (bench/run.ts prints it). */
+export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 5)): Promise<BenchTable> {
+  const root = resolve(import.meta.dirname, '..');
+  const { jpeg, source } = await twelveMegapixelPhoto(root);
+  const engine = createEngine();
+  const loadStart = performance.now();
+  await engine.warmup();
+  const loadMs = performance.now() - loadStart;
+
+  // Model inference alone: the ISNet session on a prepared 1024x1024 tensor.
+  const session = await getSession('segmentation');
+  const input = new Float32Array(3 * ISNET_SIZE * ISNET_SIZE).fill(0.1);
+  const inference: number[] = [];
+  const request = { operations: ['background_change', 'plate_hide'] as const, preset: 'luxury-showroom' };
+  const stageRuns: Partial<Record<StageName, number[]>> = {};
+  const totals: number[] = [];
+  // One warm-up pass of each so the first-call allocations are not measured.
+  await engine.process(jpeg, { ...request, operations: [...request.operations] });
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const out = await session.run(
+      { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, ISNET_SIZE, ISNET_SIZE]) },
+      [session.outputNames[0]],
+    );
+    inference.push(performance.now() - t0);
+    for (const t of Object.values(out)) t.dispose?.();
+    const t1 = performance.now();
+    const result = await engine.process(jpeg, { ...request, operations: [...request.operations] });
+    totals.push(performance.now() - t1);
+    for (const [stage, ms] of Object.entries(result.timings)) {
+      (stageRuns[stage as StageName] ??= []).push(ms ?? 0);
+    }
+  }
+  const rssMb = process.resourceUsage().maxRSS / 1024;
+  const inf = median(inference);
+  const total = median(totals);
+  const rows: [string, string][] = [
+    [
+      'photo',
+      `${source === 'synthetic' ? 'synthetic' : source.split('/').pop()} upscaled to 4243x2828 (12.0 MP)`,
+    ],
+    ['runs', String(runs)],
+    ['model load (once per process)', `${loadMs.toFixed(0)} ms`],
+  ];
+  for (const stage of [
+    'decode',
+    'segment',
+    'refine',
+    'plates',
+    'plate_edit',
+    'scene',
+    'encode',
+  ] as StageName[]) {
+    const v = stageRuns[stage];
+    if (v) rows.push([`stage ${stage} (median)`, `${median(v).toFixed(0)} ms`]);
+  }
+  rows.push(['background_change + plate_hide total (median)', `${total.toFixed(0)} ms`]);
+  rows.push(['segmentation model inference alone (median)', `${inf.toFixed(0)} ms`]);
+  rows.push(['total / inference', `${(total / inf).toFixed(2)}x (target <= 1.30x)`]);
+  rows.push(['peak RSS', `${rssMb.toFixed(0)} MB (target < 1536 MB)`]);
+  return { title: 'engine (2-core CPU)', rows };
+}
