@@ -96,7 +96,7 @@ describe('login', () => {
   it("shows 'Giriş Hatası' with the server's message for a wrong password", async () => {
     const page = await newPage(browser);
     await page.goto('/login');
-    await page.getByLabel('E-posta').fill('zeynep@example.com');
+    await page.locator('main form').first().getByLabel('E-posta').fill('zeynep@example.com');
     await page.getByLabel('Şifre', { exact: true }).fill('yanlis-sifre');
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Giriş Hatası' });

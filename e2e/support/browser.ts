@@ -50,9 +50,10 @@ export async function newPage(browser: Browser, viewport: keyof typeof viewports
 /** Signs in through the login form and waits for the signed-in navigation. */
 export async function loginViaForm(page: Page, email: string, password = E2E_PASSWORD) {
   await page.goto('/login');
-  await page.getByLabel('E-posta').fill(email);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
+  const form = page.locator('main form').first();
+  await form.getByLabel('E-posta').fill(email);
+  await form.getByLabel('Şifre', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
   await page.locator('[data-testid="main-nav"][data-auth="authenticated"]').waitFor();
 }
 

@@ -9,7 +9,13 @@ import { PlaceholderPage } from './pages/placeholder-page';
 const LoginPage = lazy(() =>
   import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
 );
-const DashboardPage = lazy(() => import('./pages/dashboard-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
+const PricingPage = lazy(() => import('../features/pricing/components/pricing-page'));
+const RegisterPage = lazy(() =>
+  import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const PaymentSuccessPage = lazy(() => import('../features/payment/components/payment-success-page'));
+const PaymentFailPage = lazy(() => import('../features/payment/components/payment-fail-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 // Public pages: each its own chunk, so visitors never download the signed-in app. The landing chunk
@@ -39,15 +45,15 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/about', element: page(<AboutPage />) },
-      { path: '/pricing', element: shell(tr.nav.pricing, 'pricing') },
+      { path: '/pricing', element: page(<PricingPage />) },
       { path: '/contact', element: page(<ContactPage />) },
       { path: '/nedir', element: page(<NedirPage />) },
       { path: '/gallery', element: page(<GalleryPage />) },
       { path: '/login', element: page(<LoginPage />) },
-      { path: '/register', element: shell(tr.nav.register, 'register') },
+      { path: '/register', element: page(<RegisterPage />) },
       { path: '/kvkk', element: page(<KvkkPage />) },
-      { path: '/payment-success', element: shell('Ödeme Başarılı', 'payment-success') },
-      { path: '/payment-fail', element: shell('Ödeme Başarısız', 'payment-fail') },
+      { path: '/payment-success', element: page(<PaymentSuccessPage />) },
+      { path: '/payment-fail', element: page(<PaymentFailPage />) },
       { path: '/auth', element: <Navigate to="/login" replace /> },
       { path: '/studio', element: <Navigate to="/new" replace /> },
       {

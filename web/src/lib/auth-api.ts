@@ -1,9 +1,4 @@
-import type {
-  AuthResponse,
-  LoginRequest,
-  MeResponse,
-  PublicConfig,
-} from '../../../contract/auth.schema';
+import type { AuthResponse, LoginRequest, MeResponse, PublicConfig } from '../../../contract/auth.schema';
 import type { PublicUser } from '../../../contract/user.schema';
 import { apiRequest } from './api-client';
 

@@ -1,5 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { InvoiceView, PaymentIntent, QuotaStatus, SubscriptionView } from '../../../contract/billing.schema';
+import type {
+  InvoiceView,
+  PaymentIntent,
+  QuotaStatus,
+  SubscriptionView,
+} from '../../../contract/billing.schema';
 import type { PublicUser } from '../../../contract/user.schema';
 import { apiRequest } from './api-client';
 
@@ -38,11 +43,14 @@ export interface AutoLoginResponse {
   message?: string;
 }
 
-export const subscribe = (body: Record<string, unknown>) => apiRequest<unknown>('POST', '/api/payments/subscribe', body);
+export const subscribe = (body: Record<string, unknown>) =>
+  apiRequest<unknown>('POST', '/api/payments/subscribe', body);
 export const validatePromo = (code: string, planType: string, billingCycle: string) =>
   apiRequest<PromoResponse>('POST', '/api/payments/validate-promo', { code, planType, billingCycle });
 export const confirmPayment = (paymentIntentId: string) =>
-  apiRequest<{ success: boolean; status: string; message: string }>('POST', '/api/payments/confirm', { paymentIntentId });
+  apiRequest<{ success: boolean; status: string; message: string }>('POST', '/api/payments/confirm', {
+    paymentIntentId,
+  });
 export const purchaseAddon = (quotaAmount: number) =>
   apiRequest<SubscribeResponse>('POST', '/api/quota/addon/purchase', { quotaAmount });
 export const activateSubscription = () =>
@@ -63,7 +71,9 @@ export function refreshBilling(queryClient: QueryClient) {
 }
 
 /** Parses a message from the payment frame; null for anything unparseable or without a type. */
-export function parseFrameMessage(data: unknown): { type: string; message?: string; merchantOid?: string } | null {
+export function parseFrameMessage(
+  data: unknown,
+): { type: string; message?: string; merchantOid?: string } | null {
   let value = data;
   if (typeof value === 'string') {
     try {
@@ -72,6 +82,7 @@ export function parseFrameMessage(data: unknown): { type: string; message?: stri
       return null;
     }
   }
-  if (!value || typeof value !== 'object' || typeof (value as { type?: unknown }).type !== 'string') return null;
+  if (!value || typeof value !== 'object' || typeof (value as { type?: unknown }).type !== 'string')
+    return null;
   return value as { type: string; message?: string; merchantOid?: string };
 }

@@ -11,12 +11,16 @@ const t = tr.payment;
  * The pricing flow of SPEC §4: a start call returns a payment intent (open the frame) or a subscription
  * (direct activation); payment_success confirms, toasts and closes; payment_error shows the message.
  */
-export function useCheckout(opts: {
-  onPaid?(intent: PaymentIntent): void;
-  successTitle?: string;
-  errorTitle?: string;
-  errorFallback?: string;
-} = {}) {
+export function useCheckout(
+  opts: {
+    onPaid?(intent: PaymentIntent): void;
+    /** Replaces the default failure toast (e.g. registration sends the visitor to /payment-fail). */
+    onFailed?(message: string): void;
+    successTitle?: string;
+    errorTitle?: string;
+    errorFallback?: string;
+  } = {},
+) {
   const queryClient = useQueryClient();
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -37,7 +41,10 @@ export function useCheckout(opts: {
       return res;
     } catch (err) {
       toast.error(opts.errorTitle ?? t.subscriptionErrorTitle, {
-        description: err instanceof ApiError && err.message ? err.message : (opts.errorFallback ?? t.subscriptionErrorFallback),
+        description:
+          err instanceof ApiError && err.message
+            ? err.message
+            : (opts.errorFallback ?? t.subscriptionErrorFallback),
       });
       return null;
     } finally {
@@ -65,6 +72,7 @@ export function useCheckout(opts: {
   }
 
   function onError(message: string) {
+    if (opts.onFailed) return opts.onFailed(message || t.failedFallback);
     toast.error(t.failedTitle, { description: message || t.failedFallback });
   }
 

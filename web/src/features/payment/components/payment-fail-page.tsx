@@ -1,0 +1,78 @@
+import { XCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { tr } from '../../../../../contract/messages.tr';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { usePageTitle } from '../../../app/use-page-title';
+import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
+
+const t = tr.payment;
+
+export default function PaymentFailPage() {
+  usePageTitle(t.failedTitle);
+  const [params] = useSearchParams();
+  const reason = params.get('reason')?.slice(0, 300) || t.failedFallback;
+  const framed = inFrame();
+  useEffect(() => {
+    if (framed)
+      notifyParentOrBreakOut({
+        type: 'payment_error',
+        message: reason,
+        merchantOid: params.get('merchantOid'),
+      });
+  }, [framed, reason, params]);
+
+  if (framed) {
+    return (
+      <div className="p-6 text-center" data-testid="payment-fail-frame">
+        <XCircle className="mx-auto text-red-600" size={40} aria-hidden />
+        <p className="mt-2 font-semibold">{reason}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-14" data-testid="payment-fail">
+      <Card className="p-8">
+        <XCircle className="text-red-600" size={48} aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold">{t.failPageTitle}</h1>
+        <p className="mt-2 rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">
+          {reason}
+        </p>
+        <p className="mt-4 text-slate-600">{t.failPageBody}</p>
+        <div className="mt-6 grid gap-6 sm:grid-cols-2">
+          <section>
+            <h2 className="font-semibold">{t.causesTitle}</h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              {t.failCauses.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </section>
+          <section>
+            <h2 className="font-semibold">{t.suggestionsTitle}</h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              {t.failSuggestions.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to="/pricing" className={buttonClass('primary')}>
+            {t.retry}
+          </Link>
+          <Link to="/dashboard" className={buttonClass('outline')}>
+            {t.backDashboard}
+          </Link>
+        </div>
+        <p className="mt-6 text-sm text-slate-600">
+          {t.support}:{' '}
+          <a href={`mailto:${t.supportEmail}`} className="font-semibold text-brand-700 underline">
+            {t.supportEmail}
+          </a>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { tr } from '../../../../../contract/messages.tr';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import {
+  activateSubscription,
+  autoLoginAfterPayment,
+  refreshBilling,
+  type SubscriptionView,
+} from '../../../lib/billing-api';
+import { formatDate } from '../../../lib/format';
+import { useAuth } from '../../../lib/use-auth';
+import { usePageTitle } from '../../../app/use-page-title';
+import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
+
+const t = tr.payment;
+export const MAX_TRIES = 30;
+/** Wait before try n (0-based): 2 s × 1.5ⁿ, capped at 10 s (SPEC §9). */
+export const retryDelay = (n: number) => Math.min(10_000, 2000 * 1.5 ** n);
+const progressTitle = (tries: number) =>
+  tries < 5 ? t.processing : tries < 15 ? t.creatingAccount : t.almostReady;
+
+export default function PaymentSuccessPage() {
+  usePageTitle(t.successTitle);
+  const [params] = useSearchParams();
+  const merchantOid = params.get('merchantOid') ?? '';
+  const framed = inFrame();
+  const { status, signIn } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(false);
+  const [subscription, setSubscription] = useState<SubscriptionView | null>(null);
+  const started = useRef(false);
+  // Only leaving the page stops the retries; signing in mid-way re-renders but must not cancel them.
+  const left = useRef(false);
+  useEffect(
+    () => () => {
+      left.current = true;
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (framed) notifyParentOrBreakOut({ type: 'payment_success', merchantOid });
+  }, [framed, merchantOid]);
+
+  useEffect(() => {
+    if (framed || status === 'loading' || started.current) return;
+    started.current = true;
+    const toastId = 'payment-progress';
+
+    const finish = (sub: SubscriptionView | null) => {
+      setSubscription(sub);
+      setDone(true);
+      toast.success(t.accountCreated, { id: toastId });
+      void refreshBilling(queryClient);
+      window.setTimeout(() => !left.current && navigate('/dashboard', { replace: true }), 1500);
+    };
+
+    const fallbackToActivation = async () => {
+      try {
+        const res = await activateSubscription();
+        if (res.success) return finish(res.subscription);
+        toast.error(t.failedProcessTitle, { id: toastId, description: t.manualLoginBody });
+      } catch {
+        toast.error(t.manualLoginTitle, { id: toastId, description: t.manualLoginBody });
+      }
+    };
+
+    const run = async () => {
+      if (!merchantOid) return fallbackToActivation();
+      for (let tries = 0; tries < MAX_TRIES && !left.current; tries++) {
+        toast.loading(progressTitle(tries), { id: toastId });
+        try {
+          const res = await autoLoginAfterPayment(merchantOid);
+          if (res.success && res.token && res.user) {
+            signIn(res.token, res.user);
+            const act = await activateSubscription().catch(() => null);
+            return finish(act?.subscription ?? null);
+          }
+          if (!res.retry) {
+            // Already signed in in this browser (e.g. a plan change): the activation call reports the plan.
+            if (status === 'authenticated') return fallbackToActivation();
+            toast.error(t.manualLoginTitle, { id: toastId, description: res.message ?? t.manualLoginBody });
+            return;
+          }
+        } catch {
+          toast.error(t.connectionError, { id: toastId });
+        }
+        await new Promise((r) => setTimeout(r, retryDelay(tries)));
+      }
+      if (!left.current) await fallbackToActivation();
+    };
+    void run();
+  }, [framed, status, merchantOid, navigate, queryClient, signIn]);
+
+  if (framed) {
+    return (
+      <div className="p-6 text-center" data-testid="payment-success-frame">
+        <CheckCircle2 className="mx-auto text-emerald-600" size={40} aria-hidden />
+        <p className="mt-2 font-semibold">{t.successPageTitle}</p>
+      </div>
+    );
+  }
+
+  const endDate = subscription?.periodEnd ?? new Date(Date.now() + 30 * 86_400_000).toISOString();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-14" data-testid="payment-success">
+      <Card className="p-8 text-center">
+        {done ? (
+          <CheckCircle2 className="mx-auto text-emerald-600" size={56} aria-hidden />
+        ) : (
+          <Loader2 className="mx-auto animate-spin text-brand-600" size={56} aria-hidden />
+        )}
+        <h1 className="mt-4 text-2xl font-bold">{t.successPageTitle}</h1>
+        <p className="mt-2 text-slate-600" role="status">
+          {done ? t.successPageDone : t.successPageWaiting}
+        </p>
+        <dl className="mt-6 grid grid-cols-2 gap-3 text-left text-sm">
+          <dt className="text-slate-500">{t.plan}</dt>
+          <dd className="font-semibold">{subscription?.plan.displayName ?? '—'}</dd>
+          <dt className="text-slate-500">{t.status}</dt>
+          <dd className="font-semibold">{done ? t.statusActive : t.processing}</dd>
+          <dt className="text-slate-500">{t.endDate}</dt>
+          <dd className="font-semibold">{formatDate(endDate)}</dd>
+          <dt className="text-slate-500">{t.renewal}</dt>
+          <dd>{t.renewalText}</dd>
+        </dl>
+        <div className="mt-8 flex justify-center gap-3">
+          <Link to="/dashboard" className={buttonClass('dark')}>
+            {t.goDashboard}
+          </Link>
+          <Link to="/new" className={buttonClass('outline')}>
+            {t.goStudio}
+          </Link>
+        </div>
+      </Card>
+    </div>
+  );
+}
