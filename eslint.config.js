@@ -22,6 +22,7 @@ export default tseslint.config(
   {
     // Layer rules of ARCHITECTURE.md §2: only engine/ touches sharp and onnxruntime.
     files: ['server/**/*.ts', 'web/**/*.{ts,tsx}', 'contract/**/*.ts'],
+    ignores: ['server/test/**'], // tests make their own images
     rules: {
       'no-restricted-imports': ['error', { paths: ['sharp', 'onnxruntime-node'] }],
     },

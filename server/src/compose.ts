@@ -22,8 +22,15 @@ import { quotaService } from './services/quota.service';
 import { paymentService } from './services/payment.service';
 import { paytrProvider } from './adapters/payments/paytr.adapter';
 import { sandboxProvider } from './adapters/payments/sandbox.adapter';
+import { imageRepository } from './repositories/image.repository';
+import { processingJobRepository } from './repositories/processing-job.repository';
+import { photoService } from './services/photo.service';
+import { diskStorage } from './adapters/storage/disk.storage';
+import { createEngine, type Engine } from '../../engine/pipeline';
+import { plans } from '../../contract/plans';
+import path from 'node:path';
 import { jobs } from './jobs/job-names';
-import type { JobHandlers } from './jobs/boss';
+import type { JobHandlers, JobQueue } from './jobs/boss';
 
 /** Wires repositories, adapters and services for one database; used by main.ts and the tests. */
 export function composeServices(database: Database, settings: Settings) {
@@ -90,11 +97,40 @@ export function composeServices(database: Database, settings: Settings) {
     sandbox,
     invoices: invoiceRepository(database.db),
   };
+  // The queue starts after composition (it needs the handlers below); senders reach it through this slot.
+  const queueSlot: { queue: JobQueue | null } = { queue: null };
+  let engine: Engine | undefined;
+  const subscriptionsRepo = subscriptionRepository(database.db);
+  const photos = photoService({
+    images: imageRepository(database.db),
+    jobs: processingJobRepository(database.db),
+    storage: diskStorage(path.join(settings.dataDir, 'files')),
+    quota,
+    async planOf(user) {
+      const sub = await subscriptionsRepo.findByUser(user.id);
+      return sub?.status === 'active' && sub.periodEnd && sub.periodEnd > new Date()
+        ? plans[sub.planType]
+        : null;
+    },
+    async enqueue(jobId, priority) {
+      if (!queueSlot.queue) throw new Error('job queue not started');
+      // Retried twice; a job whose worker died is expired after 15 minutes and retried.
+      await queueSlot.queue.send(
+        jobs.photoProcess,
+        { jobId },
+        { priority, retryLimit: 2, retryDelay: 2, expireInSeconds: 900 },
+      );
+    },
+    engine: () => (engine ??= createEngine()),
+    resultRetentionMs: settings.resultRetentionMs,
+  });
   const jobHandlers: JobHandlers = {
+    [jobs.photoProcess]: async (data, meta) => photos.runJob(data.jobId, meta),
+    [jobs.photoRetention]: async () => photos.purgeExpired(),
     [jobs.billingPeriods]: async () => payments.rollPeriods(),
     [jobs.ping]: async (data) => ({ pong: data.value }),
     [jobs.purgeSessions]: async () => ({ purged: await repos.sessions.purgeStale(new Date()) }),
   };
-  return { repos, auth, google, jobHandlers, site, admin, billing };
+  return { repos, auth, google, jobHandlers, site, admin, billing, photos, queueSlot };
 }
 export type Services = ReturnType<typeof composeServices>;

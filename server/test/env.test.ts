@@ -38,7 +38,9 @@ describe('environment', () => {
   });
 
   it('requires real PayTR credentials when the paytr provider is chosen', () => {
-    expect(() => loadSettings({ PAYMENT_PROVIDER: 'paytr' })).toThrow(/PAYTR_MERCHANT_KEY[\s\S]*PAYTR_MERCHANT_SALT/);
+    expect(() => loadSettings({ PAYMENT_PROVIDER: 'paytr' })).toThrow(
+      /PAYTR_MERCHANT_KEY[\s\S]*PAYTR_MERCHANT_SALT/,
+    );
     expect(loadSettings({}).payments.provider).toBe('sandbox');
   });
 

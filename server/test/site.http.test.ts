@@ -101,3 +101,21 @@ describe('POST /api/newsletter', () => {
     }
   });
 });
+
+describe('robots.txt and sitemap.xml', () => {
+  it('lists the public pages with absolute addresses and keeps private areas out', async () => {
+    const robots = await ctx.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain('Disallow: /admin');
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain(`Sitemap: ${ctx.settings.publicUrl}/sitemap.xml`);
+    const sitemap = await ctx.app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    for (const path of ['/', '/nedir', '/gallery', '/about', '/pricing', '/contact', '/kvkk']) {
+      expect(sitemap.body).toContain(`<loc>${ctx.settings.publicUrl}${path}</loc>`);
+    }
+    expect(sitemap.body).not.toContain('/admin');
+  });
+});

@@ -48,6 +48,11 @@ const envSchema = z.object({
   PAYTR_BASE_URL: z.url().default('https://www.paytr.com'),
   PAYTR_TEST_MODE: bool.default(true),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(40),
+  RESULT_RETENTION_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
 });
 
 // Cross-variable rules, checked on the raw values so they are listed together with per-variable errors.
@@ -96,6 +101,7 @@ export interface Settings {
   trustProxy: boolean;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   webDistDir: string;
+  resultRetentionMs: number;
   payments: {
     provider: 'sandbox' | 'paytr';
     merchantId: string;
@@ -144,6 +150,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'web/dist'),
+    resultRetentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       merchantId: e.PAYTR_MERCHANT_ID,

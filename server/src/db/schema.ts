@@ -270,3 +270,50 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+// ---- Photos and processing ----
+
+/** Every stored image (uploads, masks, logos, backgrounds, results); ids are unguessable. */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['upload', 'mask', 'result'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+    /** When the retention job may delete the file (results: RESULT_RETENTION_HOURS; originals: once processed). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('images_user_idx').on(t.userId), index('images_expires_idx').on(t.expiresAt)],
+);
+
+export const processingJobs = pgTable(
+  'processing_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['editor', 'studio'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
+    request: jsonb('request').notNull(),
+    /** Per-photo outcome: [{ index, imageId?, error? }]. */
+    results: jsonb('results'),
+    error: text('error'),
+    stage: text('stage'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('processing_jobs_user_idx').on(t.userId)],
+);

@@ -14,6 +14,7 @@ import { siteRoutes } from './routes/site.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { sandboxPaymentRoutes } from './routes/sandbox-payment.routes';
+import { photoRoutes } from './routes/photo.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -79,7 +80,7 @@ export async function buildApp(opts: {
       origin: services.billing.provider.frameOrigin,
     },
   });
-  await app.register(siteRoutes, { site: services.site });
+  await app.register(siteRoutes, { site: services.site, publicUrl: settings.publicUrl });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(paymentRoutes, {
     payments: services.billing.payments,
@@ -90,6 +91,7 @@ export async function buildApp(opts: {
   if (services.billing.sandbox) {
     await app.register(sandboxPaymentRoutes, { provider: services.billing.sandbox, settings });
   }
+  await app.register(photoRoutes, { photos: services.photos });
   await app.register(webRoutes, { distDir: settings.webDistDir });
   return app;
 }

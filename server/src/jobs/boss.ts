@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { jobs, type JobName, type JobPayloads } from './job-names';
 
-export type JobHandler<N extends JobName> = (data: JobPayloads[N], jobId: string) => Promise<unknown>;
+/** `final` is true on the last attempt pg-boss will make. */
+export type JobHandler<N extends JobName> = (
+  data: JobPayloads[N],
+  meta: { id: string; final: boolean },
+) => Promise<unknown>;
 export type JobHandlers = { [N in JobName]?: JobHandler<N> };
 
 export interface JobQueue {
@@ -21,6 +25,7 @@ const schedules: Partial<Record<JobName, string>> = {
   [jobs.purgeSessions]: '17 3 * * *',
   // Period ends, queued plan changes and order expiry: every 10 minutes.
   [jobs.billingPeriods]: '*/10 * * * *',
+  [jobs.photoRetention]: '*/15 * * * *',
 };
 
 /**
@@ -43,10 +48,11 @@ export async function startJobQueue(opts: {
 
   if (opts.worker) {
     for (const [name, handler] of Object.entries(opts.handlers) as [JobName, JobHandler<JobName>][]) {
-      await boss.work<JobPayloads[JobName]>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      const options = { pollingIntervalSeconds: 0.5, includeMetadata: true as const };
+      await boss.work<JobPayloads[JobName]>(name, options, async ([job]) => {
         const started = Date.now();
         try {
-          const out = await handler(job.data, job.id);
+          const out = await handler(job.data, { id: job.id, final: job.retryCount >= job.retryLimit });
           opts.log.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
           return out;
         } catch (err) {

@@ -3,11 +3,15 @@ export const jobs = {
   ping: 'system-ping',
   purgeSessions: 'system-purge-sessions',
   billingPeriods: 'billing-periods',
+  photoProcess: 'photo-process',
+  photoRetention: 'photo-retention',
 } as const;
 
 export interface JobPayloads {
   [jobs.ping]: { value: string };
   [jobs.purgeSessions]: Record<string, never>;
   [jobs.billingPeriods]: Record<string, never>;
+  [jobs.photoProcess]: { jobId: string };
+  [jobs.photoRetention]: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;

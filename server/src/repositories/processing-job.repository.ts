@@ -1,0 +1,31 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { processingJobs } from '../db/schema';
+
+export type ProcessingJobRow = typeof processingJobs.$inferSelect;
+
+/** Processing jobs as users see them (the queue itself is pg-boss). */
+export function processingJobRepository(db: Db) {
+  return {
+    async insert(row: typeof processingJobs.$inferInsert): Promise<ProcessingJobRow> {
+      const [created] = await db.insert(processingJobs).values(row).returning();
+      return created;
+    },
+    async find(id: string): Promise<ProcessingJobRow | undefined> {
+      const [row] = await db.select().from(processingJobs).where(eq(processingJobs.id, id)).limit(1);
+      return row;
+    },
+    async findOwned(id: string, userId: string): Promise<ProcessingJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(processingJobs)
+        .where(and(eq(processingJobs.id, id), eq(processingJobs.userId, userId)))
+        .limit(1);
+      return row;
+    },
+    async update(id: string, patch: Partial<typeof processingJobs.$inferInsert>): Promise<void> {
+      await db.update(processingJobs).set(patch).where(eq(processingJobs.id, id));
+    },
+  };
+}
+export type ProcessingJobRepository = ReturnType<typeof processingJobRepository>;

@@ -1,0 +1,426 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { plans, type Plan } from '../../../contract/plans';
+import { editorPresets, sceneIdSchema } from '../../../contract/presets';
+import { tr } from '../../../contract/messages.tr';
+import {
+  MAX_STUDIO_PHOTOS,
+  plateLimits,
+  type OperationId,
+  type ProcessImageRequest,
+  type StudioGenerateRequest,
+} from '../../../contract/photo.schema';
+import { EngineError } from '../../../engine/engine.error';
+import { sanitizeImage } from '../../../engine/io/image.decode';
+import type { Engine, ProcessRequest, StageName } from '../../../engine/pipeline';
+import { AppError } from './app-error';
+import type { QuotaService } from './quota.service';
+import { storageKeys, type Storage } from '../adapters/storage/storage';
+import type { ImageRepository, ImageRow } from '../repositories/image.repository';
+import type { ProcessingJobRepository, ProcessingJobRow } from '../repositories/processing-job.repository';
+import type { UserRow } from '../repositories/user.repository';
+
+const m = tr.photo;
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+
+export const imageUrl = (row: Pick<ImageRow, 'id' | 'contentType'>) =>
+  `/api/images/${row.id}.${row.contentType === 'image/png' ? 'png' : 'jpg'}`;
+const idFromUrl = (url: string) =>
+  url
+    .split('/')
+    .pop()!
+    .replace(/\.(jpg|png)$/, '');
+const newImageId = () => randomBytes(18).toString('base64url');
+
+/** JPEG, PNG and WebP by their first bytes; the declared content type is never trusted. */
+export function sniffImage(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    data.length >= 12 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+function engineToAppError(err: EngineError): AppError {
+  const status = err.code === 'TOO_MANY_PIXELS' ? 413 : err.code === 'INTERNAL' ? 500 : 422;
+  return new AppError(`IMAGE_${err.code}`, status, err.message);
+}
+
+export interface JobItemResult {
+  index: number;
+  carImage?: string;
+  imageId?: string;
+  error?: string;
+}
+
+export interface PhotoDeps {
+  images: ImageRepository;
+  jobs: ProcessingJobRepository;
+  storage: Storage;
+  quota: QuotaService;
+  /** The user's current plan flags (null: no live subscription). */
+  planOf(user: UserRow): Promise<Plan | null>;
+  /** Puts a job on the queue; business jobs get a higher priority. */
+  enqueue(jobId: string, priority: number): Promise<void>;
+  engine: () => Engine;
+  resultRetentionMs: number;
+  now?: () => Date;
+  log?: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
+}
+
+interface EditorJobRequest {
+  kind: 'editor';
+  imageId: string;
+  maskId: string | null;
+  engine: Omit<ProcessRequest, 'mask' | 'logo' | 'background'>;
+}
+interface StudioJobRequest {
+  kind: 'studio';
+  carImageIds: string[];
+  carImageUrls: string[];
+  backgroundId: string | null;
+  logoId: string | null;
+  engine: Omit<ProcessRequest, 'mask' | 'logo' | 'background'>;
+}
+type JobRequest = EditorJobRequest | StudioJobRequest;
+
+/** Uploads, processing jobs (queued, run by workers), results and downloads, each owned by one user. */
+export function photoService(deps: PhotoDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function effectivePlan(user: UserRow) {
+    if (user.overrideAllAccess || user.role === 'admin')
+      return { ...plans.business, type: 'business' as const };
+    return deps.planOf(user);
+  }
+
+  async function owned(user: UserRow, url: string | null | undefined, what: string) {
+    if (!url) return null;
+    const row = await deps.images.findOwned(idFromUrl(url), user.id);
+    if (!row) throw new AppError('IMAGE_NOT_FOUND', 404, `${what}: ${m.imageNotFound}`);
+    return row;
+  }
+
+  async function store(
+    user: UserRow,
+    kind: ImageRow['kind'],
+    data: Buffer,
+    format: 'jpeg' | 'png',
+    size: { width: number; height: number },
+    expiresAt: Date | null,
+  ) {
+    const id = newImageId();
+    const key =
+      kind === 'result'
+        ? storageKeys.result(user.id, id)
+        : kind === 'mask'
+          ? storageKeys.mask(user.id, id)
+          : storageKeys.upload(user.id, id, format === 'png' ? 'png' : 'jpg');
+    await deps.storage.put(key, data, format === 'png' ? 'image/png' : 'image/jpeg');
+    return deps.images.insert({
+      id,
+      userId: user.id,
+      kind,
+      storageKey: key,
+      contentType: format === 'png' ? 'image/png' : 'image/jpeg',
+      width: size.width,
+      height: size.height,
+      bytes: data.length,
+      createdAt: now(),
+      expiresAt,
+    });
+  }
+
+  /** Checks a file by content and decodes it fully; returns the metadata-free image or a Turkish error. */
+  async function validateUpload(file: { data: Buffer }) {
+    if (file.data.length === 0) throw new AppError('IMAGE_EMPTY_FILE', 400, m.emptyFile);
+    if (file.data.length > MAX_UPLOAD_BYTES) throw new AppError('IMAGE_TOO_LARGE', 413, m.tooLarge);
+    if (!sniffImage(file.data)) throw new AppError('NOT_AN_IMAGE', 415, m.onlyImages);
+    try {
+      return await sanitizeImage(file.data);
+    } catch (err) {
+      if (err instanceof EngineError) throw engineToAppError(err);
+      throw err;
+    }
+  }
+
+  async function queueJob(
+    user: UserRow,
+    kind: 'editor' | 'studio',
+    request: JobRequest,
+    photos: number,
+    jobId?: string,
+  ) {
+    const id = jobId ?? randomUUID();
+    if (jobId && (await deps.jobs.find(jobId))) throw new AppError('JOB_EXISTS', 409, m.jobExists);
+    // One photo of quota per car image, each under its own key so retries never charge twice.
+    const reserved: string[] = [];
+    try {
+      for (let i = 0; i < photos; i++) {
+        const key = `job:${id}:${i}`;
+        await deps.quota.reserve(user, 1, key);
+        reserved.push(key);
+      }
+    } catch (err) {
+      for (const key of reserved) await deps.quota.release(key);
+      throw err;
+    }
+    await deps.jobs.insert({ id, userId: user.id, kind, status: 'queued', request, createdAt: now() });
+    const plan = await effectivePlan(user);
+    await deps.enqueue(id, plan?.priorityQueue ? 10 : 0);
+    return id;
+  }
+
+  return {
+    validateUpload,
+
+    /** Stores an upload after validating its content; EXIF/GPS and all metadata are gone on arrival. */
+    async upload(user: UserRow, file: { data: Buffer }) {
+      const clean = await validateUpload(file);
+      const row = await store(user, 'upload', clean.data, clean.format, clean, null);
+      return { id: row.id, imageUrl: imageUrl(row) };
+    },
+
+    /** Stores several uploads; all are validated before any is stored. */
+    async uploadMany(user: UserRow, files: { data: Buffer }[]) {
+      if (files.length === 0) throw new AppError('NO_FILES', 400, m.noFiles);
+      if (files.length > MAX_STUDIO_PHOTOS) throw new AppError('TOO_MANY_FILES', 400, m.tooManyFiles);
+      const cleaned = [];
+      for (const f of files) cleaned.push(await validateUpload(f));
+      const rows = [];
+      for (const c of cleaned) rows.push(await store(user, 'upload', c.data, c.format, c, null));
+      return rows.map((row) => ({ success: true, imageUrl: imageUrl(row) }));
+    },
+
+    async saveMask(user: UserRow, dataUrl: string) {
+      const data = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+      if (sniffImage(data) !== 'png') throw new AppError('MASK_INVALID', 400, m.maskInvalid);
+      const clean = await validateUpload({ data });
+      const row = await store(user, 'mask', clean.data, 'png', clean, null);
+      return { maskUrl: imageUrl(row) };
+    },
+
+    /** SPEC §5 editor rules, enforced here as well as in the page; returns the queued job's id. */
+    async startEditorJob(user: UserRow, body: ProcessImageRequest & { operations: OperationId[] }) {
+      const prompt = body.customPrompt?.trim() || null;
+      let operations = [...new Set(body.operations)];
+      if (operations.length === 0 && !prompt) throw new AppError('NO_OPERATION', 400, m.noOperation);
+      if (operations.length === 0 && prompt) operations = ['background_change'];
+      const preset = body.backgroundPreset ? sceneIdSchema.safeParse(body.backgroundPreset) : null;
+      if (preset && !preset.success) throw new AppError('UNKNOWN_PRESET', 400, m.unknownPreset);
+      // The spec's client sends a preset as its English prompt; map it back to the scene it names.
+      const presetFromPrompt = prompt ? editorPresets.find((p) => p.prompt === prompt)?.id : undefined;
+      const presetId = presetFromPrompt ?? (preset?.success ? preset.data : undefined);
+      const freePrompt = presetFromPrompt ? null : prompt;
+      if (operations.includes('background_change') && !presetId && !freePrompt) {
+        throw new AppError('NO_BACKGROUND', 400, m.noBackground);
+      }
+      const plateText = body.plateText?.trim().slice(0, plateLimits.editor) ?? '';
+      if (operations.includes('plate_customize') && !plateText)
+        throw new AppError('NO_PLATE_TEXT', 400, m.noPlateText);
+      const image = await owned(user, body.imageUrl, m.photo);
+      const mask = await owned(user, body.maskUrl, m.mask);
+      const plan = await effectivePlan(user);
+      const request: EditorJobRequest = {
+        kind: 'editor',
+        imageId: image!.id,
+        maskId: mask?.id ?? null,
+        engine: {
+          operations,
+          // A custom prompt beats a preset (SPEC §5).
+          preset: freePrompt ? undefined : presetId,
+          prompt: freePrompt ?? undefined,
+          plate: operations.includes('plate_customize')
+            ? { text: plateText, color: 'yellow', textColor: 'black' }
+            : undefined,
+          watermark: !(plan?.canRemoveWatermark && body.removeWatermark),
+        },
+      };
+      return queueJob(user, 'editor', request, 1, body.jobId);
+    },
+
+    /** The studio run of SPEC §3: 1-5 photos (1 without batch), preset or custom background, logo, plate. */
+    async startStudioJob(user: UserRow, body: StudioGenerateRequest & { carImages: string[] }) {
+      if (body.carImages.length === 0) throw new AppError('NO_CAR_IMAGE', 400, m.needCarImage);
+      if (body.carImages.length > MAX_STUDIO_PHOTOS)
+        throw new AppError('TOO_MANY_FILES', 400, m.tooManyFiles);
+      const plan = await effectivePlan(user);
+      if (body.carImages.length > 1 && !plan?.canBatchProcess)
+        throw new AppError('BATCH_NOT_ALLOWED', 403, m.batchNeedsPlan);
+      const cars = [];
+      for (const url of body.carImages) cars.push((await owned(user, url, m.photo))!);
+      const background = await owned(user, body.backgroundImage, m.background);
+      const logo = await owned(user, body.logoImage, m.logo);
+      const preset = body.backgroundPreset ? sceneIdSchema.safeParse(body.backgroundPreset) : null;
+      if (preset && !preset.success) throw new AppError('UNKNOWN_PRESET', 400, m.unknownPreset);
+      if (!background && !preset?.success) throw new AppError('NO_BACKGROUND', 400, m.studioNeedsBackground);
+      const plateText = body.plateText?.trim().slice(0, plateLimits.studio) ?? '';
+      if (body.enablePlateEdit && (!plateText || !body.plateColor || !body.plateTextColor)) {
+        throw new AppError('NO_PLATE_TEXT', 400, m.studioPlateIncomplete);
+      }
+      const operations: OperationId[] = [
+        'background_change',
+        body.enablePlateEdit ? 'plate_customize' : 'plate_hide',
+      ];
+      const request: StudioJobRequest = {
+        kind: 'studio',
+        carImageIds: cars.map((c) => c.id),
+        carImageUrls: body.carImages,
+        backgroundId: background?.id ?? null,
+        logoId: logo?.id ?? null,
+        engine: {
+          operations,
+          preset: background ? undefined : preset?.success ? preset.data : undefined,
+          plate: body.enablePlateEdit
+            ? { text: plateText, color: body.plateColor!, textColor: body.plateTextColor! }
+            : undefined,
+          watermark: !(plan?.canRemoveWatermark && body.removeWatermark),
+        },
+      };
+      return queueJob(user, 'studio', request, cars.length, body.jobId);
+    },
+
+    /** Waits until the job finishes (API and workers may be different processes, so this polls). */
+    async awaitJob(jobId: string, timeoutMs = 10 * 60_000): Promise<ProcessingJobRow> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const job = await deps.jobs.find(jobId);
+        if (!job) throw new AppError('JOB_NOT_FOUND', 404, m.jobNotFound);
+        if (job.status === 'succeeded' || job.status === 'failed' || Date.now() > deadline) return job;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+
+    jobFor: (user: UserRow, id: string) => deps.jobs.findOwned(id, user.id),
+
+    /**
+     * The worker's handler. Idempotent: a finished job is skipped; a retried job reuses its quota keys, so a
+     * photo is charged once. Engine refusals fail the item and release its photo; crashes are retried.
+     */
+    async runJob(jobId: string, attempt: { final: boolean }) {
+      const job = await deps.jobs.find(jobId);
+      if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+      const req = job.request as JobRequest;
+      await deps.jobs.update(jobId, { status: 'running', startedAt: now(), attempts: job.attempts + 1 });
+      const owner = { id: job.userId } as UserRow;
+      let lastStageWrite = 0;
+      const onStage = (stage: StageName, index = 0, total = 1) => {
+        const t = Date.now();
+        if (t - lastStageWrite < 150) return;
+        lastStageWrite = t;
+        void deps.jobs
+          .update(jobId, { stage, progress: Math.round(((index + 0.5) / total) * 100) })
+          .catch(() => undefined);
+      };
+      const load = async (id: string | null) => {
+        if (!id) return undefined;
+        const row = await deps.images.findOwned(id, job.userId);
+        if (!row) throw new EngineError('INVALID_REQUEST', 'input image is gone');
+        return deps.storage.get(row.storageKey);
+      };
+      try {
+        const results: JobItemResult[] = [];
+        const retention = new Date(now().getTime() + deps.resultRetentionMs);
+        const saveResult = async (jpeg: Buffer, width: number, height: number) =>
+          store(owner, 'result', jpeg, 'jpeg', { width, height }, retention);
+        if (req.kind === 'editor') {
+          const input = (await load(req.imageId))!;
+          try {
+            const out = await deps
+              .engine()
+              .process(input, { ...req.engine, mask: await load(req.maskId) }, (s) => onStage(s));
+            const row = await saveResult(out.jpeg, out.width, out.height);
+            results.push({ index: 0, imageId: row.id });
+          } catch (err) {
+            if (!(err instanceof EngineError)) throw err;
+            results.push({ index: 0, error: err.message });
+          }
+        } else {
+          const inputs = await Promise.all(req.carImageIds.map((id) => load(id) as Promise<Buffer>));
+          const batch = await deps
+            .engine()
+            .processBatch(
+              inputs,
+              { ...req.engine, background: await load(req.backgroundId), logo: await load(req.logoId) },
+              (index, stage) => onStage(stage, index, inputs.length),
+            );
+          for (const item of batch) {
+            if (item.ok && item.result) {
+              const row = await saveResult(item.result.jpeg, item.result.width, item.result.height);
+              results.push({ index: item.index, carImage: req.carImageUrls[item.index], imageId: row.id });
+            } else {
+              results.push({
+                index: item.index,
+                carImage: req.carImageUrls[item.index],
+                error: item.error?.message ?? m.itemFailed,
+              });
+            }
+          }
+        }
+        for (const r of results) {
+          const key = `job:${jobId}:${r.index}`;
+          if (r.imageId) await deps.quota.commit(key);
+          else await deps.quota.release(key);
+        }
+        const ok = results.some((r) => r.imageId);
+        await deps.jobs.update(jobId, {
+          status: ok ? 'succeeded' : 'failed',
+          results,
+          error: ok ? null : (results.find((r) => r.error)?.error ?? m.itemFailed),
+          stage: 'done',
+          progress: 100,
+          finishedAt: now(),
+        });
+        // Originals are deleted once processed (KVKK: keep no more than the service needs).
+        if (ok) {
+          const inputs =
+            req.kind === 'editor'
+              ? [req.imageId, req.maskId]
+              : [...req.carImageIds, req.backgroundId, req.logoId];
+          await deps.images.setExpiry(
+            inputs.filter((x): x is string => Boolean(x)),
+            now(),
+          );
+        }
+      } catch (err) {
+        deps.log?.error({ err, jobId }, 'processing crashed');
+        if (!attempt.final) {
+          await deps.jobs.update(jobId, { status: 'queued', stage: 'retry' });
+          throw err; // pg-boss retries; quota stays reserved under the same keys
+        }
+        const count = req.kind === 'editor' ? 1 : req.carImageIds.length;
+        for (let i = 0; i < count; i++) await deps.quota.release(`job:${jobId}:${i}`);
+        await deps.jobs.update(jobId, { status: 'failed', error: m.itemFailed, finishedAt: now() });
+      }
+    },
+
+    /** An owned image for viewing or download. */
+    async openImage(user: UserRow, file: string) {
+      const id = file.replace(/\.(jpg|png)$/, '');
+      const row = await deps.images.findOwned(id, user.id);
+      if (!row) throw new AppError('IMAGE_NOT_FOUND', 404, m.imageNotFound);
+      return { row, stream: await deps.storage.stream(row.storageKey) };
+    },
+
+    /** Retention job: deletes files whose time has come. */
+    async purgeExpired() {
+      let purged = 0;
+      for (const row of await deps.images.expired(now())) {
+        await deps.storage.delete(row.storageKey);
+        await deps.images.markDeleted(row.id, now());
+        purged += 1;
+      }
+      return { purged };
+    },
+
+    imageUrlFor: (imageId: string) => `/api/images/${imageId}.jpg`,
+  };
+}
+export type PhotoService = ReturnType<typeof photoService>;
