@@ -5,9 +5,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { createEngine, type StageName } from '../engine/pipeline';
+import { createEngine, DEFAULT_MAX_LONG_SIDE, type StageName } from '../engine/pipeline';
 import { getSession, ort } from '../engine/models/model.loader';
-import { ISNET_SIZE } from '../engine/segment/isnet.infer';
+import { ISNET_SIZE, prepareIsnetInput } from '../engine/segment/isnet.infer';
+import { decodeImage } from '../engine/io/image.decode';
 
 export interface BenchTable {
   title: string;
@@ -51,7 +52,8 @@ export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 5)): P
 
   // Model inference alone: the ISNet session on a prepared 1024x1024 tensor.
   const session = await getSession('segmentation');
-  const input = new Float32Array(3 * ISNET_SIZE * ISNET_SIZE).fill(0.1);
+  // The real preprocessed tensor of the same photo (as the pipeline feeds it).
+  const input = await prepareIsnetInput(await decodeImage(jpeg, { maxLongSide: DEFAULT_MAX_LONG_SIDE }));
   const inference: number[] = [];
   const request = { operations: ['background_change', 'plate_hide'] as const, preset: 'luxury-showroom' };
   const stageRuns: Partial<Record<StageName, number[]>> = {};

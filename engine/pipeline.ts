@@ -315,6 +315,7 @@ export function createEngine(): Engine {
       const png = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.length), {
         raw: { width: image.width, height: image.height, channels: 1 },
       })
+        .toColourspace('b-w')
         .png()
         .toBuffer();
       return { png, width: image.width, height: image.height };

@@ -110,7 +110,7 @@ export function plateQuadFromText(box: TextBox): Quad {
   const cy = box.quad.reduce((s, p) => s + p[1], 0) / 4;
   const left = box.length * 0.5 + box.thickness * 0.55;
   const right = box.length * 0.5 + box.thickness * 0.25;
-  const half = box.thickness * 0.62;
+  const half = box.thickness * 0.7;
   const corner = (u: number, v: number): Point => [cx + u * ca - v * sa, cy + u * sa + v * ca];
   return [corner(-left, -half), corner(right, -half), corner(right, half), corner(-left, half)];
 }

@@ -152,11 +152,11 @@ export async function hideMasked(
   }
 }
 
-/** Hides plates in place: each quad grown by a margin (10% + 3 px), feathered edge, then `hideMasked`. */
+/** Hides plates in place: each quad grown by a margin (12% + 3 px), feathered edge, then `hideMasked`. */
 export async function hidePlates(image: RawImage, quads: Quad[], style: HideStyle = 'blur'): Promise<void> {
   if (!quads.length) return;
   const mask = new Uint8Array(image.width * image.height);
-  for (const q of quads) rasterQuad(growQuad(q, 0.1, 3), image.width, image.height, mask);
+  for (const q of quads) rasterQuad(growQuad(q, 0.12, 3), image.width, image.height, mask);
   await hideMasked(image, mask, style);
 }
 

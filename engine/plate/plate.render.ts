@@ -75,12 +75,13 @@ export function plateSvg(
   const lineH = format === 'square' ? (h - 2 * u) / lines.length : 7.6 * u;
   let textSvg = '';
   lines.forEach((line, i) => {
-    const size = lineH * 0.98;
-    // Approximate advance of bold DejaVu caps/digits: 0.72 em; squeeze long text into the area.
-    const natural = line.length * size * 0.66;
-    const fit = natural > areaW ? ` textLength="${areaW.toFixed(1)}" lengthAdjust="spacingAndGlyphs"` : '';
+    const size = lineH * 0.9;
+    // Plate fonts are condensed: the text is always set to an explicit length (about 0.56 em per
+    // character, never wider than the area), which also keeps the result font-independent.
+    const length = Math.min(areaW * 0.97, line.length * size * 0.56);
+    const fit = ` textLength="${length.toFixed(1)}" lengthAdjust="spacingAndGlyphs"`;
     const cy = format === 'square' ? u + lineH * (i + 0.5) : h / 2;
-    textSvg += `<text x="${(areaX + areaW / 2).toFixed(1)}" y="${(cy + size * 0.36).toFixed(1)}" ${font} font-size="${size.toFixed(1)}" fill="${ink}" text-anchor="middle" letter-spacing="${(0.25 * u).toFixed(1)}"${fit}>${escapeXml(line)}</text>`;
+    textSvg += `<text x="${(areaX + areaW / 2).toFixed(1)}" y="${(cy + size * 0.36).toFixed(1)}" ${font} font-size="${size.toFixed(1)}" fill="${ink}" text-anchor="middle" ${fit}>${escapeXml(line)}</text>`;
   });
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +

@@ -149,8 +149,8 @@ async function backgroundImage(
 
 export interface CompositeResult {
   image: RawImage;
-  /** Where the car landed: its box in output pixels and the scale applied to source pixels. */
-  placement: { left: number; top: number; scale: number; width: number; height: number };
+  /** Where the car landed: output = source * scale + (dx, dy). */
+  placement: { scale: number; dx: number; dy: number };
   /** Car alpha in output pixels (for later stages: clean, plate warps). */
   alpha: Uint8Array;
 }
@@ -298,7 +298,7 @@ export async function compositeCar(
   }
   return {
     image: { data: out, width: W, height: H, channels: 3 },
-    placement: { left, top, scale, width: cw, height: ch },
+    placement: { scale, dx: left - cx0 * scale, dy: top - cy0 * scale },
     alpha,
   };
 }

@@ -16,7 +16,11 @@ export interface SaliencyMap {
  * the raw 0..255 alpha at model resolution. The model session is created once per process.
  */
 export async function runIsnet(image: RawImage): Promise<SaliencyMap> {
-  const session = await getSession('segmentation');
+  return inferIsnet(await prepareIsnetInput(image));
+}
+
+/** Preprocessing only: the image stretched to 1024x1024, (px - 128) / 256, planar RGB float32. */
+export async function prepareIsnetInput(image: RawImage): Promise<Float32Array> {
   const { data } = await sharp(image.data, {
     raw: { width: image.width, height: image.height, channels: image.channels },
   })
@@ -31,6 +35,13 @@ export async function runIsnet(image: RawImage): Promise<SaliencyMap> {
     input[plane + p] = (data[i + 1] - 128) / 256;
     input[2 * plane + p] = (data[i + 2] - 128) / 256;
   }
+  return input;
+}
+
+/** Model inference only (plus the 0..255 conversion) on a prepared input. */
+export async function inferIsnet(input: Float32Array): Promise<SaliencyMap> {
+  const session = await getSession('segmentation');
+  const plane = ISNET_SIZE * ISNET_SIZE;
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, ISNET_SIZE, ISNET_SIZE]) };
   // Fetch only the final map: the side outputs are large (hundreds of MB) and unused.
   const results = await session.run(feeds, [session.outputNames[0]]);

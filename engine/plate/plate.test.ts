@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { PLATE_TEXT_MAX_STUDIO, plateColors, plateTextColors } from '../../contract/plate';
+import { decodeImage } from '../io/image.decode';
+import { syntheticCarPhoto } from '../testing/synthetic.fixture';
+import { findPlates, normalizePlateText, plateTextScore, readPlateText } from './plate.find';
+import { hidePlates } from './plate.hide';
+import { customizePlate, formatPlateText, PLATE_SIZES_CM, renderPlate } from './plate.render';
+
+describe('plate text rules', () => {
+  it('scores Turkish patterns highest, then EU, and rejects words', () => {
+    expect(plateTextScore('34ABC123')).toBe(1);
+    expect(plateTextScore('06A1234')).toBe(1);
+    expect(plateTextScore('RK101AO')).toBeGreaterThan(0.5);
+    expect(plateTextScore('RENAULT')).toBe(0);
+    expect(normalizePlateText('34 abç-123')).toBe('34ABC123');
+    expect(formatPlateText('34abc123')).toBe('34 ABC 123');
+  });
+});
+
+describe('Turkish plate rendering', () => {
+  it('uses the real proportions for both formats', async () => {
+    for (const format of ['rect', 'square'] as const) {
+      const img = await renderPlate('34 ABC 123', { format }, 520);
+      const [w, h] = PLATE_SIZES_CM[format];
+      expect(img.width / img.height).toBeCloseTo(w / h, 1);
+    }
+  });
+
+  it('has a blue TR band on the left and the chosen plate colour', async () => {
+    for (const color of plateColors) {
+      for (const textColor of plateTextColors) {
+        const img = await renderPlate('34 ABC 1234', { color, textColor, format: 'rect' }, 520);
+        const at = (x: number, y: number) =>
+          img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 3);
+        const [r, g, b] = at(Math.round(img.width * 0.03), Math.round(img.height * 0.25));
+        expect(b).toBeGreaterThan(r + 60);
+        expect(b).toBeGreaterThan(g + 30);
+        // The plate ground near the right edge, away from the text.
+        const ground = at(img.width - Math.round(img.width * 0.012), Math.round(img.height * 0.5));
+        expect(ground[0] + ground[1] + ground[2]).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('fits the longest studio text inside the plate', async () => {
+    const img = await renderPlate('X'.repeat(PLATE_TEXT_MAX_STUDIO), { format: 'rect' }, 520);
+    expect(img.width).toBe(520);
+  });
+
+  it('renders text the recogniser can read back', async () => {
+    const img = await renderPlate('34 ABC 123', { format: 'rect' }, 520);
+    const rgb = Buffer.alloc(img.width * img.height * 3);
+    for (let i = 0; i < img.width * img.height; i++) rgb.set(img.data.subarray(i * 4, i * 4 + 3), i * 3);
+    expect(await readPlateText({ data: rgb, width: img.width, height: img.height, channels: 3 })).toBe(
+      '34ABC123',
+    );
+  });
+});
+
+describe('finding, hiding and customising plates', () => {
+  it('finds the plate on a synthetic car, hides every pixel of it, and replaces it', async () => {
+    const image = await decodeImage(await syntheticCarPhoto(960, 640, '06 KL 4321'));
+    const plates = await findPlates(image);
+    expect(plates.length).toBe(1);
+    expect(plates[0].text).toBe('06KL4321');
+    // Ground truth: where the fixture drew the plate.
+    const gt = {
+      x: Math.round(960 * 0.39),
+      y: Math.round(640 * 0.6),
+      w: Math.round(960 * 0.22),
+      h: Math.round((960 * 0.22 * 11) / 52),
+    };
+    const before = Buffer.from(image.data);
+    await hidePlates(
+      image,
+      plates.map((p) => p.quad),
+    );
+    let changed = 0;
+    for (let y = gt.y; y < gt.y + gt.h; y++)
+      for (let x = gt.x; x < gt.x + gt.w; x++) {
+        const i = (y * image.width + x) * 3;
+        if (
+          Math.abs(before[i] - image.data[i]) +
+            Math.abs(before[i + 1] - image.data[i + 1]) +
+            Math.abs(before[i + 2] - image.data[i + 2]) >
+          6
+        )
+          changed++;
+      }
+    expect(changed / (gt.w * gt.h)).toBeGreaterThan(0.97);
+    // After hiding, nothing plate-like is left.
+    expect((await findPlates(image)).length).toBe(0);
+
+    const fresh = await decodeImage(await syntheticCarPhoto(960, 640, '06 KL 4321'));
+    await customizePlate(fresh, plates[0].quad, '35 TR 2024', { color: 'yellow', textColor: 'black' });
+    const after = await findPlates(fresh);
+    expect(after.map((p) => p.text)).toContain('35TR2024');
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { editorPresets, landingGallery, studioPresets } from '../../contract/presets';
+import type { RawImage } from '../io/image.decode';
+import { carBox, compositeCar, contactLine, planFraming } from './car.composite';
+import { hasScene, renderScene } from './scene.render';
+import { sceneFromPrompt } from './scene.prompt';
+
+function syntheticCar(width: number, height: number): { image: RawImage; mask: Uint8Array } {
+  const data = Buffer.alloc(width * height * 3);
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const inBody = x > width * 0.2 && x < width * 0.8 && y > height * 0.35 && y < height * 0.7;
+      const wheel = [0.3, 0.7].some(
+        (cx) => (x - width * cx) ** 2 + (y - height * 0.7) ** 2 < (height * 0.1) ** 2,
+      );
+      if (inBody || wheel) mask[i] = 255;
+      // A textured car (so any resampling or grading would show) on a flat wall.
+      data[i * 3] = mask[i] ? (x * 7 + y * 3) % 256 : 200;
+      data[i * 3 + 1] = mask[i] ? (x * 5 + y * 11) % 256 : 200;
+      data[i * 3 + 2] = mask[i] ? (x * 13 + y) % 256 : 190;
+    }
+  }
+  return { image: { data, width, height, channels: 3 }, mask };
+}
+
+describe('preset catalogue', () => {
+  it('has about 31 editor presets and 7 studio presets, all renderable, with Turkish texts and safe prompts', () => {
+    expect(editorPresets.length).toBeGreaterThanOrEqual(30);
+    expect(studioPresets.length).toBe(7);
+    for (const p of [...editorPresets, ...studioPresets]) expect(hasScene(p.id)).toBe(true);
+    for (const p of editorPresets) {
+      expect(p.name.length).toBeGreaterThan(2);
+      expect(p.description.length).toBeGreaterThan(5);
+      expect(p.prompt).toMatch(/unchanged/i);
+      expect(p.prompt).toMatch(/photorealistic/i);
+    }
+    for (const g of landingGallery) expect(hasScene(g.sceneId)).toBe(true);
+  });
+
+  it('renders every scene at exactly the requested size, with content', async () => {
+    for (const p of [...editorPresets, ...studioPresets]) {
+      const img = await renderScene(p.id, 150, 100);
+      expect([img.width, img.height, img.channels]).toEqual([150, 100, 3]);
+      let min = 255;
+      let max = 0;
+      for (const v of img.data) {
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+      }
+      expect(max - min).toBeGreaterThan(20);
+    }
+  });
+
+  it('chooses scenes from Turkish and English prompts', () => {
+    expect(sceneFromPrompt('karlı bir dağ yolunda').sceneId).toBe('snowy-drive');
+    expect(sceneFromPrompt('gece şehir ışıkları').sceneId).toBe('urban-night');
+    expect(sceneFromPrompt('on a beach with palm trees').sceneId).toBe('beach');
+    expect(sceneFromPrompt('Kırmızı halı gala gecesi').sceneId).toBe('red-carpet');
+    expect(sceneFromPrompt('yağmurlu bir akşam').sceneId).toBe('rainy-drive');
+    expect(sceneFromPrompt('warm golden sunset').tint?.r).toBeGreaterThan(1);
+    expect(sceneFromPrompt('').sceneId).toBe('luxury-showroom');
+  });
+});
+
+describe('compositing', () => {
+  it('never alters car pixels except at the cut edge (framing at scale 1)', async () => {
+    const { image, mask } = syntheticCar(400, 300);
+    const box = carBox(mask, 400, 300)!;
+    const framing = { carHeight: box.h / 300, floorY: (box.y + box.h) / 300, maxWidth: 1 };
+    const src = Buffer.from(image.data);
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'scene', id: 'night-drive' },
+      width: 400,
+      height: 300,
+      framing,
+    });
+    expect(r.placement.scale).toBe(1);
+    let compared = 0;
+    for (let y = 3; y < 297; y++) {
+      for (let x = 3; x < 397; x++) {
+        // Interior only: 3 px away from the outline.
+        let inside = true;
+        for (const [dx, dy] of [
+          [-3, 0],
+          [3, 0],
+          [0, -3],
+          [0, 3],
+        ])
+          if (mask[(y + dy) * 400 + x + dx] !== 255) inside = false;
+        if (!inside) continue;
+        const ox = x + r.placement.dx;
+        const oy = y + r.placement.dy;
+        if (ox < 0 || oy < 0 || ox >= 400 || oy >= 300) continue;
+        const s = (y * 400 + x) * 3;
+        const o = (oy * 400 + ox) * 3;
+        expect([r.image.data[o], r.image.data[o + 1], r.image.data[o + 2]]).toEqual([
+          src[s],
+          src[s + 1],
+          src[s + 2],
+        ]);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10000);
+  });
+
+  it('frames every photo of a run with the same car height and floor line', async () => {
+    const a = syntheticCar(400, 300);
+    const b = syntheticCar(640, 360);
+    const boxes = [carBox(a.mask, 400, 300)!, carBox(b.mask, 640, 360)!];
+    const framing = planFraming(boxes, 600, 400);
+    const outs = [];
+    for (const c of [a, b])
+      outs.push(
+        await compositeCar(c.image, c.mask, {
+          background: { kind: 'scene', id: 'studio-white' },
+          width: 600,
+          height: 400,
+          framing,
+        }),
+      );
+    const placed = outs.map((o) => carBox(o.alpha, 600, 400)!);
+    expect(Math.abs(placed[0].h - placed[1].h)).toBeLessThanOrEqual(2);
+    expect(Math.abs(placed[0].y + placed[0].h - (placed[1].y + placed[1].h))).toBeLessThanOrEqual(2);
+    // Contact shadow: the floor right under the car is darker than the floor far to the side.
+    const img = outs[0].image;
+    const floorY = placed[0].y + placed[0].h + 2;
+    const under = img.data[(floorY * 600 + Math.round(placed[0].x + placed[0].w / 2)) * 3];
+    const aside = img.data[(floorY * 600 + 5) * 3];
+    expect(under).toBeLessThan(aside - 30);
+  });
+
+  it('finds the sloped ground line of a 3/4 view (far wheel higher)', () => {
+    const w = 100;
+    const h = 60;
+    const a = new Uint8Array(w * h);
+    for (let y = 10; y < 40; y++) for (let x = 10; x < 90; x++) a[y * w + x] = 255;
+    for (let y = 40; y < 50; y++) for (let x = 15; x < 25; x++) a[y * w + x] = 255; // near wheel, lower
+    for (let y = 40; y < 45; y++) for (let x = 75; x < 85; x++) a[y * w + x] = 255; // far wheel, higher
+    const line = contactLine(a, w, h);
+    expect(line[20]).toBe(49);
+    expect(line[80]).toBeLessThan(46);
+  });
+});

@@ -1,0 +1,62 @@
+// Synthetic test images (the repo never contains evaluation photos): a simple car-like drawing, a
+// Turkish plate on it, and malformed files.
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { plateSvg } from '../plate/plate.render';
+
+/** A side-view "car" (body, windows, wheels) on a plain studio wall, with a Turkish plate. */
+export async function syntheticCarPhoto(
+  width = 960,
+  height = 640,
+  plateText = '34 ABC 123',
+): Promise<Buffer> {
+  const plate = plateSvg(plateText, { format: 'rect' }, width * 0.22);
+  const plateImg = plate.svg.replace('<svg ', `<svg x="${width * 0.39}" y="${height * 0.6}" `);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#c9c4bc"/>
+    <rect y="${height * 0.75}" width="100%" height="${height * 0.25}" fill="#8d8a85"/>
+    <path d="M${width * 0.12},${height * 0.7} L${width * 0.14},${height * 0.5} Q${width * 0.3},${height * 0.45} ${width * 0.35},${height * 0.3} L${width * 0.65},${height * 0.3} Q${width * 0.72},${height * 0.45} ${width * 0.86},${height * 0.5} L${width * 0.88},${height * 0.7} Z" fill="#b3202a"/>
+    <path d="M${width * 0.38},${height * 0.33} L${width * 0.62},${height * 0.33} L${width * 0.68},${height * 0.45} L${width * 0.33},${height * 0.45} Z" fill="#2b3440"/>
+    <circle cx="${width * 0.27}" cy="${height * 0.72}" r="${height * 0.09}" fill="#151515"/>
+    <circle cx="${width * 0.73}" cy="${height * 0.72}" r="${height * 0.09}" fill="#151515"/>
+    <circle cx="${width * 0.27}" cy="${height * 0.72}" r="${height * 0.045}" fill="#b8bcc0"/>
+    <circle cx="${width * 0.73}" cy="${height * 0.72}" r="${height * 0.045}" fill="#b8bcc0"/>
+    ${plateImg}
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A tiny PNG file whose header claims width x height (a decompression bomb, never decoded). */
+export function bombPng(width = 30000, height = 30000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  // One compressed row of zeros stands in for the image data; the decoder must refuse before reading it.
+  const idat = deflateSync(Buffer.alloc(width + 1));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
