@@ -35,7 +35,8 @@ function Logo() {
     >
       <img src="/favicon.svg" alt="" width={32} height={32} />
       <span className="text-lg">
-        Oto<span className="text-brand-400">Stüdyo</span>
+        {/* The space keeps the visible text inside the link's accessible name (WCAG 2.5.3). */}
+        Oto <span className="text-brand-400">Stüdyo</span>
       </span>
     </Link>
   );
@@ -88,7 +89,8 @@ export function Layout() {
               <div className="hidden items-center gap-2 sm:flex">
                 <Link
                   to="/login"
-                  className={cn(buttonClass('ghost', 'sm'), 'text-slate-200 hover:bg-white/10')}
+                  // Not buttonClass('ghost'): its dark text would compete with the light text this dark bar needs.
+                  className="inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-semibold text-slate-200 transition-colors hover:bg-white/10 hover:text-white"
                 >
                   {t.login}
                 </Link>

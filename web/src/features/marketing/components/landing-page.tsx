@@ -15,10 +15,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { tr } from '../../../../../contract/messages.tr';
 import { plans } from '../../../../../contract/plans';
-import { landingGallery, presetCategoryLabels, type GalleryPreset } from '../../../../../contract/presets';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { landingPresets, type LandingPreset } from '../content/landing-presets';
 import { pageMeta } from '../content/page-meta';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { BeforeAfterSlider } from './before-after-slider';
@@ -26,6 +26,9 @@ import { PresetPreviewDialog } from './preset-preview-dialog';
 import { SectionHeading } from './section-heading';
 
 const m = tr.marketing;
+/** Secondary button on the dark hero; not buttonClass, whose light-surface colours would compete. */
+const onDarkButton =
+  'inline-flex h-12 items-center justify-center gap-2 rounded-lg border border-white/30 px-7 text-base font-semibold text-white transition-colors hover:bg-white/10';
 
 /** SPEC §2 Landing item 2: four featured features and where each one is done. */
 const features = [
@@ -97,7 +100,7 @@ function Hero() {
               {m.startNow}
               <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </Link>
-            <Link to="/gallery" className={cn(buttonClass('ghost', 'lg'), 'text-white hover:bg-white/10')}>
+            <Link to="/gallery" className={onDarkButton}>
               <Eye className="h-5 w-5" aria-hidden="true" /> Örnekleri İncele
             </Link>
           </div>
@@ -157,7 +160,7 @@ function Features() {
 }
 
 function Presets() {
-  const [open, setOpen] = useState<GalleryPreset | null>(null);
+  const [open, setOpen] = useState<LandingPreset | null>(null);
   return (
     <section aria-labelledby="presets-title" className="bg-white py-16" data-testid="preset-gallery">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -168,7 +171,7 @@ function Presets() {
           lead="Showroom’dan sahil yoluna, 30’dan fazla hazır sahne. Aynı ilanın tüm fotoğraflarında aynı sahne ve ışık."
         />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {landingGallery.map((preset) => (
+          {landingPresets.map((preset) => (
             <li
               key={preset.sceneId}
               className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-50 shadow-sm"
@@ -187,7 +190,7 @@ function Presets() {
                 <div>
                   <h3 className="font-semibold">{preset.title}</h3>
                   <div className="mt-1 flex gap-2">
-                    <Badge>{presetCategoryLabels[preset.category]}</Badge>
+                    <Badge>{preset.category}</Badge>
                     {preset.popular && <Badge tone="brand">{m.popular}</Badge>}
                   </div>
                 </div>

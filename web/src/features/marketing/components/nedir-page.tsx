@@ -13,11 +13,14 @@ import {
 import { Link } from 'react-router';
 import { tr } from '../../../../../contract/messages.tr';
 import { buttonClass } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
 import { pageMeta } from '../content/page-meta';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { PageHero } from './page-hero';
 import { SectionHeading } from './section-heading';
+
+/** Secondary button on the dark band; not buttonClass, whose light-surface colours would compete. */
+const onDarkButton =
+  'inline-flex h-12 items-center justify-center gap-2 rounded-lg border border-white/30 px-7 text-base font-semibold text-white transition-colors hover:bg-white/10';
 
 const features = [
   {
@@ -151,13 +154,7 @@ export default function NedirPage() {
             <Link to="/editor" className={buttonClass('primary', 'lg')}>
               {tr.nav.editor} <ArrowRight className="h-5 w-5" aria-hidden="true" />
             </Link>
-            <Link
-              to="/new"
-              className={cn(
-                buttonClass('outline', 'lg'),
-                'border-white/30 bg-transparent text-white hover:bg-white/10',
-              )}
-            >
+            <Link to="/new" className={onDarkButton}>
               {tr.nav.studio}’yu Aç
             </Link>
           </div>

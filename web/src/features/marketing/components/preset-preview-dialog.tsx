@@ -2,9 +2,9 @@ import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { tr } from '../../../../../contract/messages.tr';
-import { editorPresets, presetCategoryLabels, type GalleryPreset } from '../../../../../contract/presets';
 import { buttonClass } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/badge';
+import type { LandingPreset } from '../content/landing-presets';
 
 /**
  * The 'Önizle' preview: a native modal dialog (focus is kept inside, Esc closes, focus returns to the
@@ -14,7 +14,7 @@ export function PresetPreviewDialog({
   preset,
   onClose,
 }: {
-  preset: GalleryPreset | null;
+  preset: LandingPreset | null;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -24,7 +24,6 @@ export function PresetPreviewDialog({
     if (preset && !dialog.open) dialog.showModal();
     if (!preset && dialog.open) dialog.close();
   }, [preset]);
-  const description = preset ? editorPresets.find((p) => p.id === preset.sceneId)?.description : undefined;
   const m = tr.marketing;
   return (
     <dialog
@@ -53,10 +52,10 @@ export function PresetPreviewDialog({
                 <h2 id="preset-preview-title" className="text-xl font-bold">
                   {preset.title}
                 </h2>
-                <Badge>{presetCategoryLabels[preset.category]}</Badge>
+                <Badge>{preset.category}</Badge>
                 {preset.popular && <Badge tone="brand">{m.popular}</Badge>}
               </div>
-              {description && <p className="mt-1 text-slate-600">{description}</p>}
+              <p className="mt-1 text-slate-600">{preset.description}</p>
             </div>
             <div className="flex gap-2">
               <button type="button" onClick={onClose} className={buttonClass('outline')}>

@@ -29,7 +29,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">
-            Oto<span className="text-brand-400">Stüdyo</span>
+            Oto <span className="text-brand-400">Stüdyo</span>
           </p>
           <p className="mt-2 text-sm text-slate-400">{tr.brand.tagline}.</p>
           <ul className="mt-4 space-y-2 text-sm">

@@ -25,6 +25,7 @@ export function usePageMeta(meta: PageMeta) {
     setMeta('property', 'og:title', title);
     setMeta('property', 'og:description', meta.description);
     setMeta('property', 'og:url', url);
+    setMeta('property', 'og:image', `${window.location.origin}/img/og-image.jpg`);
     let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
     if (!canonical) {
       canonical = document.createElement('link');
