@@ -35,6 +35,69 @@ export function normalizePlateText(raw: string): string {
     .replace(/[^A-Z0-9]/g, '');
 }
 
+const toDigit: Record<string, string> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  I: '1',
+  L: '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+  T: '7',
+};
+const toLetter: Record<string, string> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '5': 'S',
+  '6': 'G',
+  '8': 'B',
+  '7': 'T',
+  '4': 'A',
+};
+
+// Plate layouts (L letter, N digit): Turkish first, then common EU ones (SK, CZ, PL, DE-like).
+const layouts = [
+  ...['NNLNN', 'NNLNNN', 'NNLNNNN', 'NNLLNN', 'NNLLNNN', 'NNLLNNNN', 'NNLLLNN', 'NNLLLNNN'],
+  ...['LLNNNLL', 'NLNNNNN', 'NLLNNNN', 'LLNNNNN', 'LLLNNNN', 'LLLNNNL', 'LLNNNNL'],
+];
+
+/**
+ * Resolves look-alike characters (O/0, I/1, B/8, S/5...) by the plate layout the string fits with the
+ * fewest swaps; strings that fit no layout are returned unchanged.
+ */
+export function fixPlateCharacters(text: string): string {
+  let best = text;
+  let bestSwaps = Infinity;
+  for (const layout of layouts) {
+    if (layout.length !== text.length) continue;
+    let swaps = 0;
+    let out = '';
+    for (let i = 0; i < text.length && swaps < Infinity; i++) {
+      const ch = text[i];
+      const isDigit = ch >= '0' && ch <= '9';
+      if (layout[i] === 'N') {
+        if (isDigit) out += ch;
+        else if (toDigit[ch]) {
+          out += toDigit[ch];
+          swaps++;
+        } else swaps = Infinity;
+      } else if (!isDigit) out += ch;
+      else if (toLetter[ch]) {
+        out += toLetter[ch];
+        swaps++;
+      } else swaps = Infinity;
+    }
+    if (swaps < bestSwaps) {
+      bestSwaps = swaps;
+      best = out;
+    }
+  }
+  return bestSwaps <= 2 ? best : text;
+}
+
 /** 0..1: how much a string looks like a plate (Turkish NN L{1,3} N{2,4} best, then EU alphanumerics). */
 export function plateTextScore(text: string): number {
   if (TURKISH.test(text)) return 1;
@@ -110,7 +173,7 @@ export function plateQuadFromText(box: TextBox): Quad {
   const cy = box.quad.reduce((s, p) => s + p[1], 0) / 4;
   const left = box.length * 0.5 + box.thickness * 0.55;
   const right = box.length * 0.5 + box.thickness * 0.25;
-  const half = box.thickness * 0.7;
+  const half = box.thickness * 0.62;
   const corner = (u: number, v: number): Point => [cx + u * ca - v * sa, cy + u * sa + v * ca];
   return [corner(-left, -half), corner(right, -half), corner(right, half), corner(-left, half)];
 }
@@ -194,7 +257,7 @@ export async function findPlates(
   const found: PlateDetection[] = [];
   for (const { box } of candidates) {
     const { text: rawText, confidence } = await recognizeText(image, box);
-    const text = normalizePlateText(rawText);
+    const text = fixPlateCharacters(normalizePlateText(rawText));
     const pattern = plateTextScore(text);
     if (pattern === 0) continue;
     const quad = plateQuadFromText(box);
@@ -243,7 +306,7 @@ export async function readPlateText(image: RawImage): Promise<string> {
   let bestScore = -1;
   for (const box of candidates) {
     const { text: raw, confidence } = await recognizeText(image, box);
-    const text = normalizePlateText(raw);
+    const text = fixPlateCharacters(normalizePlateText(raw));
     const score = plateTextScore(text) + confidence * 0.1 + Math.min(1, box.length / image.width) * 0.2;
     if (score > bestScore) {
       best = text;

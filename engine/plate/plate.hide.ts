@@ -17,6 +17,32 @@ export function growQuad(quad: Quad, ratio: number, pixels: number): Quad {
   }) as Quad;
 }
 
+/**
+ * Grows a quad along its own axes: the top/bottom edges by `wRatio` of the width, the sides by `hRatio`
+ * of the height, plus `pixels` everywhere (plates' frames extend more above/below the text than sideways).
+ */
+export function growQuadAxes(quad: Quad, wRatio: number, hRatio: number, pixels: number): Quad {
+  const [p0, p1, p2, p3] = quad;
+  const ux = (p1[0] - p0[0] + p2[0] - p3[0]) / 2;
+  const uy = (p1[1] - p0[1] + p2[1] - p3[1]) / 2;
+  const vx = (p3[0] - p0[0] + p2[0] - p1[0]) / 2;
+  const vy = (p3[1] - p0[1] + p2[1] - p1[1]) / 2;
+  const lu = Math.hypot(ux, uy) || 1;
+  const lv = Math.hypot(vx, vy) || 1;
+  const du = (lu * wRatio) / 2 + pixels;
+  const dv = (lv * hRatio) / 2 + pixels;
+  const ex = (ux / lu) * du;
+  const ey = (uy / lu) * du;
+  const fx = (vx / lv) * dv;
+  const fy = (vy / lv) * dv;
+  return [
+    [p0[0] - ex - fx, p0[1] - ey - fy],
+    [p1[0] + ex - fx, p1[1] + ey - fy],
+    [p2[0] + ex + fx, p2[1] + ey + fy],
+    [p3[0] - ex + fx, p3[1] - ey + fy],
+  ];
+}
+
 /** Rasterises a convex quad into a 0..255 coverage mask (4x4 supersampled edges) over `w` x `h`. */
 export function rasterQuad(quad: Quad, w: number, h: number, target?: Uint8Array): Uint8Array {
   const out = target ?? new Uint8Array(w * h);
@@ -152,11 +178,11 @@ export async function hideMasked(
   }
 }
 
-/** Hides plates in place: each quad grown by a margin (12% + 3 px), feathered edge, then `hideMasked`. */
+/** Hides plates in place: each quad grown by a margin (12% of the width, 35% of the height, + 3 px), feathered edge, then `hideMasked`. */
 export async function hidePlates(image: RawImage, quads: Quad[], style: HideStyle = 'blur'): Promise<void> {
   if (!quads.length) return;
   const mask = new Uint8Array(image.width * image.height);
-  for (const q of quads) rasterQuad(growQuad(q, 0.12, 3), image.width, image.height, mask);
+  for (const q of quads) rasterQuad(growQuadAxes(q, 0.12, 0.35, 3), image.width, image.height, mask);
   await hideMasked(image, mask, style);
 }
 
