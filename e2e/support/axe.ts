@@ -33,15 +33,18 @@ export async function newAxePage(
   return context.newPage();
 }
 
-/** Runs axe-core (WCAG 2.x A/AA and best practices) and returns the serious and critical violations. */
-export async function seriousViolations(page: Page): Promise<AxeProblem[]> {
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best practices) and returns the serious and critical violations.
+ * `exclude` lists CSS selectors left out of the scan (each use says why).
+ */
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<AxeProblem[]> {
   await page.addScriptTag({ path: axeSource });
-  return page.evaluate(async () => {
+  return page.evaluate(async (excluded) => {
     const axe = (
       window as unknown as {
         axe: {
           run: (
-            ctx: Document,
+            ctx: object,
             opts: object,
           ) => Promise<{
             violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
@@ -49,7 +52,8 @@ export async function seriousViolations(page: Page): Promise<AxeProblem[]> {
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const context = excluded.length ? { include: [['html']], exclude: excluded.map((s) => [s]) } : document;
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({
@@ -58,5 +62,5 @@ export async function seriousViolations(page: Page): Promise<AxeProblem[]> {
         help: v.help,
         targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
       }));
-  });
+  }, exclude);
 }

@@ -177,7 +177,7 @@ export function PromoPanel() {
                     size="sm"
                     variant="outline"
                     onClick={() => toggle.mutate({ id: p.id, active: !p.active })}
-                    aria-label={`${p.code} ${p.active ? 'devre dışı bırak' : 'etkinleştir'}`}
+                    aria-label={`${p.active ? 'Devre Dışı Bırak' : 'Etkinleştir'}: ${p.code}`}
                   >
                     {p.active ? 'Devre Dışı Bırak' : 'Etkinleştir'}
                   </Button>

@@ -81,7 +81,7 @@ export function UsersPanel() {
                       size="sm"
                       variant="outline"
                       onClick={() => setSelected(u.id)}
-                      aria-label={`${u.email} ayrıntıları`}
+                      aria-label={`Görüntüle: ${u.email}`}
                     >
                       Görüntüle
                     </Button>
