@@ -1,10 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { tr } from '../../../contract/messages.tr';
 import { PageSpinner } from '../components/ui/spinner';
 import { HomeSwitch, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
-import { PlaceholderPage } from './pages/placeholder-page';
 
 const LoginPage = lazy(() =>
   import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
@@ -29,9 +27,10 @@ const GalleryPage = lazy(() => import('../features/marketing/components/gallery-
 const ContactPage = lazy(() => import('../features/marketing/components/contact-page'));
 const KvkkPage = lazy(() => import('../features/marketing/components/kvkk-page'));
 const AdminPage = lazy(() => import('../features/admin/components/admin-page'));
+const EditorPage = lazy(() => import('../features/editor/components/editor-page'));
+const StudioPage = lazy(() => import('../features/studio/components/studio-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
-const shell = (title: string, testId: string) => page(<PlaceholderPage title={title} testId={testId} />);
 
 /** SPEC §2 route table: public, open, signed-in and admin routes, aliases and the 404 page. */
 export const router = createBrowserRouter([
@@ -40,9 +39,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: '/',
-        element: (
-          <HomeSwitch signedIn={page(<DashboardPage />)} signedOut={page(<LandingPage />)} />
-        ),
+        element: <HomeSwitch signedIn={page(<DashboardPage />)} signedOut={page(<LandingPage />)} />,
       },
       { path: '/about', element: page(<AboutPage />) },
       { path: '/pricing', element: page(<PricingPage />) },
@@ -60,8 +57,8 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: page(<DashboardPage />) },
-          { path: '/editor', element: shell(tr.nav.editor, 'editor') },
-          { path: '/new', element: shell(tr.nav.studio, 'studio') },
+          { path: '/editor', element: page(<EditorPage />) },
+          { path: '/new', element: page(<StudioPage />) },
           {
             element: <RequireAdmin />,
             children: [{ path: '/admin', element: page(<AdminPage />) }],

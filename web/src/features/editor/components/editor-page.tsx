@@ -1,0 +1,461 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, Home, PenLine, RotateCcw, Trash2, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { editorPresets } from '../../../../../contract/presets';
+import { tr } from '../../../../../contract/messages.tr';
+import { PLATE_TEXT_MAX_EDITOR } from '../../../../../contract/plate';
+import type { OperationId } from '../../../../../contract/photo.schema';
+import { FileDrop } from '../../../components/file-drop';
+import { ImageCompare } from '../../../components/image-compare';
+import { InlineAlert } from '../../../components/inline-alert';
+import { PresetTile } from '../../../components/preset-tile';
+import { ProgressPanel } from '../../../components/progress-panel';
+import { StepIndicator } from '../../../components/step-indicator';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { downloadResult } from '../../../lib/download';
+import {
+  errorText,
+  isQuotaError,
+  newJobId,
+  preloadImage,
+  processImage,
+  refreshQuota,
+  uploadImage,
+} from '../../../lib/photo-api';
+import { useJobStage } from '../../../lib/use-job-stage';
+import { usePlanFlags } from '../../../lib/use-plan-flags';
+import { usePageTitle } from '../../../app/use-page-title';
+import { MaskEditor, type SavedMask } from './mask-editor';
+import { OperationCards } from './operation-cards';
+
+const t = tr.editor;
+/** SPEC §9: the result shows 2 s after the processed image has loaded. */
+const RESULT_DELAY_MS = 2000;
+
+interface Photo {
+  file: File;
+  /** Local object URL: the "before" picture, independent of server retention. */
+  preview: string;
+  /** The server's copy; null while uploading or once a successful run has used it up. */
+  url: string | null;
+}
+
+/** SPEC §2/§4/§5 editor (Kendin Tasarla): upload, operations, presets, prompt, mask, progress, result. */
+export default function EditorPage() {
+  usePageTitle(t.title);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flags = usePlanFlags();
+  const [photo, setPhoto] = useState<Photo | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [operations, setOperations] = useState<OperationId[]>([]);
+  const [preset, setPreset] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState('');
+  const [plateText, setPlateText] = useState('');
+  const [removeWatermark, setRemoveWatermark] = useState(true);
+  const [mask, setMask] = useState<SavedMask | null>(null);
+  const [maskOpen, setMaskOpen] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const [startedAt, setStartedAt] = useState(0);
+  const [now, setNow] = useState(0);
+  const progressRef = useRef<HTMLDivElement>(null);
+  const stage = useJobStage(processing ? jobId : null);
+  const previews = useRef<string[]>([]);
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+  }, []);
+
+  // Elapsed time drives the bar: 45 s (the middle of the 30-60 s estimate) fills it to 95 %.
+  useEffect(() => {
+    if (!processing) return;
+    const id = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(id);
+  }, [processing]);
+  useEffect(() => {
+    if (processing) progressRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  }, [processing]);
+
+  const step = result ? 3 : photo ? 2 : 1;
+  const trimmedPrompt = prompt.trim();
+  const showWatermark = flags.canRemoveWatermark && (operations.length > 0 || trimmedPrompt.length > 0);
+
+  async function onFiles(files: File[]) {
+    const file = files[0]!; // only the first file is used (SPEC §2)
+    setAlert(null);
+    if (!file.type.startsWith('image/')) {
+      setAlert(t.onlyImages);
+      return;
+    }
+    const preview = URL.createObjectURL(file);
+    previews.current.push(preview);
+    setPhoto({ file, preview, url: null });
+    setResult(null);
+    setFailed(false);
+    setMask(null);
+    setUploading(true);
+    try {
+      const url = await uploadImage(file);
+      setPhoto((p) => (p && p.file === file ? { ...p, url } : p));
+    } catch (err) {
+      setAlert(t.uploadError + errorText(err, t.uploadInvalid));
+      setPhoto((p) => (p && p.file === file ? null : p));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  function removePhoto() {
+    setPhoto(null);
+    setMask(null);
+    setMaskOpen(false);
+    setResult(null);
+    setFailed(false);
+    setAlert(null);
+  }
+
+  function toggle(op: OperationId) {
+    setOperations((ops) => (ops.includes(op) ? ops.filter((o) => o !== op) : [...ops, op]));
+    setMask(null); // SPEC §4: selecting or deselecting an operation clears any mask
+  }
+
+  function clearAll() {
+    setOperations([]);
+    setMask(null);
+  }
+
+  function resetSelections() {
+    setOperations([]);
+    setPreset(null);
+    setPrompt('');
+    setPlateText('');
+    setMask(null);
+  }
+
+  /** SPEC §5 checks, in the spec's order; returns the message of the first that fails. */
+  function validate(): string | null {
+    if (!photo) return t.noImage;
+    if (operations.length === 0 && !trimmedPrompt) return tr.photo.noOperation;
+    if (operations.includes('background_change') && !preset && !trimmedPrompt) return tr.photo.noBackground;
+    if (operations.includes('plate_customize') && !plateText.trim()) return tr.photo.noPlateText;
+    return null;
+  }
+
+  async function run() {
+    const problem = validate();
+    if (problem || !photo) {
+      toast.error(problem ?? t.noImage);
+      return;
+    }
+    setResult(null);
+    setFailed(false);
+    setAlert(null);
+    const id = newJobId();
+    setJobId(id);
+    setStartedAt(Date.now());
+    setNow(Date.now());
+    setProcessing(true);
+    const end = (ok: boolean) => {
+      setProcessing(false);
+      setJobId(null);
+      if (!ok) {
+        setFailed(true);
+        setAlert(t.failAlert);
+      }
+    };
+    try {
+      // A successful run lets the server delete the original (retention), so a second run re-sends it.
+      let imageUrl = photo.url;
+      if (!imageUrl) {
+        imageUrl = await uploadImage(photo.file);
+        const url = imageUrl;
+        setPhoto((p) => (p ? { ...p, url } : p));
+      }
+      // SPEC §5: a prompt alone means background_change; a custom prompt beats a preset.
+      const ops: OperationId[] = operations.length ? operations : ['background_change'];
+      const res = await processImage({
+        imageUrl,
+        operations: ops,
+        maskUrl: mask?.url,
+        removeWatermark: flags.canRemoveWatermark && removeWatermark,
+        customPrompt: trimmedPrompt || undefined,
+        plateText: ops.includes('plate_customize') ? plateText.trim() : undefined,
+        backgroundPreset: ops.includes('background_change') && !trimmedPrompt && preset ? preset : undefined,
+        jobId: id,
+      });
+      const outputs = Array.isArray(res.output) ? res.output : res.output ? [res.output] : [];
+      if (res.status === 'succeeded' && outputs[0]) {
+        const out = outputs[0];
+        let loaded = true;
+        await preloadImage(out).catch(() => (loaded = false));
+        await new Promise((r) => setTimeout(r, RESULT_DELAY_MS));
+        setProcessing(false);
+        setJobId(null);
+        setResult(out);
+        setPhoto((p) => (p ? { ...p, url: null } : p));
+        resetSelections();
+        if (loaded) toast.success(t.successTitle, { description: t.successBody });
+        else toast.warning(t.warnTitle, { description: t.warnBody });
+        void refreshQuota(queryClient);
+        return;
+      }
+      const message = res.error || t.failDefault;
+      if (isQuotaError(message))
+        toast.error(tr.processing.quotaTitle, { description: tr.processing.quotaBody });
+      else toast.error(t.failTitle, { description: message });
+      end(false);
+    } catch (err) {
+      if (isQuotaError(err)) toast.error(tr.processing.quotaTitle, { description: tr.processing.quotaBody });
+      else toast.error(t.failTitle, { description: errorText(err, tr.common.unexpectedError) });
+      end(false);
+    }
+  }
+
+  function backFromResult() {
+    resetSelections();
+    setResult(null);
+    setFailed(false);
+    setAlert(null);
+  }
+
+  const elapsed = processing && now ? Math.max(0, Math.round((now - startedAt) / 1000)) : 0;
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10" data-testid="editor" data-step={step}>
+      <header className="mb-6 space-y-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.title}</h1>
+          <p className="mt-1 text-slate-600">{t.subtitle}</p>
+        </div>
+        <StepIndicator steps={t.steps} current={step} label={t.stepsLabel} />
+      </header>
+
+      {alert && (
+        <InlineAlert testId="editor-alert" className="mb-4">
+          {alert}
+        </InlineAlert>
+      )}
+
+      {result && photo ? (
+        <Card className="space-y-4 p-4 sm:p-6" data-testid="editor-result">
+          <h2 className="text-lg font-bold">{t.resultTitle}</h2>
+          <ImageCompare before={photo.preview} after={result} />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => navigate('/')}>
+              <Home className="h-4 w-4" aria-hidden />
+              {t.backHome}
+            </Button>
+            <Button variant="outline" onClick={backFromResult}>
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              {t.newEdit}
+            </Button>
+            <Button onClick={() => void downloadResult(result)} data-testid="download">
+              <Download className="h-4 w-4" aria-hidden />
+              {tr.processing.download}
+            </Button>
+          </div>
+        </Card>
+      ) : !photo ? (
+        <FileDrop
+          title={t.dropTitle}
+          onFiles={(f) => void onFiles(f)}
+          testId="editor-drop"
+          accept="image/*"
+        />
+      ) : maskOpen ? (
+        <Card className="p-4 sm:p-6">
+          <MaskEditor
+            photo={photo.preview}
+            initial={mask?.overlay}
+            onCancel={() => setMaskOpen(false)}
+            onSaved={(m) => {
+              setMask(m);
+              setMaskOpen(false);
+            }}
+          />
+        </Card>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <Card className="h-fit space-y-3 p-4">
+            <div className="relative overflow-hidden rounded-xl bg-slate-100">
+              <img
+                src={photo.preview}
+                alt={t.uploadedAlt}
+                className="block w-full"
+                data-testid="editor-preview"
+              />
+              {mask && (
+                <img
+                  src={mask.overlay}
+                  alt=""
+                  className="pointer-events-none absolute inset-0 h-full w-full opacity-60"
+                  data-testid="mask-overlay"
+                />
+              )}
+              <button
+                type="button"
+                onClick={removePhoto}
+                disabled={processing}
+                aria-label={t.removePhoto}
+                className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            </div>
+            <p className="truncate text-xs text-slate-500" data-testid="upload-state">
+              {uploading ? t.uploading : photo.file.name}
+            </p>
+            <div className="space-y-2 border-t border-slate-100 pt-3">
+              <Button
+                variant="outline"
+                size="sm"
+                className="w-full"
+                onClick={() => setMaskOpen(true)}
+                disabled={processing || uploading}
+              >
+                <PenLine className="h-4 w-4" aria-hidden />
+                {mask ? t.mask.edit : t.mask.open}
+              </Button>
+              {mask ? (
+                <div className="flex items-center justify-between gap-2 text-xs text-emerald-700">
+                  <span data-testid="mask-active">{t.mask.active}</span>
+                  <button
+                    type="button"
+                    className="shrink-0 font-semibold text-slate-600 underline"
+                    onClick={() => setMask(null)}
+                  >
+                    {t.mask.remove}
+                  </button>
+                </div>
+              ) : (
+                <p className="text-xs text-slate-500">{t.mask.orderHint}</p>
+              )}
+            </div>
+          </Card>
+
+          <Card className="space-y-6 p-4 sm:p-6" data-testid="ai-panel">
+            <h2 className="text-lg font-bold">{t.panelTitle}</h2>
+            <OperationCards selected={operations} onToggle={toggle} disabled={processing} />
+
+            {operations.includes('background_change') && (
+              <fieldset>
+                <legend className="mb-3 text-sm font-semibold">{t.presetsTitle}</legend>
+                <div
+                  className="grid max-h-[30rem] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-3"
+                  data-testid="preset-grid"
+                >
+                  {editorPresets.map((p) => (
+                    <PresetTile
+                      key={p.id}
+                      id={p.id}
+                      name={p.name}
+                      description={p.description}
+                      selected={preset === p.id}
+                      onSelect={() => setPreset((cur) => (cur === p.id ? null : p.id))}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            )}
+
+            {operations.includes('plate_customize') && (
+              <div>
+                <label htmlFor="plate-text" className="text-sm font-semibold">
+                  {t.plateTextLabel}
+                </label>
+                <input
+                  id="plate-text"
+                  value={plateText}
+                  maxLength={PLATE_TEXT_MAX_EDITOR}
+                  onChange={(e) => setPlateText(e.target.value.toLocaleUpperCase('tr-TR'))}
+                  placeholder={t.plateTextPlaceholder}
+                  aria-describedby="plate-text-hint"
+                  className="mt-1 h-11 w-full rounded-lg border border-slate-300 px-3 font-mono tracking-wider uppercase"
+                />
+                <p id="plate-text-hint" className="mt-1 text-xs text-slate-500">
+                  {t.plateTextHint(plateText.length, PLATE_TEXT_MAX_EDITOR)}
+                </p>
+              </div>
+            )}
+
+            <div>
+              <label htmlFor="prompt" className="text-sm font-semibold">
+                {t.promptLabel}
+              </label>
+              <textarea
+                id="prompt"
+                value={prompt}
+                onChange={(e) => setPrompt(e.target.value)}
+                placeholder={t.promptPlaceholder}
+                rows={3}
+                maxLength={1000}
+                aria-describedby="prompt-note"
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
+              <p id="prompt-note" className="mt-1 text-xs text-slate-500" data-testid="prompt-note">
+                {t.promptNote}
+              </p>
+            </div>
+
+            {showWatermark && (
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={removeWatermark}
+                  onChange={(e) => setRemoveWatermark(e.target.checked)}
+                  className="mt-0.5 h-4 w-4 accent-amber-500"
+                />
+                <span>
+                  <span className="font-semibold">{t.watermark}</span>
+                  <span className="block text-xs text-slate-500">{t.watermarkHint}</span>
+                </span>
+              </label>
+            )}
+
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="lg"
+                onClick={() => void run()}
+                disabled={processing || uploading}
+                className="flex-1 sm:flex-none"
+              >
+                {processing ? t.processing : t.process}
+              </Button>
+              <Button variant="outline" size="lg" onClick={clearAll} disabled={processing}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                {t.clear}
+              </Button>
+              {failed && !processing && (
+                <Button variant="dark" size="lg" onClick={() => void run()} data-testid="retry">
+                  <RotateCcw className="h-4 w-4" aria-hidden />
+                  {t.retry}
+                </Button>
+              )}
+            </div>
+
+            {processing && (
+              <ProgressPanel
+                ref={progressRef}
+                title={t.progressTitle}
+                estimate={t.estimate}
+                percent={(elapsed / 45) * 95}
+                messages={t.progressMessages}
+                steps={t.progressSteps}
+                stage={stage?.stage ?? stage?.status ?? null}
+                elapsed={tr.processing.elapsed(elapsed)}
+              />
+            )}
+          </Card>
+        </div>
+      )}
+    </section>
+  );
+}

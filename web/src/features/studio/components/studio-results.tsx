@@ -1,0 +1,73 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { tr } from '../../../../../contract/messages.tr';
+import { ImageCompare } from '../../../components/image-compare';
+import { InlineAlert } from '../../../components/inline-alert';
+import { Button } from '../../../components/ui/button';
+import { downloadResult, studioFileName } from '../../../lib/download';
+import type { StudioResultItem } from '../../../lib/photo-api';
+
+const t = tr.studio;
+
+function DownloadButton({ url, index }: { url: string; index: number }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      data-testid={`download-${index}`}
+      onClick={() => {
+        setBusy(true);
+        void downloadResult(url, studioFileName(index)).finally(() => setBusy(false));
+      }}
+    >
+      <Download className="h-4 w-4" aria-hidden />
+      {busy ? tr.processing.downloading : tr.processing.download}
+    </Button>
+  );
+}
+
+/** Step 6: one result as a before/after slider, several as a grid with per-item errors and downloads. */
+export function StudioResults({ results, originals }: { results: StudioResultItem[]; originals: string[] }) {
+  if (results.length === 1) {
+    const r = results[0]!;
+    return r.output ? (
+      <div className="space-y-3" data-testid="studio-result-single">
+        <ImageCompare before={originals[r.index] ?? r.carImage ?? r.output} after={r.output} />
+        <DownloadButton url={r.output} index={r.index} />
+      </div>
+    ) : (
+      <InlineAlert>{r.error || t.itemFailed}</InlineAlert>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2" data-testid="studio-result-grid">
+      {results.map((r) => (
+        <li
+          key={r.index}
+          className="overflow-hidden rounded-xl border border-slate-200 bg-white"
+          data-testid="studio-result"
+          data-success={r.success}
+        >
+          {r.output ? (
+            <img
+              src={r.output}
+              alt={t.resultAlt(r.index + 1)}
+              className="aspect-[3/2] w-full bg-slate-100 object-contain"
+              data-role="after"
+            />
+          ) : (
+            <div className="flex aspect-[3/2] items-center justify-center bg-slate-100 p-4">
+              <InlineAlert>{r.error || t.itemFailed}</InlineAlert>
+            </div>
+          )}
+          <div className="flex items-center justify-between gap-2 p-3">
+            <span className="text-sm font-semibold">{t.photoAlt(r.index + 1)}</span>
+            {r.output && <DownloadButton url={r.output} index={r.index} />}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

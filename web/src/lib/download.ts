@@ -1,0 +1,56 @@
+import { tokenStore } from './api-client';
+
+/** SPEC §9: a download gives up after 10 s and falls back to opening the file. */
+export const DOWNLOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * SPEC §7 download: GET /api/download/<last path segment> with an image Accept header and a 10 s timeout,
+ * saved as `filename` (or the server's Turkish name). On a non-OK status, an empty file or any failure the
+ * original result URL opens in a new tab instead, so the user always gets the picture.
+ */
+export async function downloadResult(resultUrl: string, filename?: string): Promise<'saved' | 'opened'> {
+  const file = resultUrl.split('?')[0]!.split('/').pop() ?? '';
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
+  try {
+    const token = tokenStore.get();
+    const res = await fetch(`/api/download/${encodeURIComponent(file)}`, {
+      credentials: 'include',
+      headers: { Accept: 'image/*', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal: controller.signal,
+    });
+    if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
+    const blob = await res.blob();
+    if (blob.size === 0) throw new Error('empty file');
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = filename ?? serverFileName(res.headers.get('content-disposition')) ?? file;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    // Revoked later: some browsers start reading the blob only after click() returns.
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+    return 'saved';
+  } catch {
+    const a = document.createElement('a');
+    a.href = resultUrl;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    a.download = file;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    return 'opened';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function serverFileName(disposition: string | null): string | undefined {
+  const m = disposition?.match(/filename="?([^";]+)"?/i);
+  return m?.[1];
+}
+
+/** SPEC §7: the studio names each saved result `studio-<index>-<timestamp>.jpg`. */
+export const studioFileName = (index: number, now = Date.now()) => `studio-${index}-${now}.jpg`;
