@@ -3,8 +3,8 @@ import type { RawImage } from '../io/image.decode';
 
 /**
  * car_clean: a photographic enhancement of the car region only (alpha-weighted): partial grey-world white
- * balance, exposure towards a healthy mid-tone, local contrast (CLAHE), vibrance, light denoise and
- * sharpening. Modifies `image` in place; pixels outside the car are untouched.
+ * balance, exposure towards a healthy mid-tone, local contrast (clarity), vibrance, light denoise and
+ * edge sharpening. Modifies `image` in place; pixels outside the car are untouched.
  */
 export async function cleanCar(image: RawImage, alpha: Uint8Array): Promise<void> {
   const { width: w, height: h, channels: c } = image;
@@ -37,15 +37,23 @@ export async function cleanCar(image: RawImage, alpha: Uint8Array): Promise<void
     }
   }
   const exposure = Math.max(0.9, Math.min(1.25, Math.pow(118 / Math.max(20, median), 0.35)));
-  const enhanced = await sharp(image.data, { raw: { width: w, height: h, channels: c } })
+  const base = sharp(image.data, { raw: { width: w, height: h, channels: c } })
     .removeAlpha()
     .linear(
       wb.map((k) => k * exposure),
       [0, 0, 0],
-    )
-    .median(3)
-    .clahe({ width: Math.max(8, Math.round(w / 12)), height: Math.max(8, Math.round(h / 12)), maxSlope: 2 })
-    .sharpen({ sigma: Math.max(0.6, Math.max(w, h) / 2500), m1: 0.6, m2: 1.6 })
+    );
+  // Light denoise (a sub-pixel blur) then edge-only sharpening (m1 = 0 leaves flat areas alone).
+  const enhanced = await base
+    .clone()
+    .blur(0.6)
+    .sharpen({ sigma: Math.max(0.8, Math.max(w, h) / 2000), m1: 0, m2: 2.2 })
+    .raw()
+    .toBuffer();
+  // Local contrast ("clarity"): difference from a wide blur, added back gently.
+  const wide = await base
+    .clone()
+    .blur(Math.max(4, Math.max(w, h) / 90))
     .raw()
     .toBuffer();
   for (let i = 0; i < w * h; i++) {
@@ -53,10 +61,10 @@ export async function cleanCar(image: RawImage, alpha: Uint8Array): Promise<void
     if (!a) continue;
     const o = i * c;
     const e = i * 3;
-    // Blend CLAHE at 60% (natural look), then vibrance: lift low-saturation colours more.
-    let rr = image.data[o] * wb[0] * exposure * 0.4 + enhanced[e] * 0.6;
-    let gg = image.data[o + 1] * wb[1] * exposure * 0.4 + enhanced[e + 1] * 0.6;
-    let bb = image.data[o + 2] * wb[2] * exposure * 0.4 + enhanced[e + 2] * 0.6;
+    // Clarity at 30%, then vibrance: lift low-saturation colours more.
+    let rr = enhanced[e] + (enhanced[e] - wide[e]) * 0.3;
+    let gg = enhanced[e + 1] + (enhanced[e + 1] - wide[e + 1]) * 0.3;
+    let bb = enhanced[e + 2] + (enhanced[e + 2] - wide[e + 2]) * 0.3;
     const mx = Math.max(rr, gg, bb);
     const mn = Math.min(rr, gg, bb);
     const sat = mx > 0 ? (mx - mn) / mx : 0;

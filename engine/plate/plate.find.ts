@@ -102,7 +102,8 @@ export function fixPlateCharacters(text: string): string {
 export function plateTextScore(text: string): number {
   if (TURKISH.test(text)) return 1;
   if (EU.test(text)) return 0.85;
-  if (/^[A-Z0-9]{4,9}$/.test(text) && /\d/.test(text)) return 0.5;
+  // Every Turkish and EU plate mixes letters and digits (prices and phone numbers do not).
+  if (/^[A-Z0-9]{4,9}$/.test(text) && /\d/.test(text) && /[A-Z]/.test(text)) return 0.5;
   return 0;
 }
 

@@ -285,13 +285,16 @@ export async function compositeCar(
       const ox = left + x;
       if (ox < 0 || ox >= W) continue;
       const av = carA[y * cw + x];
-      if (!av) continue;
-      const a = av / 255;
+      if (av <= CHOKE) continue;
+      // A slight choke of the soft edge, and edge colours taken from inside the car: no halo of the
+      // old background around the cut.
+      const a = Math.min(1, (av - CHOKE) / (255 - CHOKE));
       const o = (oy * W + ox) * 3;
       const s = (y * cw + x) * 3;
       const edge = av < 250;
+      const inner = a * a;
       for (let k = 0; k < 3; k++) {
-        const fg = edge ? decon[s + k] * (1 - a) + carRgb[s + k] * a : carRgb[s + k];
+        const fg = edge ? decon[s + k] * (1 - inner) + carRgb[s + k] * inner : carRgb[s + k];
         out[o + k] = Math.round(fg * a + out[o + k] * (1 - a));
       }
     }
@@ -302,6 +305,8 @@ export async function compositeCar(
     alpha,
   };
 }
+
+const CHOKE = 36;
 
 async function alphaWeightedBlur(
   rgb: Buffer,
