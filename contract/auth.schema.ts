@@ -98,6 +98,8 @@ export const publicConfigSchema = z.object({
   /** The payment frame is `${paymentFrameBase}/${iframeToken}`; its messages are accepted from these origins only. */
   paymentFrameBase: z.string(),
   paymentFrameOrigins: z.array(z.string()),
+  /** 'local': free prompts pick and tint a built-in scene; 'remote': a generation model paints the scene. */
+  freePromptMode: z.enum(['remote', 'local']),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

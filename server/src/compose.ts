@@ -26,6 +26,7 @@ import { imageRepository } from './repositories/image.repository';
 import { processingJobRepository } from './repositories/processing-job.repository';
 import { photoService } from './services/photo.service';
 import { diskStorage } from './adapters/storage/disk.storage';
+import { replicateGenerator } from './adapters/generation/replicate.adapter';
 import { createEngine, type Engine } from '../../engine/pipeline';
 import { plans } from '../../contract/plans';
 import path from 'node:path';
@@ -122,6 +123,13 @@ export function composeServices(database: Database, settings: Settings) {
       );
     },
     engine: () => (engine ??= createEngine()),
+    generator: settings.replicate
+      ? replicateGenerator({
+          token: settings.replicate.token,
+          baseUrl: settings.replicate.baseUrl,
+          model: settings.replicate.model,
+        })
+      : null,
     resultRetentionMs: settings.resultRetentionMs,
   });
   const jobHandlers: JobHandlers = {
@@ -131,6 +139,17 @@ export function composeServices(database: Database, settings: Settings) {
     [jobs.ping]: async (data) => ({ pong: data.value }),
     [jobs.purgeSessions]: async () => ({ purged: await repos.sessions.purgeStale(new Date()) }),
   };
-  return { repos, auth, google, jobHandlers, site, admin, billing, photos, queueSlot };
+  return {
+    repos,
+    auth,
+    google,
+    jobHandlers,
+    site,
+    admin,
+    billing,
+    photos,
+    queueSlot,
+    freePromptMode: (settings.replicate ? 'remote' : 'local') as 'remote' | 'local',
+  };
 }
 export type Services = ReturnType<typeof composeServices>;

@@ -58,7 +58,7 @@ describe('Google sign-in against a local OIDC provider', () => {
     expect(session?.value).toBeTruthy();
     const me = await ctx.app.inject({ url: '/api/auth/me', cookies: { session: session!.value } });
     expect(me.json().user).toMatchObject({ email: user.email, firstName: 'Mehmet', lastName: 'Demir' });
-    expect((await ctx.app.inject({ url: '/api/config' })).json()).toEqual({ googleEnabled: true });
+    expect((await ctx.app.inject({ url: '/api/config' })).json()).toMatchObject({ googleEnabled: true });
   });
 
   it('signs the same person in again without a duplicate account', async () => {

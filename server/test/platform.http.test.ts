@@ -77,7 +77,7 @@ describe('platform', () => {
 
   it('reports whether Google sign-in is configured', async () => {
     const res = await ctx.app.inject({ url: '/api/config' });
-    expect(res.json()).toEqual({ googleEnabled: false });
+    expect(res.json()).toMatchObject({ googleEnabled: false, freePromptMode: 'local' });
     const start = await ctx.app.inject({ url: '/api/auth/google' });
     expect(start.statusCode).toBe(302);
     expect(start.headers.location).toBe('/login?error=google_disabled');

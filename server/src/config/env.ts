@@ -53,6 +53,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  REPLICATE_API_TOKEN: z.string().min(8).optional(),
+  REPLICATE_BASE_URL: z.url().default('https://api.replicate.com'),
+  REPLICATE_MODEL: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name')
+    .default('black-forest-labs/flux-schnell'),
 });
 
 // Cross-variable rules, checked on the raw values so they are listed together with per-variable errors.
@@ -102,6 +108,7 @@ export interface Settings {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   webDistDir: string;
   resultRetentionMs: number;
+  replicate: { token: string; baseUrl: string; model: string } | null;
   payments: {
     provider: 'sandbox' | 'paytr';
     merchantId: string;
@@ -151,6 +158,9 @@ export function loadSettings(source: Record<string, string | undefined> = proces
         : null,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'web/dist'),
     resultRetentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
+    replicate: e.REPLICATE_API_TOKEN
+      ? { token: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL, model: e.REPLICATE_MODEL }
+      : null,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       merchantId: e.PAYTR_MERCHANT_ID,

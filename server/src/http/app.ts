@@ -79,6 +79,7 @@ export async function buildApp(opts: {
       base: services.billing.provider.frameBase,
       origin: services.billing.provider.frameOrigin,
     },
+    freePromptMode: services.freePromptMode,
   });
   await app.register(siteRoutes, { site: services.site, publicUrl: settings.publicUrl });
   await app.register(adminRoutes, { admin: services.admin });

@@ -18,6 +18,7 @@ import { storageKeys, type Storage } from '../adapters/storage/storage';
 import type { ImageRepository, ImageRow } from '../repositories/image.repository';
 import type { ProcessingJobRepository, ProcessingJobRow } from '../repositories/processing-job.repository';
 import type { UserRow } from '../repositories/user.repository';
+import type { SceneGenerator } from '../adapters/generation/replicate.adapter';
 
 const m = tr.photo;
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -70,6 +71,8 @@ export interface PhotoDeps {
   /** Puts a job on the queue; business jobs get a higher priority. */
   enqueue(jobId: string, priority: number): Promise<void>;
   engine: () => Engine;
+  /** Remote scene generator for free prompts; null = the local engine approximates the prompt. */
+  generator: SceneGenerator | null;
   resultRetentionMs: number;
   now?: () => Date;
   log?: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
@@ -176,6 +179,17 @@ export function photoService(deps: PhotoDeps) {
     const plan = await effectivePlan(user);
     await deps.enqueue(id, plan?.priorityQueue ? 10 : 0);
     return id;
+  }
+
+  /** A remote scene for a free prompt, or undefined to let the local engine approximate it. */
+  async function remoteBackground(prompt: string | undefined) {
+    if (!prompt || !deps.generator) return undefined;
+    try {
+      return await deps.generator.generateBackground(prompt, '3:2');
+    } catch (err) {
+      deps.log?.warn({ err }, 'remote scene generation failed; using the local scene');
+      return undefined;
+    }
   }
 
   return {
@@ -333,9 +347,12 @@ export function photoService(deps: PhotoDeps) {
         if (req.kind === 'editor') {
           const input = (await load(req.imageId))!;
           try {
+            // With a remote generator, a free prompt becomes a painted background; the car stays local.
+            const background = await remoteBackground(req.engine.prompt);
+            const request = background ? { ...req.engine, prompt: undefined, background } : req.engine;
             const out = await deps
               .engine()
-              .process(input, { ...req.engine, mask: await load(req.maskId) }, (s) => onStage(s));
+              .process(input, { ...request, mask: await load(req.maskId) }, (s) => onStage(s));
             const row = await saveResult(out.jpeg, out.width, out.height);
             results.push({ index: 0, imageId: row.id });
           } catch (err) {

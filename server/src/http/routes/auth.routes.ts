@@ -21,6 +21,7 @@ export async function authRoutes(
     settings: Settings;
     google: GoogleAuth | null;
     paymentFrame: { base: string; origin: string };
+    freePromptMode: 'remote' | 'local';
   },
 ) {
   const { auth, settings, google } = opts;
@@ -53,6 +54,7 @@ export async function authRoutes(
     googleEnabled: Boolean(google),
     paymentFrameBase: opts.paymentFrame.base,
     paymentFrameOrigins: [...new Set([new URL(settings.publicUrl).origin, opts.paymentFrame.origin])],
+    freePromptMode: opts.freePromptMode,
   }));
 
   r.get('/api/auth/google', async (req, reply) => {

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import pino from 'pino';
+import { createTestApp, createUser, type TestContext } from './harness';
+import { startJobQueue, type JobQueue } from '../src/jobs/boss';
+import { startFakeReplicate } from './fakes/replicate.fake';
+import type { UserRow } from '../src/repositories/user.repository';
+
+async function carPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="100%" height="100%" fill="#d4d8dc"/>
+    <rect x="120" y="170" width="400" height="120" rx="28" fill="#b91c1c"/><circle cx="200" cy="290" r="36" fill="#111"/>
+    <circle cx="440" cy="290" r="36" fill="#111"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/** A paid basic subscriber with 5 photos (through a signed sandbox callback, as in production). */
+async function subscriber(ctx: TestContext): Promise<UserRow> {
+  const user = await createUser(ctx);
+  const { body } = await ctx.services.billing.payments.subscribe({
+    user,
+    planType: 'basic',
+    billingCycle: 'monthly',
+    promoCode: null,
+    client: { ip: '127.0.0.1', userAgent: 'test' },
+  });
+  const oid = (body as { paymentIntent: { id: string } }).paymentIntent.id;
+  const { callbackHash } = await import('../src/adapters/payments/paytr.hash');
+  const { DEV_PAYTR } = await import('../src/config/env');
+  await ctx.services.billing.payments.handleCallback({
+    merchant_oid: oid,
+    status: 'success',
+    total_amount: '15000',
+    hash: callbackHash(oid, 'success', '15000', DEV_PAYTR.key, DEV_PAYTR.salt),
+  });
+  return (await ctx.services.repos.users.findById(user.id))!;
+}
+
+describe('a worker dying mid-job', () => {
+  let ctx: TestContext;
+  let queue: JobQueue;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    // Enqueue only: this test plays the worker itself, so it can kill the first attempt.
+    queue = await startJobQueue({
+      database: ctx.database,
+      worker: false,
+      handlers: {},
+      log: pino({ level: 'silent' }),
+    });
+    ctx.services.queueSlot.queue = queue;
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await ctx?.close();
+  });
+
+  it('leaves the job to be retried and charges the quota exactly once', async () => {
+    const user = await subscriber(ctx);
+    const photos = ctx.services.photos;
+    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+    const jobId = await photos.startEditorJob(user, {
+      imageUrl,
+      operations: ['plate_hide'],
+      removeWatermark: false,
+    });
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 0,
+      reserved: 1,
+      remaining: 4,
+    });
+
+    // First attempt dies: its input vanishes under it (an I/O crash, not an engine refusal).
+    const stored = fs.readdirSync(path.join(ctx.dataDir, 'files', 'uploads', user.id))[0];
+    const file = path.join(ctx.dataDir, 'files', 'uploads', user.id, stored);
+    fs.renameSync(file, `${file}.away`);
+    await expect(photos.runJob(jobId, { final: false })).rejects.toThrow();
+    expect((await photos.jobFor(user, jobId))?.status).toBe('queued');
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({ used: 0, reserved: 1 });
+
+    // The retry succeeds; a duplicate delivery afterwards changes nothing.
+    fs.renameSync(`${file}.away`, file);
+    await photos.runJob(jobId, { final: false });
+    await photos.runJob(jobId, { final: true });
+    const job = await photos.jobFor(user, jobId);
+    expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 1,
+      reserved: 0,
+      remaining: 4,
+    });
+  }, 120_000);
+
+  it('releases the photo when the last attempt fails', async () => {
+    const user = await subscriber(ctx);
+    const photos = ctx.services.photos;
+    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+    const jobId = await photos.startEditorJob(user, {
+      imageUrl,
+      operations: ['plate_hide'],
+      removeWatermark: false,
+    });
+    const dir = path.join(ctx.dataDir, 'files', 'uploads', user.id);
+    for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
+    await photos.runJob(jobId, { final: true });
+    expect((await photos.jobFor(user, jobId))?.status).toBe('failed');
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 0,
+      reserved: 0,
+      remaining: 5,
+    });
+  });
+});
+
+describe('free prompts with REPLICATE_API_TOKEN', () => {
+  it('asks Replicate for the scene only and composites the car locally', async () => {
+    const scene = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2b6cb0' } })
+      .jpeg()
+      .toBuffer();
+    const fake = await startFakeReplicate({ token: 'r8_e2e_token_123', image: scene });
+    const ctx = await createTestApp({
+      REPLICATE_API_TOKEN: 'r8_e2e_token_123',
+      REPLICATE_BASE_URL: fake.baseUrl,
+    });
+    const queue = await startJobQueue({
+      database: ctx.database,
+      worker: true,
+      handlers: ctx.services.jobHandlers,
+      log: pino({ level: 'silent' }),
+    });
+    ctx.services.queueSlot.queue = queue;
+    try {
+      const user = await createUser(ctx, { overrideAllAccess: true });
+      const photos = ctx.services.photos;
+      const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+      const jobId = await photos.startEditorJob(user, {
+        imageUrl,
+        operations: [],
+        customPrompt: 'gece İstanbul boğaz köprüsü',
+        removeWatermark: true,
+      });
+      const job = await photos.awaitJob(jobId, 120_000);
+      expect(job.status).toBe('succeeded');
+      expect(fake.created).toHaveLength(1);
+      expect(String(fake.created[0].prompt)).toContain('gece İstanbul boğaz köprüsü');
+      expect((await ctx.app.inject({ url: '/api/config' })).json().freePromptMode).toBe('remote');
+    } finally {
+      await queue.stop();
+      await ctx.close();
+      await fake.close();
+    }
+  }, 180_000);
+});
