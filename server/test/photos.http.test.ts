@@ -248,3 +248,80 @@ describe('processing', () => {
     ).toBe(404);
   }, 180_000);
 });
+
+describe('studio', () => {
+  it('limits a plan without batch processing to one photo', async () => {
+    const basic = await createUser(ctx);
+    const token = await login(ctx, basic.email);
+    const urls = [];
+    for (let i = 0; i < 2; i++)
+      urls.push(
+        (await upload(token, [{ name: 'a.jpg', type: 'image/jpeg', data: await photo(300, 200) }])).json()
+          .imageUrl,
+      );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gen4/generate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { carImages: urls, backgroundPreset: 'studio-white' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(tr.photo.batchNeedsPlan);
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gen4/generate',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { carImages: [], backgroundPreset: 'studio-white' },
+    });
+    expect(none.json().message).toBe('En az bir araç fotoğrafı gereklidir');
+  });
+
+  it('runs a two-photo studio job with a plate change and zips the results', async () => {
+    const urls = [];
+    for (let i = 0; i < 2; i++)
+      urls.push(
+        (
+          await upload(aliceToken, [{ name: 'a.jpg', type: 'image/jpeg', data: await photo(640, 400) }])
+        ).json().imageUrl,
+      );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/gen4/generate',
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: {
+        carImages: urls,
+        backgroundPreset: 'studio-white',
+        enablePlateEdit: true,
+        plateText: '34 OTO 2026',
+        plateColor: 'white',
+        plateTextColor: 'black',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, successCount: 2, status: 'succeeded' });
+    expect(body.results.map((r: { index: number; carImage: string }) => [r.index, r.carImage])).toEqual([
+      [0, urls[0]],
+      [1, urls[1]],
+    ]);
+    const zip = await ctx.app.inject({
+      url: `/api/jobs/${body.jobId}/zip`,
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const buf = zip.rawPayload;
+    const end = buf.subarray(buf.length - 22);
+    expect(end.readUInt32LE(0)).toBe(0x06054b50);
+    expect(end.readUInt16LE(10)).toBe(2);
+    expect(buf.includes(Buffer.from('studio-1.jpg'))).toBe(true);
+    expect(
+      (
+        await ctx.app.inject({
+          url: `/api/jobs/${body.jobId}/zip`,
+          headers: { authorization: `Bearer ${bobToken}` },
+        })
+      ).statusCode,
+    ).toBe(404);
+  }, 240_000);
+});

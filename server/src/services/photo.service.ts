@@ -13,6 +13,7 @@ import { EngineError } from '../../../engine/engine.error';
 import { sanitizeImage } from '../../../engine/io/image.decode';
 import type { Engine, ProcessRequest, StageName } from '../../../engine/pipeline';
 import { AppError } from './app-error';
+import { zipStore } from './zip.writer';
 import type { QuotaService } from './quota.service';
 import { storageKeys, type Storage } from '../adapters/storage/storage';
 import type { ImageRepository, ImageRow } from '../repositories/image.repository';
@@ -424,6 +425,25 @@ export function photoService(deps: PhotoDeps) {
       const row = await deps.images.findOwned(id, user.id);
       if (!row) throw new AppError('IMAGE_NOT_FOUND', 404, m.imageNotFound);
       return { row, stream: await deps.storage.stream(row.storageKey) };
+    },
+
+    /** All results of a finished job as one ZIP ('studio-1.jpg', ...), for the studio's download-all. */
+    async jobZip(user: UserRow, jobId: string) {
+      const job = await deps.jobs.findOwned(jobId, user.id);
+      if (!job) throw new AppError('JOB_NOT_FOUND', 404, m.jobNotFound);
+      const entries = [];
+      for (const r of (job.results ?? []) as JobItemResult[]) {
+        if (!r.imageId) continue;
+        const row = await deps.images.findOwned(r.imageId, user.id);
+        if (row)
+          entries.push({
+            name: `studio-${r.index + 1}.jpg`,
+            data: await deps.storage.get(row.storageKey),
+            date: row.createdAt,
+          });
+      }
+      if (entries.length === 0) throw new AppError('NOTHING_TO_DOWNLOAD', 404, m.imageNotFound);
+      return zipStore(entries);
     },
 
     /** Retention job: deletes files whose time has come. */

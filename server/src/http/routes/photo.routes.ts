@@ -143,6 +143,15 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
     res.end();
   });
 
+  r.get('/api/jobs/:id/zip', { schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
+    const zip = await photos.jobZip(requireUser(req), req.params.id);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="oto-studyo-sonuclar.zip"`)
+      .header('cache-control', 'private, no-store')
+      .send(zip);
+  });
+
   r.get('/api/images/:file', { schema: { params: fileParam } }, async (req, reply) => {
     const { row, stream } = await photos.openImage(requireUser(req), req.params.file);
     return reply.type(row.contentType).header('cache-control', 'private, max-age=3600').send(stream);
