@@ -1,8 +1,10 @@
 // Benchmark orchestrator: runs each bench section and prints its table. Sections are added here.
 import { engineBench, type BenchTable } from './engine.bench';
+import { landingBench } from './landing.bench';
 
 const sections: { name: string; run: () => Promise<BenchTable> }[] = [
   { name: 'engine', run: () => engineBench() },
+  { name: 'landing', run: () => landingBench() },
 ];
 
 function print(table: BenchTable): void {
