@@ -1,5 +1,5 @@
 import type { RawImage } from '../io/image.decode';
-import { detectText, recognizeText, type Point, type Quad, type TextBox } from './text.ocr';
+import { detectText, recognizeTexts, type Point, type Quad, type TextBox } from './text.ocr';
 
 /** A licence plate found in the image, in input pixels. `quad` is clockwise from top-left. */
 export interface PlateDetection {
@@ -256,8 +256,13 @@ export async function findPlates(
     .sort((a, b) => b.pre - a.pre)
     .slice(0, MAX_CANDIDATES);
   const found: PlateDetection[] = [];
-  for (const { box } of candidates) {
-    const { text: rawText, confidence } = await recognizeText(image, box);
+  const readings = await recognizeTexts(
+    image,
+    candidates.map((c) => c.box),
+  );
+  for (let k = 0; k < candidates.length; k++) {
+    const { box } = candidates[k];
+    const { text: rawText, confidence } = readings[k];
     const text = fixPlateCharacters(normalizePlateText(rawText));
     const pattern = plateTextScore(text);
     if (pattern === 0) continue;
@@ -305,8 +310,10 @@ export async function readPlateText(image: RawImage): Promise<string> {
   const candidates = [...mergeLine(pieces), ...pieces];
   let best = '';
   let bestScore = -1;
-  for (const box of candidates) {
-    const { text: raw, confidence } = await recognizeText(image, box);
+  const readings = await recognizeTexts(image, candidates);
+  for (let k = 0; k < candidates.length; k++) {
+    const box = candidates[k];
+    const { text: raw, confidence } = readings[k];
     const text = fixPlateCharacters(normalizePlateText(raw));
     const score = plateTextScore(text) + confidence * 0.1 + Math.min(1, box.length / image.width) * 0.2;
     if (score > bestScore) {

@@ -43,7 +43,10 @@ export function growQuadAxes(quad: Quad, wRatio: number, hRatio: number, pixels:
   ];
 }
 
-/** Rasterises a convex quad into a 0..255 coverage mask (4x4 supersampled edges) over `w` x `h`. */
+/**
+ * Rasterises a convex quad into a 0..255 coverage mask over `w` x `h` (max with what `target` holds).
+ * Coverage is analytic: the signed distance to the nearest edge, so edges are antialiased over 1 px.
+ */
 export function rasterQuad(quad: Quad, w: number, h: number, target?: Uint8Array): Uint8Array {
   const out = target ?? new Uint8Array(w * h);
   const xs = quad.map((p) => p[0]);
@@ -52,25 +55,40 @@ export function rasterQuad(quad: Quad, w: number, h: number, target?: Uint8Array
   const x1 = Math.min(w - 1, Math.ceil(Math.max(...xs)));
   const y0 = Math.max(0, Math.floor(Math.min(...ys)));
   const y1 = Math.min(h - 1, Math.ceil(Math.max(...ys)));
-  // Orientation-independent inside test: all edge cross products share a sign.
-  const inside = (px: number, py: number): boolean => {
-    let pos = 0;
-    let neg = 0;
-    for (let i = 0; i < 4; i++) {
-      const [ax, ay] = quad[i];
-      const [bx, by] = quad[(i + 1) % 4];
-      const c = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-      if (c > 0) pos++;
-      else if (c < 0) neg++;
-    }
-    return pos === 0 || neg === 0;
-  };
+  // Edge lines as a*x + b*y + c >= 0 inside, normalised so the value is a distance in pixels.
+  let area = 0;
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = quad[i];
+    const [bx, by] = quad[(i + 1) % 4];
+    area += ax * by - bx * ay;
+  }
+  const sign = area >= 0 ? 1 : -1;
+  const ea = new Float64Array(4);
+  const eb = new Float64Array(4);
+  const ec = new Float64Array(4);
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = quad[i];
+    const [bx, by] = quad[(i + 1) % 4];
+    const len = Math.hypot(bx - ax, by - ay) || 1;
+    ea[i] = (-(by - ay) / len) * sign;
+    eb[i] = ((bx - ax) / len) * sign;
+    ec[i] = -(ea[i] * ax + eb[i] * ay);
+  }
   for (let y = y0; y <= y1; y++) {
+    const py = y + 0.5;
     for (let x = x0; x <= x1; x++) {
-      let hits = 0;
-      for (let sy = 0; sy < 4; sy++)
-        for (let sx = 0; sx < 4; sx++) if (inside(x + (sx + 0.5) / 4, y + (sy + 0.5) / 4)) hits++;
-      if (hits) out[y * w + x] = Math.max(out[y * w + x], Math.round((hits * 255) / 16));
+      const px = x + 0.5;
+      let d = Infinity;
+      for (let i = 0; i < 4; i++) {
+        const v = ea[i] * px + eb[i] * py + ec[i];
+        if (v < d) d = v;
+      }
+      // Sign convention differs with the quad's winding; both windings are handled by `sign` above.
+      const cover = d + 0.5;
+      if (cover <= 0) continue;
+      const v = cover >= 1 ? 255 : Math.round(cover * 255);
+      const j = y * w + x;
+      if (v > out[j]) out[j] = v;
     }
   }
   return out;

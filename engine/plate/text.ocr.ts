@@ -106,55 +106,81 @@ export async function detectText(image: RawImage, side = 960): Promise<TextBox[]
 const REC_HEIGHT = 48;
 
 /**
- * PaddleOCR v4 recognition of one axis-aligned region (the box is cropped and straightened by rotation
- * first when tilted). Returns the CTC-greedy text and its mean character confidence.
+ * PaddleOCR v4 recognition of one text box (cropped and straightened first when tilted). Returns the
+ * CTC-greedy text and its mean character confidence.
  */
 export async function recognizeText(
   image: RawImage,
   box: TextBox,
 ): Promise<{ text: string; confidence: number }> {
+  return (await recognizeTexts(image, [box]))[0];
+}
+
+/** Batched recognition: all boxes in one model call (each crop padded on the right to the widest). */
+export async function recognizeTexts(
+  image: RawImage,
+  boxes: TextBox[],
+): Promise<{ text: string; confidence: number }[]> {
+  if (!boxes.length) return [];
   const session = await getSession('textRecognition');
   const keys = await getRecognitionKeys();
-  const crop = await straightCrop(image, box);
-  const ratio = crop.width / crop.height;
-  const w = Math.max(16, Math.min(480, Math.ceil((REC_HEIGHT * ratio) / 8) * 8));
-  const { data } = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
-    .resize(w, REC_HEIGHT, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const plane = w * REC_HEIGHT;
-  const input = new Float32Array(3 * plane);
-  for (let p = 0, i = 0; p < plane; p++, i += 3) {
-    for (let c = 0; c < 3; c++) input[c * plane + p] = (data[i + 2 - c] / 255 - 0.5) / 0.5;
+  const crops: { data: Buffer; w: number }[] = [];
+  for (const box of boxes) {
+    const crop = await straightCrop(image, box);
+    const w = Math.max(16, Math.min(480, Math.ceil((REC_HEIGHT * (crop.width / crop.height)) / 8) * 8));
+    const data = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 3 } })
+      .resize(w, REC_HEIGHT, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    crops.push({ data, w });
   }
+  const maxW = Math.max(...crops.map((c) => c.w));
+  const plane = maxW * REC_HEIGHT;
+  const input = new Float32Array(boxes.length * 3 * plane);
+  crops.forEach((crop, n) => {
+    const base = n * 3 * plane;
+    for (let y = 0; y < REC_HEIGHT; y++) {
+      for (let x = 0; x < crop.w; x++) {
+        const i = (y * crop.w + x) * 3;
+        const p = y * maxW + x;
+        for (let c = 0; c < 3; c++) input[base + c * plane + p] = (crop.data[i + 2 - c] / 255 - 0.5) / 0.5;
+      }
+    }
+  });
   const out = await session.run({
-    [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, REC_HEIGHT, w]),
+    [session.inputNames[0]]: new ort.Tensor('float32', input, [boxes.length, 3, REC_HEIGHT, maxW]),
   });
   const t = out[session.outputNames[0]];
   const [, steps, classes] = t.dims as number[];
   const probs = t.data as Float32Array;
-  let text = '';
-  let confSum = 0;
-  let confN = 0;
-  let prev = -1;
-  for (let s = 0; s < steps; s++) {
-    let best = 0;
-    let bestP = -Infinity;
-    for (let c = 0; c < classes; c++) {
-      const v = probs[s * classes + c];
-      if (v > bestP) {
-        bestP = v;
-        best = c;
+  const results: { text: string; confidence: number }[] = [];
+  for (let n = 0; n < boxes.length; n++) {
+    // Steps past a crop's own width only see padding; CTC blanks them out.
+    let text = '';
+    let confSum = 0;
+    let confN = 0;
+    let prev = -1;
+    const off = n * steps * classes;
+    for (let s = 0; s < steps; s++) {
+      let best = 0;
+      let bestP = -Infinity;
+      for (let c = 0; c < classes; c++) {
+        const v = probs[off + s * classes + c];
+        if (v > bestP) {
+          bestP = v;
+          best = c;
+        }
       }
+      if (best !== 0 && best !== prev) {
+        text += keys[best] ?? '';
+        confSum += bestP;
+        confN++;
+      }
+      prev = best;
     }
-    if (best !== 0 && best !== prev) {
-      text += keys[best] ?? '';
-      confSum += bestP;
-      confN++;
-    }
-    prev = best;
+    results.push({ text, confidence: confN ? confSum / confN : 0 });
   }
-  return { text, confidence: confN ? confSum / confN : 0 };
+  return results;
 }
 
 /** Crops the box's bounding rectangle, rotated so the text line is horizontal, as RGB. */
