@@ -49,10 +49,6 @@ export function composeServices(database: Database, settings: Settings) {
     newsletter: newsletterRepository(db),
   });
   const site = siteService(siteRepos(database.db));
-  const admin = adminService({
-    ...siteRepos(database.db),
-    transaction: (fn) => database.db.transaction((tx) => fn(siteRepos(tx as unknown as typeof database.db))),
-  });
   const google: GoogleAuth | null = settings.google
     ? googleAuth({ ...settings.google, redirectUri: `${settings.publicUrl}/api/auth/google/callback` })
     : null;
@@ -81,6 +77,15 @@ export function composeServices(database: Database, settings: Settings) {
       testMode: settings.payments.testMode,
     });
   const quota = quotaService({ transact });
+  const admin = adminService({
+    ...siteRepos(database.db),
+    // Admin actions, their audit entries and quota-window alignment commit together.
+    transaction: (fn) =>
+      database.db.transaction((tx) => {
+        const db = tx as unknown as typeof database.db;
+        return fn({ ...siteRepos(db), billing: billingRepos(db) });
+      }),
+  });
   const payments = paymentService({
     transact,
     provider: paymentProvider,

@@ -190,7 +190,7 @@ describe('admin API', () => {
     });
   });
 
-  it('adjusts extra quota (creating the window when needed) and never below zero', async () => {
+  it('adjusts extra quota in the subscription-aligned window (created when needed), never below zero', async () => {
     const adjust = (amount: number) =>
       ctx.app.inject({
         method: 'POST',
@@ -207,6 +207,8 @@ describe('admin API', () => {
     expect((await adjust(1.5)).statusCode).toBe(400);
     const [row] = await ctx.database.db.select().from(quotaAccounts).where(eq(quotaAccounts.userId, pro.id));
     expect(row.extraQuota).toBe(6);
+    // The window follows the subscription like every other quota path: the pro plan's 10 photos.
+    expect(row.planQuota).toBe(10);
     const entries = (await get('/api/admin/audit-log')).json().entries;
     expect(entries.filter((e: { action: string }) => e.action === 'user.quota')).toHaveLength(2);
   });

@@ -12,6 +12,8 @@ import type { ContactRepository } from '../repositories/contact.repository';
 import type { NewsletterRepository } from '../repositories/newsletter.repository';
 import type { UserRow } from '../repositories/user.repository';
 import { AppError } from './app-error';
+import type { BillingRepos } from './billing-repos';
+import { ensureWindow } from './quota.service';
 
 /** The repositories one admin action works on; the same set bound to a transaction. */
 export interface AdminRepos {
@@ -23,7 +25,7 @@ export interface AdminRepos {
 
 export interface AdminDeps extends AdminRepos {
   /** Runs `fn` in one database transaction, so an action and its audit entry are written together or not at all. */
-  transaction<T>(fn: (tx: AdminRepos) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: AdminRepos & { billing: BillingRepos }) => Promise<T>): Promise<T>;
 }
 
 const PLAN_TYPES = ['basic', 'pro', 'business'] as const;
@@ -179,7 +181,7 @@ export function adminService(deps: AdminDeps) {
       });
     },
 
-    /** Grants (or takes back) extra photos in the user's current quota window. */
+    /** Grants (or takes back) extra photos in the user's current quota window; never below zero. */
     async adjustQuota(
       actor: UserRow,
       id: string,
@@ -190,6 +192,8 @@ export function adminService(deps: AdminDeps) {
       return deps.transaction(async (tx) => {
         const found = await tx.admin.userDetail(id);
         if (!found) throw new AppError('USER_NOT_FOUND', 404, tr.admin.userNotFound);
+        // The same window rules as packs and processing (aligned with the subscription period).
+        await ensureWindow(tx.billing, id, now);
         const row = await tx.admin.adjustExtraQuota(id, amount, {
           start: now,
           end: new Date(now.getTime() + QUOTA_WINDOW_MS),
