@@ -243,8 +243,9 @@ export async function findPlates(
 ): Promise<PlateDetection[]> {
   const threshold = options.threshold ?? 0.6;
   const longSide = Math.max(image.width, image.height);
-  // Small photos are upscaled for detection (small plate glyphs), big ones scaled down to 960.
-  const side = 960;
+  // Detection always runs with an 800-px long side: small photos are upscaled (small plate glyphs), big
+  // ones scaled down (a plate in a 12-MP car photo is still 10+ px tall there).
+  const side = 800;
   const raw = await detectText(image, side);
   const minThick = Math.max(5, longSide * 0.006);
   const pieces = raw.filter((b) => b.thickness >= minThick * 0.6);
