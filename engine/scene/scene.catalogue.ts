@@ -40,6 +40,8 @@ export interface SceneSpec {
   shadow: number;
   /** Scene light colour (0..1 per channel, ~1 = neutral daylight) used to match the scene to the car. */
   light: [number, number, number];
+  /** Ground texture strength 0..1 (default 0.5; polished floors lower). */
+  texture?: number;
   draw: (ctx: DrawContext) => string;
 }
 
@@ -229,6 +231,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       snowfall(c, 700),
   },
   'luxury-showroom': {
+    texture: 0.1,
     horizon: 0.6,
     reflection: 0.32,
     shadow: 0.45,
@@ -716,6 +719,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       roundTrees(c, c.h * 0.6, 2, c.h * 0.22, ['#4e7d38']),
   },
   'promo-studio': {
+    texture: 0.1,
     horizon: 0.62,
     reflection: 0.2,
     shadow: 0.55,
@@ -734,6 +738,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'sales-expo': {
+    texture: 0.1,
     horizon: 0.6,
     reflection: 0.25,
     shadow: 0.5,
@@ -886,6 +891,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       fog(c, c.h * 0.55, c.h * 0.25, '#e9ecec', 0.45),
   },
   'wedding-car': {
+    texture: 0.1,
     horizon: 0.6,
     reflection: 0.05,
     shadow: 0.45,
@@ -997,6 +1003,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'spotlight-night': {
+    texture: 0.1,
     horizon: 0.6,
     reflection: 0.2,
     shadow: 0.65,
@@ -1253,6 +1260,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'modern-studio': {
+    texture: 0.1,
     horizon: 0.62,
     reflection: 0.18,
     shadow: 0.5,
@@ -1261,6 +1269,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
   },
   // Studio wizard presets.
   'studio-white': {
+    texture: 0.1,
     horizon: 0.62,
     reflection: 0.22,
     shadow: 0.4,
@@ -1268,6 +1277,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     draw: (c) => cyclorama(c, '#e4e6e8', '#f6f7f8', '#fbfbfb', '#ffffff', 0.6) + vignette(c, 0.1),
   },
   'studio-grey': {
+    texture: 0.1,
     horizon: 0.62,
     reflection: 0.2,
     shadow: 0.5,
@@ -1275,6 +1285,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     draw: (c) => cyclorama(c, '#6f7378', '#9ea2a6', '#b9bcbf', '#ffffff', 0.35) + vignette(c, 0.3),
   },
   'studio-dark': {
+    texture: 0.1,
     horizon: 0.62,
     reflection: 0.3,
     shadow: 0.6,
@@ -1294,6 +1305,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       vignette(c, 0.4),
   },
   'studio-showroom': {
+    texture: 0.1,
     horizon: 0.6,
     reflection: 0.32,
     shadow: 0.45,
@@ -1373,6 +1385,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'studio-blue': {
+    texture: 0.1,
     horizon: 0.62,
     reflection: 0.25,
     shadow: 0.55,
