@@ -30,7 +30,7 @@ export function PlanChart({ distribution }: { distribution: Record<string, numbe
           const w = ((width - labelW - 40) * n) / max;
           return (
             <g key={plan}>
-              <text x={0} y={y + barH * 0.68} fontSize="14" fill="#334155">
+              <text x={0} y={y + barH * 0.68} fontSize="16" fill="#334155">
                 {planLabels[plan] ?? plan}
               </text>
               <rect x={labelW} y={y} width={width - labelW - 40} height={barH} rx={6} fill="#f1f5f9" />
@@ -45,7 +45,7 @@ export function PlanChart({ distribution }: { distribution: Record<string, numbe
               <text
                 x={labelW + Math.max(w, 0) + 8}
                 y={y + barH * 0.68}
-                fontSize="14"
+                fontSize="16"
                 fontWeight="600"
                 fill="#0f172a"
               >
