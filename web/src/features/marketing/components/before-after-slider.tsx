@@ -76,7 +76,8 @@ export function BeforeAfterSlider({ before, after, alt, width, height, eager, cl
       <div
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 z-0 flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-900 shadow-lg ring-brand-500 peer-focus-visible:ring-4"
-        style={{ left: `${position}%` }}
+        // The knob stays whole inside the picture at the ends; the line itself goes to the edge.
+        style={{ left: `clamp(1.5rem, ${position}%, calc(100% - 1.5rem))` }}
       >
         <MoveHorizontal className="h-5 w-5" />
       </div>
