@@ -61,8 +61,12 @@ const sessionOptions: ort.InferenceSession.SessionOptions = {
   graphOptimizationLevel: 'all',
   intraOpNumThreads: Math.max(1, Number(process.env.ENGINE_THREADS) || 0) || undefined,
   interOpNumThreads: 1,
-  enableCpuMemArena: process.env.ARENA === '1',
-  enableMemPattern: process.env.MEMPAT === '1',
+  // Arenas off: they keep ISNet's activation peak (GBs at 1024x1024) resident between photos.
+  enableCpuMemArena: false,
+  enableMemPattern: false,
+  // Worker threads sleep instead of spin-waiting between operators: on a shared 2-core machine spinning
+  // steals the cores the other stages (and processes) need.
+  extra: { session: { intra_op: { allow_spinning: process.env.ENGINE_SPIN === '1' ? '1' : '0' } } },
 };
 
 const sessions = new Map<ModelName, Promise<ort.InferenceSession>>();
