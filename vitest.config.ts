@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'engine/**/*.test.ts', 'web/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'engine/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },
