@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -5,6 +6,7 @@ import { tr } from '../../../contract/messages.tr';
 import { buttonClass } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { useAuth } from '../lib/use-auth';
+import { QUOTA_KEY } from '../lib/billing-api';
 import { SiteFooter } from '../features/marketing/components/site-footer';
 
 // The avatar menu (and its popover library) is only needed once someone is signed in.
@@ -51,6 +53,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Top navigation of SPEC §2 and the page frame. */
 export function Layout() {
   const { status, user } = useAuth();
+  // SPEC §4/§7: quota status is polled every 30 s, only while signed in; pages read it from the cache.
+  useQuery({ queryKey: QUOTA_KEY, enabled: status === 'authenticated', refetchInterval: 30_000 });
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);

@@ -42,7 +42,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const status = useQuery<SubscriptionStatusResponse>({ queryKey: SUBSCRIPTION_STATUS_KEY });
-  const quota = useQuery<QuotaStatus>({ queryKey: QUOTA_KEY, refetchInterval: 30_000 });
+  const quota = useQuery<QuotaStatus>({ queryKey: QUOTA_KEY });
   const invoices = useQuery<{ invoices: InvoiceView[] }>({ queryKey: INVOICES_KEY });
   const isAdmin = user?.role === 'admin';
   const stats = useQuery<AdminStats>({
