@@ -152,6 +152,7 @@ export function composeServices(database: Database, settings: Settings) {
     site,
     admin,
     billing,
+    billingRepos,
     photos,
     queueSlot,
     freePromptMode: (settings.replicate ? 'remote' : 'local') as 'remote' | 'local',
