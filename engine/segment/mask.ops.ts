@@ -111,9 +111,14 @@ export function morph(
 }
 
 /** Box mean of a float plane with radius r (O(1) per pixel via running sums), edges clamped. */
-export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
-  const tmp = new Float32Array(src.length);
-  const out = new Float32Array(src.length);
+export function boxMean(
+  src: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  out: Float32Array = new Float32Array(src.length),
+  tmp: Float32Array = new Float32Array(src.length),
+): Float32Array {
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let sum = 0;
@@ -135,6 +140,14 @@ export function boxMean(src: Float32Array, width: number, height: number, r: num
   return out;
 }
 
+/** Reusable buffers for guidedFilter on windows of at most `size` pixels (no per-tile allocation). */
+export class GuidedScratch {
+  readonly bufs: Float32Array[];
+  constructor(readonly size: number) {
+    this.bufs = Array.from({ length: 8 }, () => new Float32Array(size));
+  }
+}
+
 /**
  * Guided filter (He et al.): smooths `p` while following edges of the grey `guide`; both 0..1 planes.
  * Used to snap the upsampled low-resolution alpha to the real car edge at full resolution.
@@ -146,29 +159,27 @@ export function guidedFilter(
   height: number,
   r: number,
   eps: number,
+  scratch = new GuidedScratch(width * height),
 ): Float32Array {
-  const n = guide.length;
-  const ip = new Float32Array(n);
-  const ii = new Float32Array(n);
+  const n = width * height;
+  const [ip, ii, mI, mP, mIP, mII, tmp, out] = scratch.bufs.map((b) => b.subarray(0, n));
   for (let i = 0; i < n; i++) {
     ip[i] = guide[i] * p[i];
     ii[i] = guide[i] * guide[i];
   }
-  const mI = boxMean(guide, width, height, r);
-  const mP = boxMean(p, width, height, r);
-  const mIP = boxMean(ip, width, height, r);
-  const mII = boxMean(ii, width, height, r);
-  const a = ip;
-  const b = ii;
+  boxMean(guide, width, height, r, mI, tmp);
+  boxMean(p, width, height, r, mP, tmp);
+  boxMean(ip, width, height, r, mIP, tmp);
+  boxMean(ii, width, height, r, mII, tmp);
+  // a -> ip, b -> ii (their inputs are no longer needed).
   for (let i = 0; i < n; i++) {
     const cov = mIP[i] - mI[i] * mP[i];
     const v = mII[i] - mI[i] * mI[i];
-    a[i] = cov / (v + eps);
-    b[i] = mP[i] - a[i] * mI[i];
+    ip[i] = cov / (v + eps);
+    ii[i] = mP[i] - ip[i] * mI[i];
   }
-  const mA = boxMean(a, width, height, r);
-  const mB = boxMean(b, width, height, r);
-  const out = mA;
-  for (let i = 0; i < n; i++) out[i] = mA[i] * guide[i] + mB[i];
+  boxMean(ip, width, height, r, mIP, tmp);
+  boxMean(ii, width, height, r, mII, tmp);
+  for (let i = 0; i < n; i++) out[i] = mIP[i] * guide[i] + mII[i];
   return out;
 }

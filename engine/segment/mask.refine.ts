@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import type { SaliencyMap } from './isnet.infer';
-import { fillHoles, guidedFilter, labelComponents, morph } from './mask.ops';
+import { fillHoles, guidedFilter, GuidedScratch, labelComponents, morph } from './mask.ops';
 
 /** Tunables of the refinement, exposed for the eval script. */
 export interface RefineOptions {
@@ -249,6 +249,9 @@ function snapEdges(
 ): Uint8Array {
   const out = new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.length).slice();
   const tile = 128;
+  const scratch = new GuidedScratch((tile + 4 * r) * (tile + 4 * r));
+  const g = new Float32Array(scratch.size);
+  const p = new Float32Array(scratch.size);
   for (let ty = 0; ty < h; ty += tile) {
     for (let tx = 0; tx < w; tx += tile) {
       const x1 = Math.min(w, tx + tile);
@@ -275,8 +278,6 @@ function snapEdges(
       const py1 = Math.min(h, y1 + 2 * r);
       const pw = px1 - px0;
       const ph = py1 - py0;
-      const g = new Float32Array(pw * ph);
-      const p = new Float32Array(pw * ph);
       for (let y = 0; y < ph; y++) {
         for (let x = 0; x < pw; x++) {
           const src = (py0 + y) * w + px0 + x;
@@ -284,7 +285,7 @@ function snapEdges(
           p[y * pw + x] = alpha[src] / 255;
         }
       }
-      const q = guidedFilter(g, p, pw, ph, r, eps);
+      const q = guidedFilter(g, p, pw, ph, r, eps, scratch);
       for (let y = ty; y < y1; y++) {
         for (let x = tx; x < x1; x++) {
           const v = q[(y - py0) * pw + (x - px0)];
