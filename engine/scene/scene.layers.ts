@@ -121,12 +121,17 @@ export function ridge(
   ]);
   let out = poly([...pts, [ctx.w, ctx.h], [0, ctx.h]], fill);
   if (snow) {
-    // Snow caps: the ridge band above 60% of the amplitude.
-    const cap = pts.map(
-      ([x, y]) => [x, Math.min(baseY - amplitude * 0.55, y + amplitude * 0.18)] as [number, number],
-    );
-    const top = pts.map(([x, y]) => [x, y] as [number, number]);
-    out += poly([...top, ...cap.reverse()], snow, 'opacity="0.92"');
+    // Snow caps: only the high parts of the ridge, a band that follows the ridge line downwards and
+    // thins out towards the snow line.
+    const line = baseY - amplitude * 0.45;
+    const cap = pts.map(([x, y]) => {
+      const depth = Math.max(0, line - y);
+      return [x, y + Math.min(depth, amplitude * 0.22) * (0.75 + 0.25 * Math.sin(x * 0.05))] as [
+        number,
+        number,
+      ];
+    });
+    out += poly([...pts, ...cap.reverse()], snow, 'opacity="0.92"');
   }
   return out;
 }
