@@ -42,7 +42,7 @@ async function twelveMegapixelPhoto(root: string): Promise<{ jpeg: Buffer; sourc
 }
 
 /** Runs the engine bench section and returns its table (bench/run.ts prints it). */
-export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 5)): Promise<BenchTable> {
+export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 7)): Promise<BenchTable> {
   const root = resolve(import.meta.dirname, '..');
   const { jpeg, source } = await twelveMegapixelPhoto(root);
   const engine = createEngine();
