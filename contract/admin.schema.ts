@@ -210,6 +210,8 @@ export const auditActions = [
   'promo.active',
   'contact.handled',
   'newsletter.export',
+  'newsletter.delete',
+  'contact.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -158,6 +158,7 @@ export const tr = {
     promoPercentRange: 'Yüzde indirim 1 ile 100 arasında olmalı',
     promoCodeInvalid: 'Kod 3-32 karakter olmalı; yalnızca harf, rakam, tire ve alt çizgi içerebilir',
     messageNotFound: 'Mesaj bulunamadı.',
+    subscriberNotFound: 'Abone bulunamadı.',
     quotaAmountInvalid: 'Miktar sıfırdan farklı bir tam sayı olmalı (-1000 ile 1000 arası)',
     quotaBelowZero: 'Ek kota sıfırın altına düşemez.',
     saved: 'Kaydedildi',

@@ -142,7 +142,16 @@ describe('admin console', () => {
     expect(csv).toContain(`"abone.${stamp}@example.com"`);
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('e-posta,kaynak,kayit_tarihi');
 
+    // Erasure on request (KVKK md. 11): confirmed, then gone from the list.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: `Sil: abone.${stamp}@example.com` }).click();
+    await page
+      .getByTestId('admin-subscriber')
+      .filter({ hasText: `abone.${stamp}@example.com` })
+      .waitFor({ state: 'detached' });
+
     await openTab(page, 'İşlem Kaydı');
+    await page.getByTestId('admin-audit-row').filter({ hasText: 'Bülten kaydı silme' }).first().waitFor();
     await page
       .getByTestId('admin-audit-row')
       .filter({ hasText: 'Bülten listesi dışa aktarma' })

@@ -108,6 +108,8 @@ const endpoints = () =>
     ['PATCH', '/api/admin/contact-messages/x', { handled: true }],
     ['GET', '/api/admin/newsletter'],
     ['GET', '/api/admin/newsletter.csv'],
+    ['DELETE', '/api/admin/newsletter/x'],
+    ['DELETE', '/api/admin/contact-messages/x'],
     ['GET', '/api/admin/audit-log'],
   ] as const;
 
@@ -301,6 +303,48 @@ describe('admin API', () => {
       .json()
       .entries.map((e: { action: string }) => e.action);
     expect(actions).toContain('newsletter.export');
+  });
+});
+
+describe('erasure (KVKK md. 11 requests)', () => {
+  it('deletes a contact message and a subscriber, audited with a masked address only', async () => {
+    const as_ = { authorization: `Bearer ${adminToken}` };
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Silinecek',
+        email: 'silinecek.kisi@example.com',
+        category: 'other',
+        subject: 'Verilerimi silin',
+        message: 'KVKK kapsamında verilerimin silinmesini istiyorum.',
+      },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: 'silinecek.kisi@example.com' },
+    });
+    const msg = (await ctx.app.inject({ url: '/api/admin/contact-messages', headers: as_ }))
+      .json()
+      .messages.find((m: { subject: string }) => m.subject === 'Verilerimi silin');
+    const sub = (await ctx.app.inject({ url: '/api/admin/newsletter', headers: as_ }))
+      .json()
+      .subscribers.find((s: { email: string }) => s.email === 'silinecek.kisi@example.com');
+    for (const url of [`/api/admin/contact-messages/${msg.id}`, `/api/admin/newsletter/${sub.id}`]) {
+      const res = await ctx.app.inject({ method: 'DELETE', url, headers: as_ });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ deleted: true });
+      expect((await ctx.app.inject({ method: 'DELETE', url, headers: as_ })).statusCode).toBe(404);
+    }
+    const entries = (await ctx.app.inject({ url: '/api/admin/audit-log', headers: as_ })).json().entries;
+    const erasures = entries.filter((e: { action: string }) => e.action.endsWith('.delete'));
+    expect(erasures.map((e: { action: string }) => e.action).sort()).toEqual([
+      'contact.delete',
+      'newsletter.delete',
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('silinecek.kisi@');
+    expect(erasures[0].details).toEqual({ email: 's***@example.com' });
   });
 });
 

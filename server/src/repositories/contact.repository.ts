@@ -23,6 +23,10 @@ export function contactRepository(db: Db) {
     async list(limit: number): Promise<ContactMessageRow[]> {
       return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
     },
+    async delete(id: string): Promise<ContactMessageRow | undefined> {
+      const [row] = await db.delete(contactMessages).where(eq(contactMessages.id, id)).returning();
+      return row;
+    },
     async setHandled(id: string, handled: boolean): Promise<ContactMessageRow | undefined> {
       const [row] = await db
         .update(contactMessages)

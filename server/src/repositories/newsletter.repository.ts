@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newsletterSubscribers } from '../db/schema';
 
@@ -14,6 +14,13 @@ export function newsletterRepository(db: Db) {
         sql`insert into newsletter_subscribers (id, email, source) values (${id}, ${email}, ${source})
             on conflict (lower(email)) do update set unsubscribed_at = null`,
       );
+    },
+    async delete(id: string): Promise<SubscriberRow | undefined> {
+      const [row] = await db
+        .delete(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.id, id))
+        .returning();
+      return row;
     },
     async list(): Promise<SubscriberRow[]> {
       return db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt));

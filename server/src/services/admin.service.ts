@@ -53,6 +53,12 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** 'ali.veli@example.com' -> 'a***@example.com': enough for the audit trail without keeping the erased address. */
+export function maskEmail(email: string): string {
+  const at = email.indexOf('@');
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
+}
+
 /** Admin console use cases. Every write goes through `record`, which adds its audit-log entry. */
 export function adminService(deps: AdminDeps) {
   const record = (
@@ -317,6 +323,32 @@ export function adminService(deps: AdminDeps) {
           { subject: row.subject, handled },
         );
         return { id: row.id, handled: row.handled };
+      });
+    },
+
+    /** Erases a contact message (e.g. a KVKK md. 11 deletion request); the audit keeps no message content. */
+    async deleteMessage(actor: UserRow, id: string) {
+      return deps.transaction(async (tx) => {
+        const row = await tx.contact.delete(id);
+        if (!row) throw new AppError('MESSAGE_NOT_FOUND', 404, tr.admin.messageNotFound);
+        await record(tx, actor, 'contact.delete', { type: 'contact', id }, { email: maskEmail(row.email) });
+        return { id, deleted: true };
+      });
+    },
+
+    /** Erases a newsletter address; the audit keeps only a masked form of it. */
+    async deleteSubscriber(actor: UserRow, id: string) {
+      return deps.transaction(async (tx) => {
+        const row = await tx.newsletter.delete(id);
+        if (!row) throw new AppError('SUBSCRIBER_NOT_FOUND', 404, tr.admin.subscriberNotFound);
+        await record(
+          tx,
+          actor,
+          'newsletter.delete',
+          { type: 'newsletter', id },
+          { email: maskEmail(row.email) },
+        );
+        return { id, deleted: true };
       });
     },
 

@@ -65,7 +65,14 @@ export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminServ
     async (req) => admin.setMessageHandled(requireAdmin(req), req.params.id, req.body.handled),
   );
 
+  r.delete('/api/admin/contact-messages/:id', { schema: { params: idParamSchema } }, async (req) =>
+    admin.deleteMessage(requireAdmin(req), req.params.id),
+  );
+
   r.get('/api/admin/newsletter', async () => ({ subscribers: await admin.listSubscribers() }));
+  r.delete('/api/admin/newsletter/:id', { schema: { params: idParamSchema } }, async (req) =>
+    admin.deleteSubscriber(requireAdmin(req), req.params.id),
+  );
   r.get('/api/admin/newsletter.csv', async (req, reply) => {
     const csv = await admin.exportSubscribersCsv(requireAdmin(req));
     const day = new Date().toISOString().slice(0, 10);

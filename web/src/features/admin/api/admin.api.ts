@@ -52,4 +52,8 @@ export const setPromoActive = (id: string, active: boolean) =>
   apiRequest('PATCH', `/api/admin/promo-codes/${encodeURIComponent(id)}`, { active });
 export const setMessageHandled = (id: string, handled: boolean) =>
   apiRequest('PATCH', `/api/admin/contact-messages/${encodeURIComponent(id)}`, { handled });
+export const deleteMessage = (id: string) =>
+  apiRequest('DELETE', `/api/admin/contact-messages/${encodeURIComponent(id)}`);
+export const deleteSubscriber = (id: string) =>
+  apiRequest('DELETE', `/api/admin/newsletter/${encodeURIComponent(id)}`);
 export const NEWSLETTER_CSV_URL = '/api/admin/newsletter.csv';

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { tr } from '../../../../../contract/messages.tr';
 import type { ContactCategory } from '../../../../../contract/site.schema';
@@ -6,6 +6,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import {
   adminKeys,
+  deleteMessage,
+  deleteSubscriber,
   NEWSLETTER_CSV_URL,
   setMessageHandled,
   type AdminAuditEntry,
@@ -14,14 +16,18 @@ import {
 } from '../api/admin.api';
 import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui';
 
+const refreshAdmin = (qc: QueryClient) =>
+  qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
+const ERASE_CONFIRM = 'Bu kayıt kalıcı olarak silinecek (ör. KVKK silme talebi). Devam edilsin mi?';
+
 export function MessagesPanel() {
   const qc = useQueryClient();
   const messages = useQuery<{ messages: AdminContactMessage[] }>({ queryKey: adminKeys.messages });
   const handle = useMutation({
     mutationFn: (m: { id: string; handled: boolean }) => setMessageHandled(m.id, m.handled),
-    onSuccess: () =>
-      qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') }),
+    onSuccess: () => refreshAdmin(qc),
   });
+  const erase = useMutation({ mutationFn: deleteMessage, onSuccess: () => refreshAdmin(qc) });
   return (
     <Panel title="İletişim mesajları">
       <QueryState isPending={messages.isPending} error={messages.error} />
@@ -50,14 +56,24 @@ export function MessagesPanel() {
               · {fmtDateTime(m.createdAt)}
             </p>
             <p className="mt-2 text-sm whitespace-pre-wrap">{m.message}</p>
-            <Button
-              size="sm"
-              variant="outline"
-              className="mt-3"
-              onClick={() => handle.mutate({ id: m.id, handled: !m.handled })}
-            >
-              {m.handled ? 'Yeni olarak işaretle' : 'Yanıtlandı olarak işaretle'}
-            </Button>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => handle.mutate({ id: m.id, handled: !m.handled })}
+              >
+                {m.handled ? 'Yeni olarak işaretle' : 'Yanıtlandı olarak işaretle'}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-red-700 hover:bg-red-50"
+                aria-label={`Sil: ${m.subject}`}
+                onClick={() => window.confirm(ERASE_CONFIRM) && erase.mutate(m.id)}
+              >
+                Sil
+              </Button>
+            </div>
           </li>
         ))}
       </ul>
@@ -67,6 +83,8 @@ export function MessagesPanel() {
 
 export function NewsletterPanel() {
   const list = useQuery<{ subscribers: AdminSubscriber[] }>({ queryKey: adminKeys.newsletter });
+  const qc = useQueryClient();
+  const erase = useMutation({ mutationFn: deleteSubscriber, onSuccess: () => refreshAdmin(qc) });
   const active = list.data?.subscribers.filter((s) => !s.unsubscribedAt).length ?? 0;
   return (
     <Panel
@@ -94,6 +112,9 @@ export function NewsletterPanel() {
                 <th className={th}>Kaynak</th>
                 <th className={th}>Kayıt tarihi</th>
                 <th className={th}>Durum</th>
+                <th className={th}>
+                  <span className="sr-only">İşlem</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -103,6 +124,17 @@ export function NewsletterPanel() {
                   <td className={td}>{s.source ?? '—'}</td>
                   <td className={td}>{fmtDateTime(s.createdAt)}</td>
                   <td className={td}>{s.unsubscribedAt ? 'Ayrıldı' : 'Aktif'}</td>
+                  <td className={td}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700 hover:bg-red-50"
+                      aria-label={`Sil: ${s.email}`}
+                      onClick={() => window.confirm(ERASE_CONFIRM) && erase.mutate(s.id)}
+                    >
+                      Sil
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -121,6 +153,8 @@ const actionLabels: Record<string, string> = {
   'promo.active': 'Promosyon kodu durumu',
   'contact.handled': 'Mesaj durumu',
   'newsletter.export': 'Bülten listesi dışa aktarma',
+  'newsletter.delete': 'Bülten kaydı silme',
+  'contact.delete': 'Mesaj silme',
 };
 
 export function AuditPanel() {
