@@ -10,7 +10,7 @@ import { findPlates, type PlateDetection } from './plate/plate.find';
 import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
 import { customizePlate, type PlateFormat } from './plate/plate.render';
 import { carBox, compositeCar, planFraming, type Background, type Framing } from './scene/car.composite';
-import { hasScene, type SceneTint } from './scene/scene.render';
+import { hasScene, renderScene, type SceneTint } from './scene/scene.render';
 import { sceneFromPrompt } from './scene/scene.prompt';
 import { cleanCar } from './adjust/car.clean';
 import { placeLogo } from './adjust/logo.place';
@@ -236,6 +236,15 @@ async function processDecoded(
     encodeOutputs(out, request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE),
   );
   return { ...encoded, timings, plates, sceneId };
+}
+
+/** JPEG (quality 85) of a preset scene at the given size, for preset grids and gallery cards. */
+export async function renderPresetPreview(id: string, width = 480, height = 320): Promise<Buffer> {
+  if (!hasScene(id)) throw new EngineError('INVALID_REQUEST', `unknown preset ${id}`);
+  const scene = await renderScene(id, width, height);
+  return sharp(scene.data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** Creates an engine; models load lazily on first use and are shared by every engine in the process. */
