@@ -10,10 +10,24 @@ import { E2E_PASSWORD } from './support/users';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Our own account to change role, All-Access and quota of, so other spec files' users stay as they expect.
+  const res = await fetch(`${baseURL()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: managed.email,
+      username: managed.username,
+      password: E2E_PASSWORD,
+      phone: '05551112233',
+      kvkkAccepted: true,
+    }),
+  });
+  expect(res.status).toBe(201);
 });
 afterAll(async () => browser?.close());
 
 const stamp = Date.now().toString(36);
+const managed = { email: `galeri.${stamp}@example.com`, username: `galerici${stamp}` };
 
 /**
  * Two widgets the console does not own are left out of its axe scans, both reported to their owner:
@@ -172,15 +186,15 @@ describe('admin console', () => {
     );
 
     await openTab(page, 'Kullanıcılar');
-    await page.getByLabel('E-posta, ad, kullanıcı adı veya şirket').fill('mehmet42');
+    await page.getByLabel('E-posta, ad, kullanıcı adı veya şirket').fill(managed.username);
     await page.getByRole('button', { name: 'Ara' }).click();
-    const row = page.getByTestId('admin-user-row').filter({ hasText: 'kullanici.adi@example.com' });
+    const row = page.getByTestId('admin-user-row').filter({ hasText: managed.email });
     await page.getByText('1 kullanıcı bulundu').waitFor();
     await row.waitFor();
     expect(await page.getByTestId('admin-user-row').count()).toBe(1);
-    await row.getByRole('button', { name: 'Görüntüle: kullanici.adi@example.com' }).click();
+    await row.getByRole('button', { name: `Görüntüle: ${managed.email}` }).click();
     const detail = page.getByTestId('admin-user-detail');
-    await detail.getByRole('heading', { name: 'mehmet42' }).waitFor();
+    await detail.getByRole('heading', { name: managed.username }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('admin-user-title');
 
     const toggle = detail.getByRole('switch');
