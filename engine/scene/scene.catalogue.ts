@@ -2,7 +2,6 @@ import {
   apartment,
   blur,
   bokeh,
-  cloud,
   conifers,
   downlights,
   ellipse,
@@ -42,6 +41,8 @@ export interface SceneSpec {
   light: [number, number, number];
   /** Ground texture strength 0..1 (default 0.5; polished floors lower). */
   texture?: number;
+  /** Fractal cloud cover over the sky down to `bottom` (fraction of height). */
+  clouds?: { cover: number; bottom: number };
   draw: (ctx: DrawContext) => string;
 }
 
@@ -376,6 +377,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       ),
   },
   'city-centre': {
+    clouds: { cover: 0.35, bottom: 0.45 },
     horizon: 0.56,
     reflection: 0.05,
     shadow: 0.5,
@@ -406,6 +408,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       rect(0, c.h * 0.6, c.w, c.h * 0.006, '#f2f2f2', 'opacity="0.7"'),
   },
   'skyscraper-front': {
+    clouds: { cover: 0.3, bottom: 0.4 },
     horizon: 0.6,
     reflection: 0.12,
     shadow: 0.5,
@@ -477,6 +480,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'mountain-view': {
+    clouds: { cover: 0.3, bottom: 0.4 },
     horizon: HZ,
     reflection: 0.03,
     shadow: 0.5,
@@ -497,6 +501,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       rect(0, c.h * HZ, c.w, c.h * 0.01, '#d7d1c3'),
   },
   'forest-road': {
+    clouds: { cover: 0.3, bottom: 0.3 },
     horizon: HZ,
     reflection: 0.03,
     shadow: 0.55,
@@ -525,6 +530,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       ),
   },
   lakeside: {
+    clouds: { cover: 0.35, bottom: 0.45 },
     horizon: 0.55,
     reflection: 0.04,
     shadow: 0.5,
@@ -545,6 +551,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       ]),
   },
   'coast-road': {
+    clouds: { cover: 0.45, bottom: 0.5 },
     horizon: 0.5,
     reflection: 0.04,
     shadow: 0.55,
@@ -554,8 +561,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
         [0, '#2f7fd0'],
         [1, '#bfe0f7'],
       ]) +
-      cloud(c, c.w * 0.2, c.h * 0.15, c.w * 0.1) +
-      cloud(c, c.w * 0.72, c.h * 0.24, c.w * 0.13, 0.75) +
       sea(c, c.h * 0.5, c.h * 0.66, '#2a78b8', '#1f9cc0', c.w * 0.7) +
       rect(0, c.h * 0.64, c.w, c.h * 0.03, '#c8c2b4') +
       ground(c, c.h * 0.66, [
@@ -566,6 +571,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       rect(0, c.h * 0.97, c.w, c.h * 0.006, '#f5f5f0'),
   },
   marina: {
+    clouds: { cover: 0.3, bottom: 0.5 },
     horizon: 0.52,
     reflection: 0.08,
     shadow: 0.5,
@@ -612,6 +618,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   beach: {
+    clouds: { cover: 0.25, bottom: 0.5 },
     horizon: 0.5,
     reflection: 0.02,
     shadow: 0.5,
@@ -632,6 +639,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       palm(c, c.w * 0.8, c.h * 0.64, c.h * 0.32),
   },
   'apartment-front': {
+    clouds: { cover: 0.35, bottom: 0.3 },
     horizon: 0.58,
     reflection: 0.03,
     shadow: 0.5,
@@ -653,6 +661,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
       rect(0, c.h * 0.58, c.w, c.h * 0.03, '#cfc9bd'),
   },
   'gated-estate-car-park': {
+    clouds: { cover: 0.35, bottom: 0.35 },
     horizon: 0.57,
     reflection: 0.03,
     shadow: 0.5,
@@ -690,6 +699,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'suburban-house': {
+    clouds: { cover: 0.35, bottom: 0.4 },
     horizon: 0.58,
     reflection: 0.02,
     shadow: 0.5,
@@ -1156,6 +1166,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     },
   },
   'airport-vip': {
+    clouds: { cover: 0.4, bottom: 0.4 },
     horizon: 0.56,
     reflection: 0.05,
     shadow: 0.55,
@@ -1393,6 +1404,7 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     draw: (c) => cyclorama(c, '#0f2a4f', '#2c5a92', '#5d86b6', '#cfe3ff', 0.35) + vignette(c, 0.35),
   },
   'studio-plaza': {
+    clouds: { cover: 0.3, bottom: 0.35 },
     horizon: 0.58,
     reflection: 0.08,
     shadow: 0.5,

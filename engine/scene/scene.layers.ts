@@ -7,6 +7,8 @@ export interface DrawContext {
   r: () => number;
   defs: string[];
   id: number;
+  /** Cloud layer image (data URI) drawn right over the sky, behind everything else. */
+  clouds?: string;
 }
 
 type Stop = [number, string, number?];
@@ -63,7 +65,10 @@ export function ellipse(cx: number, cy: number, rx: number, ry: number, fill: st
 
 /** Full-width sky gradient from the top to the horizon (and below, hidden by the ground). */
 export function sky(ctx: DrawContext, stops: Stop[]): string {
-  return rect(0, 0, ctx.w, ctx.h, lin(ctx, stops));
+  const clouds = ctx.clouds
+    ? `<image href="${ctx.clouds}" x="0" y="0" width="${ctx.w}" height="${ctx.h}" preserveAspectRatio="none"/>`
+    : '';
+  return rect(0, 0, ctx.w, ctx.h, lin(ctx, stops)) + clouds;
 }
 
 /** Sun or moon disc with a soft glow. */
@@ -633,4 +638,23 @@ export function cloud(ctx: DrawContext, x: number, y: number, size: number, opac
   }
   out += ellipse(x, y + size * 0.12, size * 0.95, size * 0.18, '#e9eef3');
   return out + '</g>';
+}
+
+/**
+ * SVG of a wispy cloud layer from fractal noise (librsvg feTurbulence): white with soft alpha over the
+ * sky band down to `bottom` (fraction of height), fading towards the horizon. Rendered small and scaled up
+ * by the scene renderer (noise is expensive per pixel and clouds are soft anyway).
+ */
+export function cloudLayerSvg(w: number, h: number, bottom: number, cover: number, seed: number): string {
+  const fx = (2.2 / w).toFixed(5);
+  const fy = (7 / h).toFixed(5);
+  const offset = (-1.55 + cover * 0.9).toFixed(3);
+  const b = Math.round(h * bottom);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs>` +
+    `<filter id="n" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="${fx} ${fy}" numOctaves="4" seed="${seed % 1000}"/><feColorMatrix type="matrix" values="0 0 0 0 1  0 0 0 0 1  0 0 0 0 1  3.2 0 0 0 ${offset}"/></filter>` +
+    `<linearGradient id="f" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="0.7" stop-color="#fff" stop-opacity="0.8"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>` +
+    `<mask id="m"><rect width="${w}" height="${b}" fill="url(#f)"/></mask></defs>` +
+    `<g mask="url(#m)"><rect width="${w}" height="${b}" filter="url(#n)"/></g></svg>`
+  );
 }
