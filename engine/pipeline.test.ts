@@ -45,9 +45,9 @@ describe('engine pipeline contract', () => {
     expect(stages).toEqual(['decode', 'segment', 'refine', 'scene', 'encode']);
     expect([r.width, r.height]).toEqual([900, 600]);
     expect(r.sceneId).toBe('studio-white');
-    // The top-left corner is now the white studio, not the fixture's beige wall (#c9c4bc).
+    // The upper-left background is now the white studio, not the fixture's beige wall (#c9c4bc).
     const { data } = await sharp(r.jpeg)
-      .extract({ left: 10, top: 10, width: 4, height: 4 })
+      .extract({ left: 130, top: 90, width: 4, height: 4 })
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(215);

@@ -183,7 +183,7 @@ async function photographic(
     const texAmp = ground ? 0.07 * texture * Math.min(1, (y - hy) / (h - hy) + 0.3) : 0;
     const grainAmp = ground ? 1 + texture : 1;
     for (let x = 0; x < w; x++) {
-      const vig = 1 - 0.12 * Math.max(0, vigX[x] + vy2 - 0.35);
+      const vig = 1 - 0.07 * Math.max(0, vigX[x] + vy2 - 0.35);
       const i = (y * w + x) * 3;
       const tex = 1 + ((blotch[y * w + x] - 128) / 128) * texAmp;
       const g = grain[(y >> 1) * gw + (x >> 1)] * grainAmp;
