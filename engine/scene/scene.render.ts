@@ -164,7 +164,7 @@ async function photographic(
   const r = rng(seed ^ 0x9e3779b9);
   const gw = Math.ceil(w / 2);
   const grain = new Int8Array(gw * Math.ceil(h / 2));
-  for (let i = 0; i < grain.length; i++) grain[i] = Math.round((r() + r() + r() - 1.5) * 5);
+  for (let i = 0; i < grain.length; i++) grain[i] = Math.round((r() + r() + r() - 1.5) * 3.5);
   const vigX = new Float32Array(w);
   for (let x = 0; x < w; x++) vigX[x] = ((x / w - 0.5) * 2) ** 2;
   const out = Buffer.alloc(w * h * 3);
