@@ -21,6 +21,10 @@ export const e2eUsers: readonly E2eUser[] = [
     allAccess: true,
   },
   { key: 'emailOnly', email: 'zeynep@example.com', role: 'basic' },
+  // Photo flows: paid subscriptions are bought in the specs (signed sandbox callbacks), not granted.
+  { key: 'studioPro', email: 'galeri.pro@example.com', role: 'pro', firstName: 'Murat', lastName: 'Galeri' },
+  { key: 'studioBasic', email: 'bireysel@example.com', role: 'basic', firstName: 'Ayşe', lastName: 'Satıcı' },
+  { key: 'quotaBasic', email: 'kota.bitti@example.com', role: 'basic', firstName: 'Kemal', lastName: 'Kota' },
 ];
 
 export const GOOGLE_USER = {
