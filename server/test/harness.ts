@@ -35,7 +35,16 @@ export async function createTestDatabase(): Promise<Database> {
     await close();
     const dropper = new pg.Client({ connectionString: baseUrl });
     await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
+    // Without FORCE: a connection still closing must not be killed under its client (an uncaught error).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await dropper.query(`drop database if exists ${name}`);
+        break;
+      } catch (err) {
+        if (attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
     await dropper.end();
   };
   return database;
