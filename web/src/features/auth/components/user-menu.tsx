@@ -65,7 +65,8 @@ export function UserMenu({ user }: { user: PublicUser }) {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-brand-400 focus-visible:ring-2"
-        aria-label={`${t.openMenu}: ${name}`}
+        // The visible initials start the accessible name (WCAG 2.5.3 label in name).
+        aria-label={`${initials(user)} — ${t.openMenu}: ${name}`}
         data-testid="user-menu-trigger"
       >
         <UserAvatar user={user} />

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { Tooltip } from '../../../components/ui/tooltip';
 import {
   activateSubscription,
   ADMIN_STATS_KEY,
@@ -134,9 +135,11 @@ export default function DashboardPage() {
               {tr.pricing.validUntil}: {formatDate(sub.periodEnd)}
             </p>
           )}
-          <Link to="/pricing" className={`${buttonClass('outline', 'sm')} mt-4`}>
-            {t.upgrade}
-          </Link>
+          <Tooltip content="Planları, yıllık indirimi ve ek fotoğraf paketlerini görün">
+            <Link to="/pricing" className={`${buttonClass('outline', 'sm')} mt-4`}>
+              {t.upgrade}
+            </Link>
+          </Tooltip>
         </Card>
         <Card className="p-6" data-testid="quota-card">
           <h2 className="text-sm font-semibold text-slate-500">{t.quotaTitle}</h2>
