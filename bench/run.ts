@@ -1,10 +1,12 @@
 // Benchmark orchestrator: runs each bench section and prints its table. Sections are added here.
 import { engineBench, type BenchTable } from './engine.bench';
 import { landingBench } from './landing.bench';
+import { httpBench } from './http.bench';
 
 const sections: { name: string; run: () => Promise<BenchTable> }[] = [
   { name: 'engine', run: () => engineBench() },
   { name: 'landing', run: () => landingBench() },
+  { name: 'http', run: () => httpBench() },
 ];
 
 function print(table: BenchTable): void {
