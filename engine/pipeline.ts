@@ -6,7 +6,7 @@ import { encodeOutputs } from './io/image.encode';
 import { getSession } from './models/model.loader';
 import { runIsnet } from './segment/isnet.infer';
 import { refineMask } from './segment/mask.refine';
-import { findPlates, type PlateDetection } from './plate/plate.find';
+import { findPlates, findPlatesOnCar, type PlateDetection } from './plate/plate.find';
 import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
 import { customizePlate, type PlateFormat } from './plate/plate.render';
 import { carBox, compositeCar, planFraming, type Background, type Framing } from './scene/car.composite';
@@ -180,8 +180,11 @@ async function processDecoded(
     : undefined;
 
   const mask = needMask ? await carMask(image, timings, onStage) : undefined;
+  const carOnly = mask && ops.has('background_change') ? carBox(mask, image.width, image.height) : null;
   const plates = needPlates
-    ? await time(timings, 'plates', onStage, () => findPlates(image, { carMask: mask }))
+    ? await time(timings, 'plates', onStage, () =>
+        mask && carOnly ? findPlatesOnCar(image, mask, carOnly) : findPlates(image, { carMask: mask }),
+      )
     : [];
 
   if (needPlates || request.mask) {

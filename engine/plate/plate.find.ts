@@ -17,6 +17,8 @@ export interface FindPlatesOptions {
   carMask?: Uint8Array;
   /** Minimum plate score to report. */
   threshold?: number;
+  /** Long side the text detector runs at (default 800). */
+  detectSide?: number;
 }
 
 const TURKISH = /^(0[1-9]|[1-7]\d|8[01])[A-Z]{1,3}\d{2,4}$/;
@@ -245,7 +247,7 @@ export async function findPlates(
   const longSide = Math.max(image.width, image.height);
   // Detection always runs with an 800-px long side: small photos are upscaled (small plate glyphs), big
   // ones scaled down (a plate in a 12-MP car photo is still 10+ px tall there).
-  const side = 800;
+  const side = options.detectSide ?? 800;
   const raw = await detectText(image, side);
   const minThick = Math.max(5, longSide * 0.006);
   const pieces = raw.filter((b) => b.thickness >= minThick * 0.6);
@@ -323,4 +325,45 @@ export async function readPlateText(image: RawImage): Promise<string> {
     }
   }
   return best;
+}
+
+/**
+ * Plates on the car only: detection runs on the car's bounding box (plus a margin) at the scale a full-image
+ * run would use, so it costs a fraction of it; results come back in image pixels. Used when the background
+ * is replaced anyway (plates of other cars disappear with it).
+ */
+export async function findPlatesOnCar(
+  image: RawImage,
+  carMask: Uint8Array,
+  box: { x: number; y: number; w: number; h: number },
+): Promise<PlateDetection[]> {
+  const mx = Math.round(box.w * 0.05);
+  const my = Math.round(box.h * 0.05);
+  const x0 = Math.max(0, box.x - mx);
+  const y0 = Math.max(0, box.y - my);
+  const x1 = Math.min(image.width, box.x + box.w + mx);
+  const y1 = Math.min(image.height, box.y + box.h + my);
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const c = image.channels;
+  const data = Buffer.alloc(w * h * c);
+  const mask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const src = ((y0 + y) * image.width + x0) * c;
+    image.data.copy(data, y * w * c, src, src + w * c);
+    mask.set(carMask.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x1), y * w);
+  }
+  const fullSide = 800;
+  const side = Math.max(
+    320,
+    Math.round((fullSide * Math.max(w, h)) / Math.max(image.width, image.height) / 32) * 32,
+  );
+  const found = await findPlates(
+    { data, width: w, height: h, channels: c },
+    { carMask: mask, detectSide: side },
+  );
+  return found.map((p) => {
+    const quad = p.quad.map(([x, y]) => [x + x0, y + y0]) as Quad;
+    return { ...p, x: p.x + x0, y: p.y + y0, quad };
+  });
 }

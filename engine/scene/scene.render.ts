@@ -182,16 +182,35 @@ async function photographic(
     const ground = y > hy;
     const texAmp = ground ? 0.07 * texture * Math.min(1, (y - hy) / (h - hy) + 0.3) : 0;
     const grainAmp = ground ? 1 + texture : 1;
+    const row = y * w;
+    const grow = (y >> 1) * gw;
+    if (!ground) {
+      // Sky and background: fully soft, no texture.
+      for (let x = 0; x < w; x++) {
+        const m = 1 - 0.07 * Math.max(0, vigX[x] + vy2 - 0.35);
+        const i = (row + x) * 3;
+        const g = grain[grow + (x >> 1)];
+        const r0 = soft[i] * m + g;
+        const r1 = soft[i + 1] * m + g;
+        const r2 = soft[i + 2] * m + g;
+        out[i] = r0 < 0 ? 0 : r0 > 255 ? 255 : r0;
+        out[i + 1] = r1 < 0 ? 0 : r1 > 255 ? 255 : r1;
+        out[i + 2] = r2 < 0 ? 0 : r2 > 255 ? 255 : r2;
+      }
+      continue;
+    }
+    const u = 1 - t;
     for (let x = 0; x < w; x++) {
       const vig = 1 - 0.07 * Math.max(0, vigX[x] + vy2 - 0.35);
-      const i = (y * w + x) * 3;
-      const tex = 1 + ((blotch[y * w + x] - 128) / 128) * texAmp;
-      const g = grain[(y >> 1) * gw + (x >> 1)] * grainAmp;
-      const m = vig * tex;
-      for (let k = 0; k < 3; k++) {
-        const v = (data[i + k] * (1 - t) + soft[i + k] * t) * m + g;
-        out[i + k] = v < 0 ? 0 : v > 255 ? 255 : v;
-      }
+      const i = (row + x) * 3;
+      const m = vig * (1 + ((blotch[row + x] - 128) / 128) * texAmp);
+      const g = grain[grow + (x >> 1)] * grainAmp;
+      const r0 = (data[i] * u + soft[i] * t) * m + g;
+      const r1 = (data[i + 1] * u + soft[i + 1] * t) * m + g;
+      const r2 = (data[i + 2] * u + soft[i + 2] * t) * m + g;
+      out[i] = r0 < 0 ? 0 : r0 > 255 ? 255 : r0;
+      out[i + 1] = r1 < 0 ? 0 : r1 > 255 ? 255 : r1;
+      out[i + 2] = r2 < 0 ? 0 : r2 > 255 ? 255 : r2;
     }
   }
   return { data: out, width: w, height: h, channels: 3 };
