@@ -1,6 +1,10 @@
 import sharp from 'sharp';
 import { EngineError } from '../engine.error';
 
+// libvips' operation cache would keep recent multi-megabyte results alive between photos; every image is
+// decoded once and processed once, so the cache only raises peak memory.
+sharp.cache(false);
+
 /** Largest input accepted, in pixels (a 30000x30000 "bomb" is refused before any pixel is decoded). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 

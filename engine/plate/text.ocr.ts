@@ -44,7 +44,9 @@ export async function detectText(image: RawImage, side = 960): Promise<TextBox[]
     for (let c = 0; c < 3; c++) input[c * plane + p] = (data[i + 2 - c] / 255 - DET_MEAN[c]) / DET_STD[c];
   }
   const out = await session.run({ [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, h, w]) });
-  const prob = out[session.outputNames[0]].data as Float32Array;
+  // Copy out and release the native tensor now (not whenever the GC finalises it).
+  const prob = Float32Array.from(out[session.outputNames[0]].data as Float32Array);
+  for (const t of Object.values(out)) t.dispose?.();
   const bin = new Uint8Array(plane);
   for (let p = 0; p < plane; p++) bin[p] = prob[p] > 0.3 ? 1 : 0;
   const { labels, sizes } = labelComponents(bin, w, h);
@@ -152,7 +154,8 @@ export async function recognizeTexts(
   });
   const t = out[session.outputNames[0]];
   const [, steps, classes] = t.dims as number[];
-  const probs = t.data as Float32Array;
+  const probs = Float32Array.from(t.data as Float32Array);
+  for (const o of Object.values(out)) o.dispose?.();
   const results: { text: string; confidence: number }[] = [];
   for (let n = 0; n < boxes.length; n++) {
     // Steps past a crop's own width only see padding; CTC blanks them out.
