@@ -101,6 +101,6 @@ export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 7)): P
   rows.push(['background_change + plate_hide total (median)', `${total.toFixed(0)} ms`]);
   rows.push(['segmentation model inference alone (median)', `${inf.toFixed(0)} ms`]);
   rows.push(['total / inference', `${(total / inf).toFixed(2)}x (target <= 1.30x)`]);
-  rows.push(['peak RSS', `${rssMb.toFixed(0)} MB (target < 1536 MB)`]);
+  rows.push(['peak RSS', `${rssMb.toFixed(0)} MiB (target < 1.5 GiB = 1536 MiB)`]);
   return { title: 'engine (2-core CPU)', rows };
 }
