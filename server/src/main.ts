@@ -24,13 +24,13 @@ async function main() {
   const log = app.log;
   log.info({ database: database.kind, roles: settings.roles, dataDir: settings.dataDir }, 'starting');
 
-  let queue: JobQueue | null = null;
-  queue = await startJobQueue({
+  const queue: JobQueue = await startJobQueue({
     database,
     worker: settings.roles.worker,
     handlers: services.jobHandlers,
     log,
   });
+  services.queueSlot.queue = queue; // senders (uploads -> processing jobs) reach the queue through this slot
 
   if (settings.roles.api) await app.listen({ port: settings.port, host: settings.host });
   else await app.ready();
@@ -48,7 +48,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stop accepting requests, finish in-flight ones
-      await queue?.stop(); // let running jobs finish
+      await queue.stop(); // let running jobs finish
       await database.close();
       process.exit(0);
     } catch (err) {
