@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, loginViaForm, newPage, snap } from './support/browser';
-import { apiUpload, assertEvalSet, buyPlan, carPhoto, loadedWidths, platePhoto } from './support/photos';
+import { apiUpload, assertEvalSet, buyPlan, carPhoto, platePhoto, waitImagesLoaded } from './support/photos';
 import { e2eUsers } from './support/users';
 
 // The real engine runs every job on this machine's CPU: each photo takes seconds, so tests wait long.
@@ -44,11 +44,7 @@ async function processAndCheck(page: Page, shot?: string) {
   if (shot) await snap(page, shot);
   await page.getByTestId('editor-result').waitFor({ timeout: RUN_TIMEOUT });
   await toast(page, 'İşlem Tamamlandı').waitFor();
-  await page.waitForFunction(
-    `${loadedWidths('[data-testid="compare"] img')}.every((w) => w > 0)`,
-    undefined,
-    { timeout: 15_000 },
-  );
+  await waitImagesLoaded(page, '[data-testid="compare"] img', 2);
   const after = await page.getByTestId('compare').locator('img[data-role="after"]').getAttribute('src');
   expect(after).toMatch(/^\/api\/images\/[A-Za-z0-9_-]+\.jpg$/);
   expect(await page.getByTestId('editor').getAttribute('data-step')).toBe('3');
@@ -94,9 +90,7 @@ describe('editor (Kendin Tasarla) with real photos and the real engine', () => {
     // All-Access: the watermark option shows once an operation is chosen, ticked by default.
     expect(await page.getByLabel('Filigranı kaldır').isChecked()).toBe(true);
     // Every preset tile shows its rendered thumbnail.
-    await page.waitForFunction(
-      `${loadedWidths('[data-testid="preset-grid"] img')}.slice(0, 6).every((w) => w > 0)`,
-    );
+    await waitImagesLoaded(page, '[data-testid="preset-grid"] [data-preset]:nth-child(-n+6) img', 6);
     expect(await page.getByTestId('preset-grid').locator('[data-preset]').count()).toBe(31);
     await snap(page, 'editor-options-desktop');
 
@@ -230,7 +224,7 @@ describe('editor (Kendin Tasarla) with real photos and the real engine', () => {
     await page.getByTestId('progress').waitFor();
     await snap(page, 'editor-progress-mobile');
     await page.getByTestId('editor-result').waitFor({ timeout: RUN_TIMEOUT });
-    await page.waitForFunction(`${loadedWidths('[data-testid="compare"] img')}.every((w) => w > 0)`);
+    await waitImagesLoaded(page, '[data-testid="compare"] img', 2);
     await snap(page, 'editor-result-mobile');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);

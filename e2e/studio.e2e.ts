@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, loginViaForm, newPage, snap } from './support/browser';
-import { assertEvalSet, buyPlan, carPhoto, loadedWidths, platePhoto } from './support/photos';
+import { assertEvalSet, buyPlan, carPhoto, platePhoto, waitImagesLoaded } from './support/photos';
 import { e2eUsers } from './support/users';
 
 // Five photos through the real engine on a shared CPU: allow minutes, not seconds.
@@ -54,7 +54,7 @@ describe('studio (six steps) with real photos and the real engine', () => {
     const page = await openStudio(user('studioPro'));
     expect(await step(page)).toBe('1');
     expect(await next(page).isDisabled()).toBe(true); // 1 -> 2 needs a background
-    await page.waitForFunction(`${loadedWidths('[data-testid="studio-presets"] img')}.every((w) => w > 0)`);
+    await waitImagesLoaded(page, '[data-testid="studio-presets"] img', 7);
     expect(await page.getByTestId('studio-presets').locator('[data-preset]').count()).toBe(7);
 
     // A preset and a custom background clear each other.
@@ -124,7 +124,7 @@ describe('studio (six steps) with real photos and the real engine', () => {
     expect(await step(page)).toBe('5');
     const summary = page.getByTestId('studio-summary');
     await summary.getByText('Cam Showroom').waitFor();
-    await summary.getByText('34 GALERI 2026 · Sarı / Siyah').waitFor();
+    await summary.getByText('34 GALERİ 2026 · Sarı / Siyah').waitFor();
     expect(await page.getByLabel('Filigranı kaldır').isChecked()).toBe(true);
     await page.getByText('Tahmini süre: 45-75 saniye (plaka düzenleme ile)').first().waitFor();
     await snap(page, 'studio-summary-desktop');
@@ -142,7 +142,7 @@ describe('studio (six steps) with real photos and the real engine', () => {
       enablePlateEdit: true,
       plateColor: 'yellow',
       plateTextColor: 'black',
-      plateText: '34 GALERI 2026',
+      plateText: '34 GALERİ 2026',
       removeWatermark: true,
     });
     expect((body.carImages as string[]).length).toBe(5);
@@ -158,11 +158,7 @@ describe('studio (six steps) with real photos and the real engine', () => {
         .count(),
     ).toBe(1);
     expect(await page.getByTestId('studio-result').count()).toBe(5);
-    await page.waitForFunction(
-      `(() => { const w = ${loadedWidths('[data-testid="studio-result"] img')}; return w.length === 5 && w.every((x) => x > 0); })()`,
-      undefined,
-      { timeout: 20_000 },
-    );
+    expect(await waitImagesLoaded(page, '[data-testid="studio-result"] img', 5)).toHaveLength(5);
     await snap(page, 'studio-results-desktop');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -203,7 +199,7 @@ describe('studio (six steps) with real photos and the real engine', () => {
     await page.getByText('Tahmini süre: 25-45 saniye').first().waitFor();
     await page.getByTestId('generate').click();
     await page.getByTestId('studio-result-single').waitFor({ timeout: RUN_TIMEOUT });
-    await page.waitForFunction(`${loadedWidths('[data-testid="compare"] img')}.every((w) => w > 0)`);
+    await waitImagesLoaded(page, '[data-testid="compare"] img', 2);
     expect(await page.getByTestId('compare').getAttribute('data-position')).toBe('50');
     await snap(page, 'studio-result-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

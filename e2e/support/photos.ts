@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { callbackHash } from '../../server/src/adapters/payments/paytr.hash';
 import { DEV_PAYTR } from '../../server/src/config/env';
 import { E2E_PASSWORD } from './users';
@@ -74,6 +75,22 @@ export async function apiUpload(baseURL: string, token: string, file: string) {
   return ((await res.json()) as { imageUrl: string }).imageUrl;
 }
 
-/** Checks that every matched <img> has really loaded a picture (not a broken-image box). */
-export const loadedWidths = (selector: string) =>
-  `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map((i) => i.complete ? i.naturalWidth : 0)`;
+/**
+ * Waits until the matched <img> elements (at least `min`) have all really loaded a picture, not a broken
+ * image box. Polls with $$eval: the app's CSP forbids the string evaluation waitForFunction polls with.
+ */
+export async function waitImagesLoaded(page: Page, selector: string, min = 1, timeout = 20_000) {
+  const deadline = Date.now() + timeout;
+  let widths: number[] = [];
+  while (Date.now() < deadline) {
+    widths = await page.$$eval(selector, (els) =>
+      els.map((el) => {
+        const img = el as HTMLImageElement;
+        return img.complete ? img.naturalWidth : 0;
+      }),
+    );
+    if (widths.length >= min && widths.every((w) => w > 0)) return widths;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`images not loaded for ${selector}: ${JSON.stringify(widths)}`);
+}

@@ -120,8 +120,9 @@ export function isQuotaError(err: unknown): boolean {
   return text.includes('Quota exceeded') || text.toLowerCase().includes('quota');
 }
 
+/** A readable message: the server's (Turkish) text; network failures (TypeError) get the fallback. */
 export const errorText = (err: unknown, fallback: string) =>
-  err instanceof Error && err.message ? err.message : fallback;
+  err instanceof Error && !(err instanceof TypeError) && err.message ? err.message : fallback;
 
 /** A fresh id for a job, so the progress stream can be opened before the processing call returns. */
 export function newJobId(): string {
