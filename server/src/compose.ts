@@ -120,11 +120,11 @@ export function composeServices(database: Database, settings: Settings) {
     },
     async enqueue(jobId, priority) {
       if (!queueSlot.queue) throw new Error('job queue not started');
-      // Retried twice; a job whose worker died is expired after 15 minutes and retried.
+      // Retried twice; a job whose worker died is expired after JOB_TIMEOUT_SECONDS and retried.
       await queueSlot.queue.send(
         jobs.photoProcess,
         { jobId },
-        { priority, retryLimit: 2, retryDelay: 2, expireInSeconds: 900 },
+        { priority, retryLimit: 2, retryDelay: 2, expireInSeconds: settings.jobTimeoutSeconds },
       );
     },
     engine: () => (engine ??= createEngine()),

@@ -29,6 +29,7 @@ async function main() {
     worker: settings.roles.worker,
     handlers: services.jobHandlers,
     log,
+    jobTimeoutSeconds: settings.jobTimeoutSeconds,
   });
   services.queueSlot.queue = queue; // senders (uploads -> processing jobs) reach the queue through this slot
 

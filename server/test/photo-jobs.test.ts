@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { startJobQueue, type JobQueue } from '../src/jobs/boss';
@@ -37,7 +39,7 @@ async function subscriber(ctx: TestContext): Promise<UserRow> {
   return (await ctx.services.repos.users.findById(user.id))!;
 }
 
-describe('a worker dying mid-job', () => {
+describe('a worker dying mid-job (the failure simulated in-process)', () => {
   let ctx: TestContext;
   let queue: JobQueue;
   beforeAll(async () => {
@@ -151,4 +153,87 @@ describe('free prompts with REPLICATE_API_TOKEN', () => {
       await fake.close();
     }
   }, 180_000);
+});
+
+// PGlite is one process's database, so a worker in another process needs PostgreSQL (CI runs this file there).
+describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL mid-job', () => {
+  it('leaves the job to another worker, which finishes it, and the photo is charged once', async () => {
+    const timeout = 20;
+    const ctx = await createTestApp({ JOB_TIMEOUT_SECONDS: String(timeout) });
+    const log = pino({ level: 'silent' });
+    // This process is the API (enqueue only) until the first worker is dead.
+    let queue = await startJobQueue({
+      database: ctx.database,
+      worker: false,
+      handlers: {},
+      log,
+      jobTimeoutSeconds: timeout,
+    });
+    ctx.services.queueSlot.queue = queue;
+    const root = path.resolve(import.meta.dirname, '../..');
+    let output = '';
+    // Node itself with tsx's loader (the tsx CLI would put a second process between us and the worker).
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        ROLES: 'worker',
+        DATABASE_URL: ctx.database.connectionString!,
+        DATA_DIR: ctx.dataDir,
+        LOG_LEVEL: 'info',
+        JOB_TIMEOUT_SECONDS: String(timeout),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    worker.stdout!.on('data', (d) => (output += d));
+    worker.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise((r) => worker.once('exit', r));
+    try {
+      const user = await subscriber(ctx);
+      const photos = ctx.services.photos;
+      const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+      // A background change runs the segmentation model: seconds of work to be killed in the middle of.
+      const jobId = await photos.startEditorJob(user, {
+        imageUrl,
+        operations: ['background_change'],
+        backgroundPreset: 'luxury-showroom',
+        removeWatermark: false,
+      });
+      for (let i = 0; (await photos.jobFor(user, jobId))?.status !== 'running'; i++) {
+        if (i > 1200 || worker.exitCode !== null) throw new Error(`worker never started the job:\n${output}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      worker.kill('SIGKILL');
+      await exited;
+      expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'running', attempts: 1 });
+      expect(await ctx.services.billing.quota.status(user)).toMatchObject({ used: 0, reserved: 1 });
+
+      // A healthy worker comes up; pg-boss expires the dead attempt after the timeout and hands it over.
+      await queue.stop();
+      queue = await startJobQueue({
+        database: ctx.database,
+        worker: true,
+        handlers: ctx.services.jobHandlers,
+        log,
+        jobTimeoutSeconds: timeout,
+      });
+      ctx.services.queueSlot.queue = queue;
+      const job = await photos.awaitJob(jobId, 150_000);
+      expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
+      expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+        used: 1,
+        reserved: 0,
+        remaining: 4,
+      });
+      const boss = (await ctx.database.db.execute(
+        sql`select state, retry_count from pgboss.job where data->>'jobId' = ${jobId}`,
+      )) as unknown as { rows: unknown[] };
+      expect(boss.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    } finally {
+      if (worker.exitCode === null) worker.kill('SIGKILL');
+      await queue.stop();
+      await ctx.close();
+    }
+  }, 240_000);
 });

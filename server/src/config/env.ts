@@ -53,6 +53,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  // A photo job running longer than this is taken as dead (its worker crashed) and retried.
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   REPLICATE_API_TOKEN: z.string().min(8).optional(),
   REPLICATE_BASE_URL: z.url().default('https://api.replicate.com'),
   REPLICATE_MODEL: z
@@ -108,6 +110,7 @@ export interface Settings {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   webDistDir: string;
   resultRetentionMs: number;
+  jobTimeoutSeconds: number;
   replicate: { token: string; baseUrl: string; model: string } | null;
   payments: {
     provider: 'sandbox' | 'paytr';
@@ -158,6 +161,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
         : null,
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'web/dist'),
     resultRetentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     replicate: e.REPLICATE_API_TOKEN
       ? { token: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL, model: e.REPLICATE_MODEL }
       : null,

@@ -37,11 +37,22 @@ export async function startJobQueue(opts: {
   worker: boolean;
   handlers: JobHandlers;
   log: FastifyBaseLogger;
+  /** JOB_TIMEOUT_SECONDS: jobs of dead workers are found by maintenance, so it runs several times per timeout. */
+  jobTimeoutSeconds?: number;
 }): Promise<JobQueue> {
   const { database } = opts;
+  const maintenanceIntervalSeconds = Math.max(
+    1,
+    Math.min(30, Math.floor((opts.jobTimeoutSeconds ?? 300) / 5)),
+  );
   const boss = database.executeSql
-    ? new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss' })
-    : new PgBoss({ connectionString: database.connectionString!, schema: 'pgboss', max: 4 });
+    ? new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss', maintenanceIntervalSeconds })
+    : new PgBoss({
+        connectionString: database.connectionString!,
+        schema: 'pgboss',
+        max: 4,
+        maintenanceIntervalSeconds,
+      });
   boss.on('error', (err) => opts.log.error({ err }, 'pg-boss error'));
   await boss.start();
   for (const name of Object.values(jobs)) await boss.createQueue(name);
