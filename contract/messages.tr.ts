@@ -437,6 +437,9 @@ export const tr = {
       car_clean: { title: 'Aracı Temizle', description: 'Renk, parlaklık ve netliği iyileştirin.' },
     },
     presetsTitle: 'Arka Plan Seçin',
+    presetCategories: 'Arka plan kategorileri',
+    presetAll: 'Tümü',
+    presetChosen: (name: string) => `Seçili arka plan: ${name}`,
     presetSelected: 'Seçildi',
     plateTextLabel: 'Plaka yazısı',
     plateTextPlaceholder: '34 ABC 123',
@@ -565,6 +568,8 @@ export const tr = {
     resultsTitle: 'Sonuçlar',
     resultAlt: (n: number) => `İşlenmiş fotoğraf ${n}`,
     restart: 'Yeniden Başla',
+    downloadAll: 'Tümünü İndir (ZIP)',
+    downloadAllFailed: 'Toplu indirme başarısız oldu. Fotoğrafları tek tek indirebilirsiniz.',
   },
 } as const;
 

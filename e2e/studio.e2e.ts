@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, loginViaForm, newPage, snap } from './support/browser';
@@ -165,6 +166,16 @@ describe('studio (six steps) with real photos and the real engine', () => {
       page.getByTestId('download-2').click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^studio-2-\d{13}\.jpg$/);
+    // Download all: one ZIP holding the five results as studio-1.jpg ... studio-5.jpg.
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('download-all').click(),
+    ]);
+    expect(zip.suggestedFilename()).toBe('oto-studyo-sonuclar.zip');
+    const archive = await fs.readFile((await zip.path())!);
+    expect(archive.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    const names = [...archive.toString('latin1').matchAll(/studio-(\d)\.jpg/g)].map((m) => m[1]);
+    expect(new Set(names)).toEqual(new Set(['1', '2', '3', '4', '5']));
 
     await page.getByRole('button', { name: 'Yeniden Başla' }).click();
     expect(await step(page)).toBe('1');

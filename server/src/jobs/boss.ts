@@ -57,10 +57,12 @@ export async function startJobQueue(opts: {
   await boss.start();
   for (const name of Object.values(jobs)) await boss.createQueue(name);
 
+  // Queue name -> this process's worker, so a job sent from here wakes it at once instead of at its next poll.
+  const localWorkers = new Map<string, string>();
   if (opts.worker) {
     for (const [name, handler] of Object.entries(opts.handlers) as [JobName, JobHandler<JobName>][]) {
       const options = { pollingIntervalSeconds: 0.5, includeMetadata: true as const };
-      await boss.work<JobPayloads[JobName]>(name, options, async ([job]) => {
+      const workerId = await boss.work<JobPayloads[JobName]>(name, options, async ([job]) => {
         const started = Date.now();
         try {
           const out = await handler(job.data, { id: job.id, final: job.retryCount >= job.retryLimit });
@@ -71,13 +73,19 @@ export async function startJobQueue(opts: {
           throw err;
         }
       });
+      localWorkers.set(name, workerId);
     }
     for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
   return {
     boss,
-    send: (name, data, options) => boss.send(name, data as object, options ?? {}),
+    async send(name, data, options) {
+      const id = await boss.send(name, data as object, options ?? {});
+      const local = localWorkers.get(name);
+      if (local) boss.notifyWorker(local);
+      return id;
+    },
     stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
   };
 }

@@ -98,6 +98,9 @@ type JobRequest = EditorJobRequest | StudioJobRequest;
 /** Uploads, processing jobs (queued, run by workers), results and downloads, each owned by one user. */
 export function photoService(deps: PhotoDeps) {
   const now = deps.now ?? (() => new Date());
+  // Jobs finished by this process wake their waiters at once; jobs of other processes are found by polling.
+  const finishedHere = new Map<string, Set<() => void>>();
+  const announceFinished = (jobId: string) => finishedHere.get(jobId)?.forEach((wake) => wake());
 
   async function effectivePlan(user: UserRow) {
     if (user.overrideAllAccess || user.role === 'admin')
@@ -302,14 +305,33 @@ export function photoService(deps: PhotoDeps) {
       return queueJob(user, 'studio', request, cars.length, body.jobId);
     },
 
-    /** Waits until the job finishes (API and workers may be different processes, so this polls). */
+    /**
+     * Waits until the job finishes: woken at once when this process's worker finishes it, and polling every
+     * 250 ms for workers in other processes.
+     */
     async awaitJob(jobId: string, timeoutMs = 10 * 60_000): Promise<ProcessingJobRow> {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const job = await deps.jobs.find(jobId);
-        if (!job) throw new AppError('JOB_NOT_FOUND', 404, m.jobNotFound);
-        if (job.status === 'succeeded' || job.status === 'failed' || Date.now() > deadline) return job;
-        await new Promise((r) => setTimeout(r, 250));
+      let wake = () => {};
+      const waiters = finishedHere.get(jobId) ?? new Set();
+      finishedHere.set(jobId, waiters);
+      const woken = () => wake();
+      waiters.add(woken);
+      try {
+        for (;;) {
+          const job = await deps.jobs.find(jobId);
+          if (!job) throw new AppError('JOB_NOT_FOUND', 404, m.jobNotFound);
+          if (job.status === 'succeeded' || job.status === 'failed' || Date.now() > deadline) return job;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 250);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+      } finally {
+        waiters.delete(woken);
+        if (waiters.size === 0) finishedHere.delete(jobId);
       }
     },
 
@@ -396,6 +418,7 @@ export function photoService(deps: PhotoDeps) {
           progress: 100,
           finishedAt: now(),
         });
+        announceFinished(jobId);
         // Originals are deleted once processed (KVKK: keep no more than the service needs).
         if (ok) {
           const inputs =
@@ -416,6 +439,7 @@ export function photoService(deps: PhotoDeps) {
         const count = req.kind === 'editor' ? 1 : req.carImageIds.length;
         for (let i = 0; i < count; i++) await deps.quota.release(`job:${jobId}:${i}`);
         await deps.jobs.update(jobId, { status: 'failed', error: m.itemFailed, finishedAt: now() });
+        announceFinished(jobId);
       }
     },
 

@@ -3,20 +3,15 @@ import { tokenStore } from './api-client';
 /** SPEC §9: a download gives up after 10 s and falls back to opening the file. */
 export const DOWNLOAD_TIMEOUT_MS = 10_000;
 
-/**
- * SPEC §7 download: GET /api/download/<last path segment> with an image Accept header and a 10 s timeout,
- * saved as `filename` (or the server's Turkish name). On a non-OK status, an empty file or any failure the
- * original result URL opens in a new tab instead, so the user always gets the picture.
- */
-export async function downloadResult(resultUrl: string, filename?: string): Promise<'saved' | 'opened'> {
-  const file = resultUrl.split('?')[0]!.split('/').pop() ?? '';
+/** Fetches `url` with the session, a 10 s timeout and `accept`, and saves it; throws on any failure. */
+async function saveFrom(url: string, accept: string, filename?: string, fallbackName = 'indirme') {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
   try {
     const token = tokenStore.get();
-    const res = await fetch(`/api/download/${encodeURIComponent(file)}`, {
+    const res = await fetch(url, {
       credentials: 'include',
-      headers: { Accept: 'image/*', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       signal: controller.signal,
     });
     if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
@@ -25,12 +20,26 @@ export async function downloadResult(resultUrl: string, filename?: string): Prom
     const href = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = href;
-    a.download = filename ?? serverFileName(res.headers.get('content-disposition')) ?? file;
+    a.download = filename ?? serverFileName(res.headers.get('content-disposition')) ?? fallbackName;
     document.body.appendChild(a);
     a.click();
     a.remove();
     // Revoked later: some browsers start reading the blob only after click() returns.
     setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * SPEC §7 download: GET /api/download/<last path segment> with an image Accept header and a 10 s timeout,
+ * saved as `filename` (or the server's Turkish name). On a non-OK status, an empty file or any failure the
+ * original result URL opens in a new tab instead, so the user always gets the picture.
+ */
+export async function downloadResult(resultUrl: string, filename?: string): Promise<'saved' | 'opened'> {
+  const file = resultUrl.split('?')[0]!.split('/').pop() ?? '';
+  try {
+    await saveFrom(`/api/download/${encodeURIComponent(file)}`, 'image/*', filename, file);
     return 'saved';
   } catch {
     const a = document.createElement('a');
@@ -42,10 +51,17 @@ export async function downloadResult(resultUrl: string, filename?: string): Prom
     a.click();
     a.remove();
     return 'opened';
-  } finally {
-    clearTimeout(timer);
   }
 }
+
+/** Every result of a studio run in one ZIP (GET /api/jobs/:id/zip); throws so the page can say it failed. */
+export const downloadJobZip = (jobId: string) =>
+  saveFrom(
+    `/api/jobs/${encodeURIComponent(jobId)}/zip`,
+    'application/zip',
+    undefined,
+    'oto-studyo-sonuclar.zip',
+  );
 
 function serverFileName(disposition: string | null): string | undefined {
   const m = disposition?.match(/filename="?([^";]+)"?/i);

@@ -3,7 +3,12 @@ import { Download, Home, PenLine, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { editorPresets } from '../../../../../contract/presets';
+import {
+  editorPresets,
+  presetCategories,
+  presetCategoryLabels,
+  type PresetCategory,
+} from '../../../../../contract/presets';
 import { tr } from '../../../../../contract/messages.tr';
 import { PLATE_TEXT_MAX_EDITOR } from '../../../../../contract/plate';
 import type { OperationId } from '../../../../../contract/photo.schema';
@@ -54,6 +59,9 @@ export default function EditorPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [operations, setOperations] = useState<OperationId[]>([]);
   const [preset, setPreset] = useState<string | null>(null);
+  // 31 scenes are a long scroll on a phone: the category chips narrow the grid (the choice itself stays).
+  const [category, setCategory] = useState<PresetCategory | null>(null);
+  const selectedPreset = editorPresets.find((p) => p.id === preset);
   const [prompt, setPrompt] = useState('');
   const [plateText, setPlateText] = useState('');
   const [removeWatermark, setRemoveWatermark] = useState(true);
@@ -348,20 +356,41 @@ export default function EditorPage() {
             {operations.includes('background_change') && (
               <fieldset>
                 <legend className="mb-3 text-sm font-semibold">{t.presetsTitle}</legend>
+                <div className="mb-3 flex flex-wrap gap-2" role="group" aria-label={t.presetCategories}>
+                  {[null, ...presetCategories].map((c) => (
+                    <button
+                      key={c ?? 'all'}
+                      type="button"
+                      aria-pressed={category === c}
+                      data-category={c ?? 'all'}
+                      onClick={() => setCategory(c)}
+                      className="rounded-full border border-slate-200 px-3 py-1 text-sm font-medium text-slate-700 hover:border-slate-400 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none aria-pressed:border-slate-900 aria-pressed:bg-slate-900 aria-pressed:text-white"
+                    >
+                      {c ? presetCategoryLabels[c] : t.presetAll}
+                    </button>
+                  ))}
+                </div>
+                {selectedPreset && (
+                  <p className="mb-2 text-sm text-slate-600" data-testid="selected-preset">
+                    {t.presetChosen(selectedPreset.name)}
+                  </p>
+                )}
                 <div
                   className="grid max-h-[30rem] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-3"
                   data-testid="preset-grid"
                 >
-                  {editorPresets.map((p) => (
-                    <PresetTile
-                      key={p.id}
-                      id={p.id}
-                      name={p.name}
-                      description={p.description}
-                      selected={preset === p.id}
-                      onSelect={() => setPreset((cur) => (cur === p.id ? null : p.id))}
-                    />
-                  ))}
+                  {editorPresets
+                    .filter((p) => !category || p.category === category)
+                    .map((p) => (
+                      <PresetTile
+                        key={p.id}
+                        id={p.id}
+                        name={p.name}
+                        description={p.description}
+                        selected={preset === p.id}
+                        onSelect={() => setPreset((cur) => (cur === p.id ? null : p.id))}
+                      />
+                    ))}
                 </div>
               </fieldset>
             )}

@@ -56,6 +56,7 @@ export default function StudioPage() {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [resultJobId, setResultJobId] = useState<string | null>(null);
   const [startedAt, setStartedAt] = useState(0);
   const [now, setNow] = useState(0);
   const [results, setResults] = useState<StudioResultItem[]>([]);
@@ -203,6 +204,7 @@ export default function StudioPage() {
       if (!res.results || !res.success) throw new Error(res.error || t.failFallback);
       const seconds = Math.round((Date.now() - started) / 1000);
       setResults(res.results);
+      setResultJobId(id);
       setStep(6);
       toast.success(t.successTitle, { description: t.successBody(res.successCount, seconds) });
       void refreshQuota(queryClient);
@@ -224,6 +226,7 @@ export default function StudioPage() {
     setPlate(initialPlate);
     setRemoveWatermark(true);
     setResults([]);
+    setResultJobId(null);
     setPhotoError(null);
   }
 
@@ -440,7 +443,7 @@ export default function StudioPage() {
 
         {step === 6 && (
           <div className="space-y-5">
-            <StudioResults results={results} originals={photos.map((p) => p.preview)} />
+            <StudioResults results={results} originals={photos.map((p) => p.preview)} jobId={resultJobId} />
             <Button variant="dark" onClick={restart}>
               <RotateCcw className="h-4 w-4" aria-hidden />
               {t.restart}

@@ -1,10 +1,11 @@
-import { Download } from 'lucide-react';
+import { Download, FileArchive } from 'lucide-react';
+import { toast } from 'sonner';
 import { useState } from 'react';
 import { tr } from '../../../../../contract/messages.tr';
 import { ImageCompare } from '../../../components/image-compare';
 import { InlineAlert } from '../../../components/inline-alert';
 import { Button } from '../../../components/ui/button';
-import { downloadResult, studioFileName } from '../../../lib/download';
+import { downloadJobZip, downloadResult, studioFileName } from '../../../lib/download';
 import type { StudioResultItem } from '../../../lib/photo-api';
 
 const t = tr.studio;
@@ -28,8 +29,39 @@ function DownloadButton({ url, index }: { url: string; index: number }) {
   );
 }
 
-/** Step 6: one result as a before/after slider, several as a grid with per-item errors and downloads. */
-export function StudioResults({ results, originals }: { results: StudioResultItem[]; originals: string[] }) {
+function DownloadAllButton({ jobId }: { jobId: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="dark"
+      disabled={busy}
+      data-testid="download-all"
+      onClick={() => {
+        setBusy(true);
+        downloadJobZip(jobId)
+          .catch(() => toast.error(t.downloadAllFailed))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <FileArchive className="h-4 w-4" aria-hidden />
+      {busy ? tr.processing.downloading : t.downloadAll}
+    </Button>
+  );
+}
+
+/**
+ * Step 6: one result as a before/after slider, several as a grid with per-item errors and downloads, plus
+ * one ZIP of all results when there are two or more (a dealer's listing is a set of photos).
+ */
+export function StudioResults({
+  results,
+  originals,
+  jobId,
+}: {
+  results: StudioResultItem[];
+  originals: string[];
+  jobId: string | null;
+}) {
   if (results.length === 1) {
     const r = results[0]!;
     return r.output ? (
@@ -41,33 +73,37 @@ export function StudioResults({ results, originals }: { results: StudioResultIte
       <InlineAlert>{r.error || t.itemFailed}</InlineAlert>
     );
   }
+  const succeeded = results.filter((r) => r.output).length;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2" data-testid="studio-result-grid">
-      {results.map((r) => (
-        <li
-          key={r.index}
-          className="overflow-hidden rounded-xl border border-slate-200 bg-white"
-          data-testid="studio-result"
-          data-success={r.success}
-        >
-          {r.output ? (
-            <img
-              src={r.output}
-              alt={t.resultAlt(r.index + 1)}
-              className="aspect-[3/2] w-full bg-slate-100 object-contain"
-              data-role="after"
-            />
-          ) : (
-            <div className="flex aspect-[3/2] items-center justify-center bg-slate-100 p-4">
-              <InlineAlert>{r.error || t.itemFailed}</InlineAlert>
+    <div className="space-y-4">
+      {jobId && succeeded > 1 && <DownloadAllButton jobId={jobId} />}
+      <ul className="grid gap-4 sm:grid-cols-2" data-testid="studio-result-grid">
+        {results.map((r) => (
+          <li
+            key={r.index}
+            className="overflow-hidden rounded-xl border border-slate-200 bg-white"
+            data-testid="studio-result"
+            data-success={r.success}
+          >
+            {r.output ? (
+              <img
+                src={r.output}
+                alt={t.resultAlt(r.index + 1)}
+                className="aspect-[3/2] w-full bg-slate-100 object-contain"
+                data-role="after"
+              />
+            ) : (
+              <div className="flex aspect-[3/2] items-center justify-center bg-slate-100 p-4">
+                <InlineAlert>{r.error || t.itemFailed}</InlineAlert>
+              </div>
+            )}
+            <div className="flex items-center justify-between gap-2 p-3">
+              <span className="text-sm font-semibold">{t.photoAlt(r.index + 1)}</span>
+              {r.output && <DownloadButton url={r.output} index={r.index} />}
             </div>
-          )}
-          <div className="flex items-center justify-between gap-2 p-3">
-            <span className="text-sm font-semibold">{t.photoAlt(r.index + 1)}</span>
-            {r.output && <DownloadButton url={r.output} index={r.index} />}
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
