@@ -145,7 +145,10 @@ export const tr = {
     privacyPolicy: 'Gizlilik Politikası',
     terms: 'Kullanım Koşulları',
     kvkk: 'KVKK Aydınlatma Metni',
-    sliderLabel: 'Öncesi ve sonrası karşılaştırma kaydırıcısı',
+  },
+  /** The before/after slider, the same words on the site and in the editor and studio. */
+  compare: {
+    label: 'Öncesi ve sonrası karşılaştırma kaydırıcısı',
     before: 'Öncesi',
     after: 'Sonrası',
   },
@@ -381,11 +384,7 @@ export const tr = {
   processing: {
     quotaTitle: 'Kota Doldu',
     quotaBody: 'Aylık kotanız doldu. Planınızı yükseltmek için Fiyatlar sayfasını ziyaret edin.',
-    before: 'Önce',
-    after: 'Sonra',
-    compareLabel: 'Önce ve sonra karşılaştırması',
-    originalAlt: 'Orijinal fotoğraf',
-    resultAlt: 'İşlenmiş fotoğraf',
+    compareSubject: 'Aracınızın fotoğrafı',
     download: 'İndir',
     downloading: 'İndiriliyor...',
     elapsed: (s: number) => `Geçen süre: ${s} sn`,

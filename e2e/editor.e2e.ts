@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, loginViaForm, newPage, snap } from './support/browser';
+import { editorPresets } from '../contract/presets';
 import { apiUpload, assertEvalSet, buyPlan, carPhoto, platePhoto, waitImagesLoaded } from './support/photos';
 import { e2eUsers } from './support/users';
 
@@ -91,6 +92,14 @@ describe('editor (Kendin Tasarla) with real photos and the real engine', () => {
     expect(await page.getByLabel('Filigranı kaldır').isChecked()).toBe(true);
     // Every preset tile shows its rendered thumbnail.
     await waitImagesLoaded(page, '[data-testid="preset-grid"] [data-preset]:nth-child(-n+6) img', 6);
+    expect(await page.getByTestId('preset-grid').locator('[data-preset]').count()).toBe(31);
+    // Category chips narrow the grid; the chosen scene stays chosen and is named above the grid.
+    await page.locator('[data-category="night"]').click();
+    const nightCount = editorPresets.filter((p) => p.category === 'night').length;
+    expect(await page.getByTestId('preset-grid').locator('[data-preset]').count()).toBe(nightCount);
+    expect(nightCount).toBeGreaterThan(0);
+    await page.getByTestId('selected-preset').getByText('Lüks Showroom').waitFor();
+    await page.locator('[data-category="all"]').click();
     expect(await page.getByTestId('preset-grid').locator('[data-preset]').count()).toBe(31);
     await snap(page, 'editor-options-desktop');
 

@@ -9,7 +9,16 @@ import { refineMask } from './segment/mask.refine';
 import { findPlates, findPlatesOnCar, type PlateDetection } from './plate/plate.find';
 import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
 import { customizePlate, type PlateFormat } from './plate/plate.render';
-import { carBox, compositeCar, planFraming, type Background, type Framing } from './scene/car.composite';
+import {
+  carBox,
+  compositeCar,
+  photoLight,
+  planFraming,
+  sharedLight,
+  type Background,
+  type Framing,
+  type LightCast,
+} from './scene/car.composite';
 import { hasScene, renderScene, type SceneTint } from './scene/scene.render';
 import { sceneFromPrompt } from './scene/scene.prompt';
 import { cleanCar } from './adjust/car.clean';
@@ -59,6 +68,8 @@ export interface ProcessRequest {
   maxLongSide?: number;
   /** Shared framing of a batch (set by processBatch). */
   framing?: Framing;
+  /** Shared light of a batch (set by processBatch), so one preset looks the same on every photo. */
+  light?: LightCast;
   /** Fixed output size (set by processBatch so a run's photos match). */
   canvas?: { width: number; height: number };
 }
@@ -224,6 +235,7 @@ async function processDecoded(
         height,
         framing,
         tint: chosen.tint,
+        light: request.light,
       });
       return r.image;
     });
@@ -279,6 +291,7 @@ export function createEngine(): Engine {
       const masks = new Map<number, Uint8Array>();
       const changeBackground = request.operations.includes('background_change');
       let framing: Framing | undefined;
+      let light: LightCast | undefined;
       if (changeBackground) {
         const boxes: { w: number; h: number }[] = [];
         for (let i = 0; i < decoded.length; i++) {
@@ -291,6 +304,9 @@ export function createEngine(): Engine {
           if (b) boxes.push({ w: b.w, h: b.h });
         }
         framing = planFraming(boxes, canvas.width, canvas.height);
+        light = sharedLight(
+          decoded.filter((d): d is RawImage => !(d instanceof EngineError)).map(photoLight),
+        );
       }
       for (let i = 0; i < decoded.length; i++) {
         const d = decoded[i];
@@ -303,7 +319,7 @@ export function createEngine(): Engine {
           const cached = masks.get(i);
           const result = await processWithMask(
             d,
-            { ...request, framing, canvas: changeBackground ? canvas : undefined },
+            { ...request, framing, light, canvas: changeBackground ? canvas : undefined },
             timings,
             cached,
             (s) => onItem?.(i, s),

@@ -76,6 +76,8 @@ export interface CompositeOptions {
   framing: Framing;
   /** Scene tint from a free prompt, applied on top of the light matching. */
   tint?: SceneTint;
+  /** The light's colour cast to match the scene to; a studio run passes one for all its photos. */
+  light?: LightCast;
 }
 
 async function greyOp(
@@ -95,38 +97,57 @@ async function greyOp(
   return { data: out, w: info.width, h: info.height };
 }
 
-/** Mean colour of the car (alpha-weighted) normalised to its grey, and its mean luminance 0..1. */
-function carLight(src: RawImage, mask: Uint8Array): { cast: [number, number, number]; lum: number } {
+/** Colour cast of a photo's light, per channel relative to grey (1 = neutral). */
+export type LightCast = [number, number, number];
+
+/**
+ * The photo's light, estimated from its near-grey pixels (concrete, tyres, glass, white walls): grey-world on
+ * what should be grey. Not from the car's paint, which would turn the scene pink behind a red car.
+ */
+export function photoLight(src: RawImage): LightCast {
   let r = 0;
   let g = 0;
   let b = 0;
   let n = 0;
+  let seen = 0;
   const c = src.channels;
-  for (let i = 0; i < mask.length; i += 7) {
-    if (mask[i] < 200) continue;
-    r += src.data[i * c];
-    g += src.data[i * c + 1];
-    b += src.data[i * c + 2];
+  for (let i = 0; i < src.width * src.height; i += 7) {
+    const R = src.data[i * c];
+    const G = src.data[i * c + 1];
+    const B = src.data[i * c + 2];
+    seen++;
+    const hi = Math.max(R, G, B);
+    const lo = Math.min(R, G, B);
+    if (hi < 40 || hi > 245 || hi - lo > 0.28 * hi + 6) continue;
+    r += R;
+    g += G;
+    b += B;
     n++;
   }
-  if (!n) return { cast: [1, 1, 1], lum: 0.5 };
-  const m = (r + g + b) / (3 * n);
-  return { cast: [r / n / m, g / n / m, b / n / m], lum: m / 255 };
+  if (n < seen * 0.02) return [1, 1, 1];
+  const m = (r + g + b) / 3;
+  return [r / m, g / m, b / m];
 }
 
-/** Tint that pulls the scene towards the photo's light (the car itself is never re-graded here). */
-export function matchSceneToCar(
-  layout: SceneLayout,
-  car: { cast: [number, number, number]; lum: number },
-): SceneTint {
+/** The mean cast of several photos: one light for a whole studio run, so every photo gets the same scene. */
+export function sharedLight(casts: LightCast[]): LightCast {
+  if (casts.length === 0) return [1, 1, 1];
+  const sum = casts.reduce((a, l) => [a[0] + l[0], a[1] + l[1], a[2] + l[2]], [0, 0, 0]);
+  return [sum[0] / casts.length, sum[1] / casts.length, sum[2] / casts.length];
+}
+
+/**
+ * Tint that pulls the scene a third of the way towards the photo's light, at most 6 % per channel (the car
+ * itself is never re-graded). Exposure is left alone: a dark car is paint, not a dark room.
+ */
+export function matchSceneToLight(cast: LightCast): SceneTint {
   const k = 0.35;
-  const clamp = (v: number): number => Math.max(0.9, Math.min(1.1, v));
-  const exposure = car.lum < 0.3 ? 0.88 : car.lum > 0.65 ? 1.05 : 1;
+  const clamp = (v: number): number => Math.max(0.94, Math.min(1.06, v));
   return {
-    r: clamp(1 + (car.cast[0] - 1) * k) * (layout.light[0] ? 1 : 1),
-    g: clamp(1 + (car.cast[1] - 1) * k),
-    b: clamp(1 + (car.cast[2] - 1) * k),
-    exposure,
+    r: clamp(1 + (cast[0] - 1) * k),
+    g: clamp(1 + (cast[1] - 1) * k),
+    b: clamp(1 + (cast[2] - 1) * k),
+    exposure: 1,
   };
 }
 
@@ -228,8 +249,8 @@ export async function compositeCar(
     }
   }
 
-  const light = carLight(src, mask);
-  let tint = options.background.kind === 'scene' ? matchSceneToCar(layout, light) : undefined;
+  let tint =
+    options.background.kind === 'scene' ? matchSceneToLight(options.light ?? photoLight(src)) : undefined;
   if (options.tint) {
     const t = options.tint;
     tint = tint

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { editorPresets, landingGallery, studioPresets } from '../../contract/presets';
 import type { RawImage } from '../io/image.decode';
-import { carBox, compositeCar, contactLine, planFraming } from './car.composite';
+import {
+  carBox,
+  compositeCar,
+  contactLine,
+  matchSceneToLight,
+  photoLight,
+  planFraming,
+  sharedLight,
+} from './car.composite';
 import { hasScene, renderScene } from './scene.render';
 import { sceneFromPrompt } from './scene.prompt';
 
@@ -142,5 +150,56 @@ describe('compositing', () => {
     const line = contactLine(a, w, h);
     expect(line[20]).toBe(49);
     expect(line[80]).toBeLessThan(46);
+  });
+});
+
+describe('scene light', () => {
+  /** A solid car body of `paint` on a wall and floor of `ambient` (what grey things look like in this light). */
+  function photo(paint: [number, number, number], ambient: [number, number, number]): RawImage {
+    const width = 300;
+    const height = 200;
+    const data = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const car = x > 60 && x < 240 && y > 70 && y < 150;
+        const shade = y > 150 ? 0.7 : 1; // a darker floor
+        const c = car ? paint : ambient.map((v) => Math.round(v * shade));
+        data.set(c, (y * width + x) * 3);
+      }
+    return { data, width, height, channels: 3 };
+  }
+
+  it("reads the light from grey surfaces, not from the car's paint", () => {
+    const red = photoLight(photo([190, 30, 40], [180, 180, 180]));
+    const blue = photoLight(photo([20, 50, 170], [180, 180, 180]));
+    for (const cast of [red, blue]) for (const v of cast) expect(v).toBeCloseTo(1, 2);
+    const warm = photoLight(photo([30, 30, 30], [200, 180, 150]));
+    expect(warm[0]).toBeGreaterThan(1.05);
+    expect(warm[2]).toBeLessThan(0.95);
+  });
+
+  it('tints a scene gently and gives a whole studio run one light', async () => {
+    const tint = matchSceneToLight([1.3, 1, 0.7]);
+    expect(tint.r).toBeLessThanOrEqual(1.06);
+    expect(tint.b).toBeGreaterThanOrEqual(0.94);
+    expect(tint.exposure).toBe(1);
+    // Two photos of one run rendered with the shared light get byte-identical backgrounds.
+    const a = syntheticCar(300, 200);
+    const b = syntheticCar(300, 200);
+    b.image.data.fill(120, 0, 300 * 3 * 20); // other surroundings, same framing
+    const light = sharedLight([photoLight(a.image), photoLight(b.image)]);
+    const framing = planFraming([carBox(a.mask, 300, 200)!], 300, 200);
+    const opts = {
+      background: { kind: 'scene' as const, id: 'studio-white' },
+      width: 300,
+      height: 200,
+      framing,
+      light,
+    };
+    const ra = await compositeCar(a.image, a.mask, opts);
+    const rb = await compositeCar(b.image, b.mask, opts);
+    expect(
+      Buffer.compare(ra.image.data.subarray(0, 300 * 3 * 10), rb.image.data.subarray(0, 300 * 3 * 10)),
+    ).toBe(0);
   });
 });

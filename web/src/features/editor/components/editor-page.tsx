@@ -13,13 +13,14 @@ import { tr } from '../../../../../contract/messages.tr';
 import { PLATE_TEXT_MAX_EDITOR } from '../../../../../contract/plate';
 import type { OperationId } from '../../../../../contract/photo.schema';
 import { FileDrop } from '../../../components/file-drop';
-import { ImageCompare } from '../../../components/image-compare';
+import { BeforeAfter } from '../../../components/before-after';
 import { InlineAlert } from '../../../components/inline-alert';
 import { PresetTile } from '../../../components/preset-tile';
 import { ProgressPanel } from '../../../components/progress-panel';
 import { StepIndicator } from '../../../components/step-indicator';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useJobClock, useObjectUrls } from '../../../lib/use-job-clock';
 import { downloadResult } from '../../../lib/download';
 import {
   errorText,
@@ -71,23 +72,11 @@ export default function EditorPage() {
   const [jobId, setJobId] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [result, setResult] = useState<string | null>(null);
-  const [startedAt, setStartedAt] = useState(0);
-  const [now, setNow] = useState(0);
   const progressRef = useRef<HTMLDivElement>(null);
   const stage = useJobStage(processing ? jobId : null);
-  const previews = useRef<string[]>([]);
-
-  useEffect(() => {
-    const urls = previews.current;
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-
+  const localPreview = useObjectUrls();
   // Elapsed time drives the bar: 45 s (the middle of the 30-60 s estimate) fills it to 95 %.
-  useEffect(() => {
-    if (!processing) return;
-    const id = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(id);
-  }, [processing]);
+  const clock = useJobClock(processing, 500);
   useEffect(() => {
     if (processing) progressRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }, [processing]);
@@ -103,8 +92,7 @@ export default function EditorPage() {
       setAlert(t.onlyImages);
       return;
     }
-    const preview = URL.createObjectURL(file);
-    previews.current.push(preview);
+    const preview = localPreview(file);
     setPhoto({ file, preview, url: null });
     setResult(null);
     setFailed(false);
@@ -168,8 +156,7 @@ export default function EditorPage() {
     setAlert(null);
     const id = newJobId();
     setJobId(id);
-    setStartedAt(Date.now());
-    setNow(Date.now());
+    clock.start();
     setProcessing(true);
     const end = (ok: boolean) => {
       setProcessing(false);
@@ -234,7 +221,7 @@ export default function EditorPage() {
     setAlert(null);
   }
 
-  const elapsed = processing && now ? Math.max(0, Math.round((now - startedAt) / 1000)) : 0;
+  const elapsed = Math.round(clock.elapsedSeconds);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10" data-testid="editor" data-step={step}>
@@ -255,7 +242,12 @@ export default function EditorPage() {
       {result && photo ? (
         <Card className="space-y-4 p-4 sm:p-6" data-testid="editor-result">
           <h2 className="text-lg font-bold">{t.resultTitle}</h2>
-          <ImageCompare before={photo.preview} after={result} />
+          <BeforeAfter
+            before={photo.preview}
+            after={result}
+            alt={tr.processing.compareSubject}
+            testId="compare"
+          />
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => navigate('/')}>
               <Home className="h-4 w-4" aria-hidden />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { pageMeta } from '../content/page-meta';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { BeforeAfterSlider } from './before-after-slider';
+import { BeforeAfter } from '../../../components/before-after';
 import { PageHero } from './page-hero';
 
 /** SPEC §2 Gallery: three before/after examples, made with our engine's scenes and a drawn car. */
@@ -44,13 +44,13 @@ export default function GalleryPage() {
               {ex.title}
             </h2>
             <p className="mt-1 mb-4 text-slate-600">{ex.text}</p>
-            <BeforeAfterSlider
+            <BeforeAfter
               before={`/img/gallery/${ex.id}-before.jpg`}
               after={`/img/gallery/${ex.id}-after.jpg`}
               alt={ex.alt}
-              width={1000}
-              height={625}
+              size={{ width: 1000, height: 625 }}
               eager={i === 0}
+              testId="before-after"
             />
           </section>
         ))}

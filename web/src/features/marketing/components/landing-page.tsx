@@ -21,7 +21,7 @@ import { cn } from '../../../lib/cn';
 import { landingPresets, type LandingPreset } from '../content/landing-presets';
 import { pageMeta } from '../content/page-meta';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { BeforeAfterSlider } from './before-after-slider';
+import { BeforeAfter } from '../../../components/before-after';
 import { PresetPreviewDialog } from './preset-preview-dialog';
 import { SectionHeading } from './section-heading';
 
@@ -112,13 +112,13 @@ function Hero() {
             ))}
           </ul>
         </div>
-        <BeforeAfterSlider
+        <BeforeAfter
           before="/img/gallery/showroom-before-sm.jpg"
           after="/img/gallery/showroom-after-sm.jpg"
           alt="Otoparkta çekilmiş kırmızı sedan, lüks showroom arka planında ve plakası gizlenmiş"
-          width={640}
-          height={400}
+          size={{ width: 640, height: 400 }}
           eager
+          testId="before-after"
         />
       </div>
     </section>

@@ -14,6 +14,7 @@ import { ProgressPanel } from '../../../components/progress-panel';
 import { StepIndicator } from '../../../components/step-indicator';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useJobClock, useObjectUrls } from '../../../lib/use-job-clock';
 import {
   errorText,
   generateStudio,
@@ -57,22 +58,11 @@ export default function StudioPage() {
   const [generating, setGenerating] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [resultJobId, setResultJobId] = useState<string | null>(null);
-  const [startedAt, setStartedAt] = useState(0);
-  const [now, setNow] = useState(0);
   const [results, setResults] = useState<StudioResultItem[]>([]);
   const stage = useJobStage(generating ? jobId : null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const objectUrls = useRef<string[]>([]);
-
-  useEffect(() => {
-    const urls = objectUrls.current;
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-  useEffect(() => {
-    if (!generating) return;
-    const id = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(id);
-  }, [generating]);
+  const local = useObjectUrls();
+  const clock = useJobClock(generating);
   // Moving between steps puts focus on the new step's heading, so keyboard and screen-reader users follow.
   const first = useRef(true);
   useEffect(() => {
@@ -82,12 +72,6 @@ export default function StudioPage() {
     }
     heading.current?.focus();
   }, [step]);
-
-  const local = (file: File) => {
-    const u = URL.createObjectURL(file);
-    objectUrls.current.push(u);
-    return u;
-  };
 
   function pickPreset(id: string) {
     setPreset(id);
@@ -183,10 +167,8 @@ export default function StudioPage() {
       return;
     }
     const id = newJobId();
-    const started = Date.now();
     setJobId(id);
-    setStartedAt(started);
-    setNow(started);
+    const started = clock.start();
     setGenerating(true);
     try {
       const res = await generateStudio({
@@ -230,7 +212,7 @@ export default function StudioPage() {
     setPhotoError(null);
   }
 
-  const elapsed = generating ? Math.max(0, (now - startedAt) / 1000) : 0;
+  const elapsed = clock.elapsedSeconds;
   const assumed = plate.enabled ? 60 : 40; // SPEC §9: the bar assumes 40 s, or 60 s with a plate edit
   const limit = flags.canBatchProcess ? MAX_STUDIO_PHOTOS : 1;
   const stepTitle = [

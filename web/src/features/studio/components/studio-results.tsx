@@ -2,7 +2,7 @@ import { Download, FileArchive } from 'lucide-react';
 import { toast } from 'sonner';
 import { useState } from 'react';
 import { tr } from '../../../../../contract/messages.tr';
-import { ImageCompare } from '../../../components/image-compare';
+import { BeforeAfter } from '../../../components/before-after';
 import { InlineAlert } from '../../../components/inline-alert';
 import { Button } from '../../../components/ui/button';
 import { downloadJobZip, downloadResult, studioFileName } from '../../../lib/download';
@@ -66,7 +66,12 @@ export function StudioResults({
     const r = results[0]!;
     return r.output ? (
       <div className="space-y-3" data-testid="studio-result-single">
-        <ImageCompare before={originals[r.index] ?? r.carImage ?? r.output} after={r.output} />
+        <BeforeAfter
+          before={originals[r.index] ?? r.carImage ?? r.output}
+          after={r.output}
+          alt={t.photoAlt(r.index + 1)}
+          testId="compare"
+        />
         <DownloadButton url={r.output} index={r.index} />
       </div>
     ) : (

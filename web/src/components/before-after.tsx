@@ -6,19 +6,28 @@ import { cn } from '../lib/cn';
 interface Props {
   before: string;
   after: string;
+  /** What the photo shows, for screen readers ('…: Öncesi' and '…: Sonrası' are added). */
+  alt: string;
+  /** Marketing pictures have a known size (no layout shift, `cover`); without it the frame starts at 3:2
+   * and takes the result's own ratio once it has loaded, showing the whole photo (`contain`). */
+  size?: { width: number; height: number };
+  /** Above the fold: load at once and with high priority. */
+  eager?: boolean;
   className?: string;
   testId?: string;
 }
 
 /**
- * Before/after comparison of a user's photo and its result, starting at 50 %. A native range input covers
- * the picture, so mouse, touch and keyboard (arrows, Home/End, PageUp/PageDown) all move the divider.
- * The frame takes the result's own aspect ratio once it has loaded (results are 3:2 until then).
+ * Before/after comparison starting at 50 %, used on the site, in the editor and in the studio. A native range
+ * input spans the picture, so mouse, touch and keyboard (arrows, Home/End, PageUp/PageDown) all move the
+ * divider without custom handlers.
  */
-export function ImageCompare({ before, after, className, testId = 'compare' }: Props) {
-  const m = tr.processing;
+export function BeforeAfter({ before, after, alt, size, eager, className, testId }: Props) {
+  const m = tr.compare;
   const [position, setPosition] = useState(50);
-  const [ratio, setRatio] = useState(3 / 2);
+  const [ratio, setRatio] = useState(size ? size.width / size.height : 3 / 2);
+  const fit = size ? 'object-cover' : 'object-contain';
+  const loading = size ? (eager ? 'eager' : 'lazy') : undefined;
   return (
     <figure
       className={cn('relative overflow-hidden rounded-2xl bg-slate-200 shadow-lg select-none', className)}
@@ -28,19 +37,28 @@ export function ImageCompare({ before, after, className, testId = 'compare' }: P
     >
       <img
         src={after}
-        alt={m.resultAlt}
+        alt={`${alt}: ${m.after}`}
+        width={size?.width}
+        height={size?.height}
+        loading={loading}
+        decoding="async"
         data-role="after"
         onLoad={(e) => {
           const img = e.currentTarget;
-          if (img.naturalWidth && img.naturalHeight) setRatio(img.naturalWidth / img.naturalHeight);
+          if (!size && img.naturalWidth && img.naturalHeight) setRatio(img.naturalWidth / img.naturalHeight);
         }}
-        className="absolute inset-0 h-full w-full object-contain"
+        className={cn('absolute inset-0 h-full w-full', fit)}
       />
       <img
         src={before}
-        alt={m.originalAlt}
+        alt={`${alt}: ${m.before}`}
+        width={size?.width}
+        height={size?.height}
+        loading={loading}
+        fetchPriority={eager ? 'high' : undefined}
+        decoding="async"
         data-role="before"
-        className="absolute inset-0 h-full w-full bg-slate-200 object-contain"
+        className={cn('absolute inset-0 h-full w-full bg-slate-200', fit)}
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />
       <span className="absolute top-3 left-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white">
@@ -56,7 +74,7 @@ export function ImageCompare({ before, after, className, testId = 'compare' }: P
         step={1}
         value={position}
         onChange={(e) => setPosition(Number(e.target.value))}
-        aria-label={m.compareLabel}
+        aria-label={`${m.label}: ${alt}`}
         aria-valuetext={`${m.before} %${position}, ${m.after} %${100 - position}`}
         className="peer absolute inset-0 z-10 h-full w-full cursor-ew-resize appearance-none opacity-0"
       />
@@ -68,7 +86,8 @@ export function ImageCompare({ before, after, className, testId = 'compare' }: P
       <div
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 flex h-11 w-11 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-900 shadow-lg ring-brand-500 peer-focus-visible:ring-4"
-        style={{ left: `${position}%` }}
+        // The knob stays whole inside the picture at the ends; the line itself goes to the edge.
+        style={{ left: `clamp(1.5rem, ${position}%, calc(100% - 1.5rem))` }}
       >
         <MoveHorizontal className="h-5 w-5" />
       </div>
