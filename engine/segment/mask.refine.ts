@@ -182,6 +182,71 @@ function trimRoofBumps(mask: Uint8Array, n: number): void {
   }
 }
 
+/**
+ * Trims the feet of dropped clutter from the car's top rim. Wall letters standing just above a roof are
+ * salient too; keepCar drops their strokes but the last few pixels where a stroke meets the roof stay with
+ * the car as flat slabs. Where dropped clutter sits right above the rim, pixels are cut from the top down
+ * while their colour is nearer the clutter just above than the roof rim elsewhere (the car's own colour).
+ * Returns the cut pixels (so the soft edge does not bring them back).
+ */
+function trimClutterFeet(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: number): Uint8Array {
+  const cut = new Uint8Array(n * n);
+  const top = new Int32Array(n).fill(-1);
+  for (let x = 0; x < n; x++)
+    for (let y = 0; y < n; y++)
+      if (keep[y * n + x]) {
+        top[x] = y;
+        break;
+      }
+  const dropped = (x: number, y: number) => y >= 0 && !keep[y * n + x] && sal[y * n + x] >= 128;
+  const under = new Uint8Array(n); // columns with dropped clutter touching the rim
+  for (let x = 0; x < n; x++)
+    if (top[x] > 2 && (dropped(x, top[x] - 1) || dropped(x, top[x] - 2))) under[x] = 1;
+  // The rim's own colour: the top 3 px of the columns with nothing dropped above.
+  const rim = [0, 0, 0];
+  let rimN = 0;
+  for (let x = 0; x < n; x++) {
+    if (top[x] < 0 || under[x]) continue;
+    for (let y = top[x]; y < Math.min(n, top[x] + 3); y++) {
+      const i = (y * n + x) * 3;
+      rim[0] += rgb[i];
+      rim[1] += rgb[i + 1];
+      rim[2] += rgb[i + 2];
+      rimN++;
+    }
+  }
+  if (rimN < 30) return cut;
+  for (let c = 0; c < 3; c++) rim[c] /= rimN;
+  const dist = (i: number, c: number[]) =>
+    (rgb[i] - c[0]) ** 2 + (rgb[i + 1] - c[1]) ** 2 + (rgb[i + 2] - c[2]) ** 2;
+  const maxDepth = Math.max(3, Math.round(n / 80));
+  for (let x = 0; x < n; x++) {
+    if (!under[x]) continue;
+    // Clutter colour: the dropped pixels just above the rim in this column.
+    const clutter = [0, 0, 0];
+    let k = 0;
+    for (let y = top[x] - 1; y >= Math.max(0, top[x] - 6) && dropped(x, y); y--) {
+      const i = (y * n + x) * 3;
+      clutter[0] += rgb[i];
+      clutter[1] += rgb[i + 1];
+      clutter[2] += rgb[i + 2];
+      k++;
+    }
+    if (!k) continue;
+    for (let c = 0; c < 3; c++) clutter[c] /= k;
+    // Only when clutter and car really differ in colour (a grey car under grey letters is left alone).
+    if (Math.sqrt((clutter[0] - rim[0]) ** 2 + (clutter[1] - rim[1]) ** 2 + (clutter[2] - rim[2]) ** 2) < 40)
+      continue;
+    for (let y = top[x]; y < Math.min(n, top[x] + maxDepth); y++) {
+      const i = y * n + x;
+      if (!keep[i] || dist(i * 3, clutter) >= dist(i * 3, rim)) break;
+      keep[i] = 0;
+      cut[i] = 1;
+    }
+  }
+  return cut;
+}
+
 function resizeGrey(data: Uint8Array, w: number, h: number, tw: number, th: number): Promise<Buffer> {
   return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
     raw: { width: w, height: h, channels: 1 },
@@ -204,11 +269,17 @@ export async function refineMask(
 ): Promise<Uint8Array> {
   const n = sal.size;
   const keep = keepCarFast(sal, opts);
+  const { width: w, height: h } = image;
+  const small = await sharp(image.data, { raw: { width: w, height: h, channels: image.channels } })
+    .removeAlpha()
+    .resize(n, n, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
+  const cut = trimClutterFeet(keep, sal.data, small, n);
   // Soft alpha restricted to the kept region (a 2-px grown keep mask lets the soft edge survive).
   const keepGrown = morph(keep, n, n, 2, 'max');
   const soft = new Uint8Array(n * n);
-  for (let i = 0; i < soft.length; i++) soft[i] = keep[i] ? 255 : keepGrown[i] ? sal.data[i] : 0;
-  const { width: w, height: h } = image;
+  for (let i = 0; i < soft.length; i++) soft[i] = keep[i] ? 255 : keepGrown[i] && !cut[i] ? sal.data[i] : 0;
   const up = await resizeGrey(soft, n, n, w, h);
   const scale = Math.max(w, h) / n;
   if (scale < 0.75 || opts.guidedRadius <= 0) {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../io/image.decode';
+import { refineMask } from './mask.refine';
+
+/**
+ * A blue car body with a grey wall letter standing on its roof: the letter's stroke reaches 6 px into the
+ * roof line in the saliency map (what ISNet does with Carvana's wall letters).
+ */
+function scene(strokeColour: [number, number, number]) {
+  const n = 256;
+  const sal = new Uint8Array(n * n);
+  const data = Buffer.alloc(n * n * 3);
+  const roof = 120;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const i = y * n + x;
+      const body = x >= 30 && x < 226 && y >= roof && y < 200;
+      const stroke = x >= 120 && x < 128 && y >= 40 && y < roof;
+      const foot = x >= 116 && x < 132 && y >= roof - 6 && y < roof; // the stroke's base merged with the roof
+      if (body || stroke || foot) sal[i] = 255;
+      const c: [number, number, number] = body
+        ? [30, 40, 120]
+        : stroke || foot
+          ? strokeColour
+          : [235, 235, 235];
+      data.set(c, i * 3);
+    }
+  const image: RawImage = { data, width: n, height: n, channels: 3 };
+  return { image, sal: { data: sal, size: n }, n, roof };
+}
+
+const alphaAt = (a: Uint8Array, n: number, x: number, y: number) => a[y * n + x];
+
+describe('mask refinement', () => {
+  it("drops a wall letter and trims its foot from the roof, keeping the car's own rim", async () => {
+    const { image, sal, n, roof } = scene([90, 90, 95]);
+    const alpha = await refineMask(image, sal);
+    expect(alphaAt(alpha, n, 124, 60)).toBe(0); // the letter's stroke
+    expect(alphaAt(alpha, n, 124, roof - 3)).toBeLessThan(64); // its foot on the roof
+    expect(alphaAt(alpha, n, 60, roof + 2)).toBeGreaterThan(200); // the roof elsewhere
+    expect(alphaAt(alpha, n, 124, roof + 3)).toBeGreaterThan(200); // and under the letter
+  });
+
+  it('leaves the rim alone when the letter has the car’s colour (no colour evidence)', async () => {
+    const { image, sal, n, roof } = scene([30, 40, 120]);
+    const alpha = await refineMask(image, sal);
+    expect(alphaAt(alpha, n, 124, roof + 3)).toBeGreaterThan(200);
+  });
+});
