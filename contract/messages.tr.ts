@@ -380,6 +380,8 @@ export const tr = {
     jobExists: 'Bu işlem zaten başlatıldı.',
     jobNotFound: 'İşlem bulunamadı.',
     itemFailed: 'İşlem başarısız oldu',
+    tooSlow:
+      'Sunucular şu an çok yoğun ve işlem zamanında bitmedi. Bu işlem için kotanızdan düşülmedi; lütfen biraz sonra tekrar deneyin.',
   },
   processing: {
     quotaTitle: 'Kota Doldu',

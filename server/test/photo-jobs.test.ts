@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestApp, createUser, type TestContext } from './harness';
+import { tr } from '../../contract/messages.tr';
 import { startJobQueue, type JobQueue } from '../src/jobs/boss';
 import { startFakeReplicate } from './fakes/replicate.fake';
 import type { UserRow } from '../src/repositories/user.repository';
@@ -93,6 +94,33 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
       remaining: 4,
     });
   }, 120_000);
+
+  it('gives a job up when nobody runs it in time: failed with a Turkish reason, nothing charged, a late run ignored', async () => {
+    const user = await subscriber(ctx);
+    const photos = ctx.services.photos;
+    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+    const jobId = await photos.startEditorJob(user, {
+      imageUrl,
+      operations: ['plate_hide'],
+      removeWatermark: false,
+    });
+    // No worker in this test: the waiter's deadline passes with the job still queued.
+    const job = await photos.awaitJob(jobId, 300);
+    expect(job).toMatchObject({ status: 'failed', error: tr.photo.tooSlow });
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 0,
+      reserved: 0,
+      remaining: 5,
+    });
+    // A worker that reaches the job afterwards neither runs it nor charges for it.
+    await photos.runJob(jobId, { final: false });
+    expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 0,
+      reserved: 0,
+      remaining: 5,
+    });
+  });
 
   it('releases the photo when the last attempt fails', async () => {
     const user = await subscriber(ctx);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { processingJobs } from '../db/schema';
 
@@ -25,6 +25,18 @@ export function processingJobRepository(db: Db) {
     },
     async update(id: string, patch: Partial<typeof processingJobs.$inferInsert>): Promise<void> {
       await db.update(processingJobs).set(patch).where(eq(processingJobs.id, id));
+    },
+    /**
+     * Updates a job only while it is open (queued or running); false when it had already ended. The worker
+     * and a waiter that gives up both end jobs through this, so exactly one of them decides the outcome.
+     */
+    async updateIfOpen(id: string, patch: Partial<typeof processingJobs.$inferInsert>): Promise<boolean> {
+      const rows = await db
+        .update(processingJobs)
+        .set(patch)
+        .where(and(eq(processingJobs.id, id), inArray(processingJobs.status, ['queued', 'running'])))
+        .returning({ id: processingJobs.id });
+      return rows.length > 0;
     },
   };
 }

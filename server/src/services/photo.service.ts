@@ -196,6 +196,34 @@ export function photoService(deps: PhotoDeps) {
     }
   }
 
+  const photoCount = (req: JobRequest) => (req.kind === 'editor' ? 1 : req.carImageIds.length);
+
+  /**
+   * Settles a finished job's quota from its results: a photo with a result is charged, any other is released.
+   * Idempotent (keys settle once), so a retried delivery of a finished job heals a crash mid-settlement.
+   */
+  async function settleQuota(job: ProcessingJobRow) {
+    const done = new Set(
+      ((job.results ?? []) as JobItemResult[]).filter((r) => r.imageId).map((r) => r.index),
+    );
+    for (let i = 0; i < photoCount(job.request as JobRequest); i++) {
+      const key = `job:${job.id}:${i}`;
+      if (done.has(i)) await deps.quota.commit(key);
+      else await deps.quota.release(key);
+    }
+  }
+
+  /** Ends an open job as failed (nothing charged); false when the job had already ended. */
+  async function failOpenJob(jobId: string, error: string) {
+    const ended = await deps.jobs.updateIfOpen(jobId, { status: 'failed', error, finishedAt: now() });
+    if (ended) {
+      const job = await deps.jobs.find(jobId);
+      if (job) await settleQuota(job);
+      announceFinished(jobId);
+    }
+    return ended;
+  }
+
   return {
     validateUpload,
 
@@ -311,6 +339,7 @@ export function photoService(deps: PhotoDeps) {
      */
     async awaitJob(jobId: string, timeoutMs = 10 * 60_000): Promise<ProcessingJobRow> {
       const deadline = Date.now() + timeoutMs;
+      let gaveUp = false;
       let wake = () => {};
       const waiters = finishedHere.get(jobId) ?? new Set();
       finishedHere.set(jobId, waiters);
@@ -320,7 +349,13 @@ export function photoService(deps: PhotoDeps) {
         for (;;) {
           const job = await deps.jobs.find(jobId);
           if (!job) throw new AppError('JOB_NOT_FOUND', 404, m.jobNotFound);
-          if (job.status === 'succeeded' || job.status === 'failed' || Date.now() > deadline) return job;
+          if (job.status === 'succeeded' || job.status === 'failed') return job;
+          // Past the deadline the job is given up: failed and not charged, unless it ended in the meantime.
+          if (Date.now() > deadline && !gaveUp) {
+            gaveUp = true;
+            await failOpenJob(jobId, m.tooSlow);
+            continue;
+          }
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, 250);
             wake = () => {
@@ -343,9 +378,15 @@ export function photoService(deps: PhotoDeps) {
      */
     async runJob(jobId: string, attempt: { final: boolean }) {
       const job = await deps.jobs.find(jobId);
-      if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+      if (!job) return;
+      if (job.status === 'succeeded' || job.status === 'failed') return settleQuota(job);
       const req = job.request as JobRequest;
-      await deps.jobs.update(jobId, { status: 'running', startedAt: now(), attempts: job.attempts + 1 });
+      const started = await deps.jobs.updateIfOpen(jobId, {
+        status: 'running',
+        startedAt: now(),
+        attempts: job.attempts + 1,
+      });
+      if (!started) return; // given up by its waiter a moment ago
       const owner = { id: job.userId } as UserRow;
       let lastStageWrite = 0;
       const onStage = (stage: StageName, index = 0, total = 1) => {
@@ -404,13 +445,8 @@ export function photoService(deps: PhotoDeps) {
             }
           }
         }
-        for (const r of results) {
-          const key = `job:${jobId}:${r.index}`;
-          if (r.imageId) await deps.quota.commit(key);
-          else await deps.quota.release(key);
-        }
         const ok = results.some((r) => r.imageId);
-        await deps.jobs.update(jobId, {
+        const ended = await deps.jobs.updateIfOpen(jobId, {
           status: ok ? 'succeeded' : 'failed',
           results,
           error: ok ? null : (results.find((r) => r.error)?.error ?? m.itemFailed),
@@ -418,6 +454,16 @@ export function photoService(deps: PhotoDeps) {
           progress: 100,
           finishedAt: now(),
         });
+        const final = await deps.jobs.find(jobId);
+        if (final) await settleQuota(final);
+        if (!ended) {
+          // Given up by its waiter while running: the user was told it failed and was not charged.
+          await deps.images.setExpiry(
+            results.flatMap((r) => (r.imageId ? [r.imageId] : [])),
+            now(),
+          );
+          return;
+        }
         announceFinished(jobId);
         // Originals are deleted once processed (KVKK: keep no more than the service needs).
         if (ok) {
@@ -433,13 +479,10 @@ export function photoService(deps: PhotoDeps) {
       } catch (err) {
         deps.log?.error({ err, jobId }, 'processing crashed');
         if (!attempt.final) {
-          await deps.jobs.update(jobId, { status: 'queued', stage: 'retry' });
+          await deps.jobs.updateIfOpen(jobId, { status: 'queued', stage: 'retry' });
           throw err; // pg-boss retries; quota stays reserved under the same keys
         }
-        const count = req.kind === 'editor' ? 1 : req.carImageIds.length;
-        for (let i = 0; i < count; i++) await deps.quota.release(`job:${jobId}:${i}`);
-        await deps.jobs.update(jobId, { status: 'failed', error: m.itemFailed, finishedAt: now() });
-        announceFinished(jobId);
+        await failOpenJob(jobId, m.itemFailed);
       }
     },
 
