@@ -570,7 +570,6 @@ export const tr = {
     resultAlt: (n: number) => `İşlenmiş fotoğraf ${n}`,
     restart: 'Yeniden Başla',
     downloadAll: 'Tümünü İndir (ZIP)',
-    downloadAllFailed: 'Toplu indirme başarısız oldu. Fotoğrafları tek tek indirebilirsiniz.',
   },
 } as const;
 

@@ -237,12 +237,16 @@ function trimClutterFeet(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: numb
     // Only when clutter and car really differ in colour (a grey car under grey letters is left alone).
     if (Math.sqrt((clutter[0] - rim[0]) ** 2 + (clutter[1] - rim[1]) ** 2 + (clutter[2] - rim[2]) ** 2) < 40)
       continue;
+    let trimmed = false;
     for (let y = top[x]; y < Math.min(n, top[x] + maxDepth); y++) {
       const i = y * n + x;
       if (!keep[i] || dist(i * 3, clutter) >= dist(i * 3, rim)) break;
       keep[i] = 0;
       cut[i] = 1;
+      trimmed = true;
     }
+    // The stroke just above stays out too (the soft edge would otherwise bring it back as a faint slab).
+    if (trimmed) for (let y = Math.max(0, top[x] - 2); y < top[x]; y++) cut[y * n + x] = 1;
   }
   return cut;
 }

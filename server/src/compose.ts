@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { Settings } from './config/env';
 import type { Database } from './db/client';
 import { userRepository } from './repositories/user.repository';
@@ -35,6 +36,8 @@ import type { JobHandlers, JobQueue } from './jobs/boss';
 
 /** Wires repositories, adapters and services for one database; used by main.ts and the tests. */
 export function composeServices(database: Database, settings: Settings) {
+  // Services log outside any request (workers, scheduled jobs): their own logger, same level as the API's.
+  const log = pino({ level: settings.logLevel });
   const repos = {
     users: userRepository(database.db),
     sessions: sessionRepository(database.db),
@@ -136,6 +139,9 @@ export function composeServices(database: Database, settings: Settings) {
         })
       : null,
     resultRetentionMs: settings.resultRetentionMs,
+    log: log.child({ component: 'photos' }),
+    // Three attempts (retryLimit 2), each noticed dead within a maintenance interval, plus 2 s retry delays.
+    jobDeadlineMs: (3 * settings.jobTimeoutSeconds + 3 * 30 + 10) * 1000,
   });
   const jobHandlers: JobHandlers = {
     [jobs.photoProcess]: async (data, meta) => photos.runJob(data.jobId, meta),

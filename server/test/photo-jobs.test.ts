@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { processingJobs } from '../src/db/schema';
+import { processingJobRepository } from '../src/repositories/processing-job.repository';
 import pino from 'pino';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { tr } from '../../contract/messages.tr';
@@ -119,6 +121,58 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
       used: 0,
       reserved: 0,
       remaining: 5,
+    });
+  });
+
+  it('the retention sweep ends a job left open past its deadline and releases its photo', async () => {
+    const user = await subscriber(ctx);
+    const photos = ctx.services.photos;
+    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+    const jobId = await photos.startEditorJob(user, {
+      imageUrl,
+      operations: ['plate_hide'],
+      removeWatermark: false,
+    });
+    // Its worker died on the last attempt hours ago: the row still says running.
+    await ctx.database.db
+      .update(processingJobs)
+      .set({ status: 'running', attempts: 3, createdAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(processingJobs.id, jobId));
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({ reserved: 1, remaining: 4 });
+    const swept = await photos.purgeExpired();
+    expect(swept.abandoned).toBe(1);
+    expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'failed', error: tr.photo.itemFailed });
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 0,
+      reserved: 0,
+      remaining: 5,
+    });
+    expect((await photos.purgeExpired()).abandoned).toBe(0);
+  });
+
+  it('an attempt that pg-boss expired cannot change the job once a newer attempt owns it', async () => {
+    const user = await subscriber(ctx);
+    const photos = ctx.services.photos;
+    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+    const jobId = await photos.startEditorJob(user, {
+      imageUrl,
+      operations: ['plate_hide'],
+      removeWatermark: false,
+    });
+    // Attempt 1 is still running somewhere when attempt 2 is handed the job and finishes it.
+    await ctx.database.db
+      .update(processingJobs)
+      .set({ status: 'running', attempts: 1 })
+      .where(eq(processingJobs.id, jobId));
+    await photos.runJob(jobId, { final: false });
+    expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    const repo = processingJobRepository(ctx.database.db);
+    expect(await repo.updateIfOpen(jobId, { status: 'queued', stage: 'retry' }, 1)).toBe(false);
+    expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'succeeded' });
+    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
+      used: 1,
+      reserved: 0,
+      remaining: 4,
     });
   });
 
@@ -254,10 +308,18 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
         reserved: 0,
         remaining: 4,
       });
-      const boss = (await ctx.database.db.execute(
-        sql`select state, retry_count from pgboss.job where data->>'jobId' = ${jobId}`,
-      )) as unknown as { rows: unknown[] };
-      expect(boss.rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+      // The queue marks its job completed just after the handler returns (the waiter may wake first).
+      let queued: unknown[] = [];
+      for (let i = 0; i < 100; i++) {
+        queued = (
+          (await ctx.database.db.execute(
+            sql`select state, retry_count from pgboss.job where data->>'jobId' = ${jobId}`,
+          )) as unknown as { rows: unknown[] }
+        ).rows;
+        if ((queued[0] as { state?: string } | undefined)?.state === 'completed') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(queued).toEqual([{ state: 'completed', retry_count: 1 }]);
     } finally {
       if (worker.exitCode === null) worker.kill('SIGKILL');
       await queue.stop();

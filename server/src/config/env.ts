@@ -54,7 +54,7 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(24),
   // A photo job running longer than this is taken as dead (its worker crashed) and retried.
-  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(1200).default(300),
   REPLICATE_API_TOKEN: z.string().min(8).optional(),
   REPLICATE_BASE_URL: z.url().default('https://api.replicate.com'),
   REPLICATE_MODEL: z

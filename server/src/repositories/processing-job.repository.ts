@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { processingJobs } from '../db/schema';
 
@@ -30,13 +30,34 @@ export function processingJobRepository(db: Db) {
      * Updates a job only while it is open (queued or running); false when it had already ended. The worker
      * and a waiter that gives up both end jobs through this, so exactly one of them decides the outcome.
      */
-    async updateIfOpen(id: string, patch: Partial<typeof processingJobs.$inferInsert>): Promise<boolean> {
+    async updateIfOpen(
+      id: string,
+      patch: Partial<typeof processingJobs.$inferInsert>,
+      /** Only while this attempt is the job's latest (an expired attempt may still be running). */
+      attempt?: number,
+    ): Promise<boolean> {
       const rows = await db
         .update(processingJobs)
         .set(patch)
-        .where(and(eq(processingJobs.id, id), inArray(processingJobs.status, ['queued', 'running'])))
+        .where(
+          and(
+            eq(processingJobs.id, id),
+            inArray(processingJobs.status, ['queued', 'running']),
+            attempt === undefined ? undefined : eq(processingJobs.attempts, attempt),
+          ),
+        )
         .returning({ id: processingJobs.id });
       return rows.length > 0;
+    },
+    /** Jobs still queued or running that were created before `before` (their workers are long gone). */
+    async openBefore(before: Date): Promise<ProcessingJobRow[]> {
+      return db
+        .select()
+        .from(processingJobs)
+        .where(
+          and(inArray(processingJobs.status, ['queued', 'running']), lt(processingJobs.createdAt, before)),
+        )
+        .limit(500);
     },
   };
 }

@@ -75,6 +75,11 @@ export interface PhotoDeps {
   /** Remote scene generator for free prompts; null = the local engine approximates the prompt. */
   generator: SceneGenerator | null;
   resultRetentionMs: number;
+  /**
+   * The longest a job may take with all its attempts (JOB_TIMEOUT_SECONDS x attempts, plus slack): a waiter
+   * gives up after it, and the retention sweep ends any job still open after it.
+   */
+  jobDeadlineMs: number;
   now?: () => Date;
   log?: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
 }
@@ -213,14 +218,17 @@ export function photoService(deps: PhotoDeps) {
     }
   }
 
+  /** Settles the quota of a job that has ended (a still-open job's photos stay reserved). */
+  async function settleIfEnded(jobId: string) {
+    const job = await deps.jobs.find(jobId);
+    if (job && (job.status === 'succeeded' || job.status === 'failed')) await settleQuota(job);
+  }
+
   /** Ends an open job as failed (nothing charged); false when the job had already ended. */
   async function failOpenJob(jobId: string, error: string) {
     const ended = await deps.jobs.updateIfOpen(jobId, { status: 'failed', error, finishedAt: now() });
-    if (ended) {
-      const job = await deps.jobs.find(jobId);
-      if (job) await settleQuota(job);
-      announceFinished(jobId);
-    }
+    await settleIfEnded(jobId);
+    if (ended) announceFinished(jobId);
     return ended;
   }
 
@@ -337,7 +345,7 @@ export function photoService(deps: PhotoDeps) {
      * Waits until the job finishes: woken at once when this process's worker finishes it, and polling every
      * 250 ms for workers in other processes.
      */
-    async awaitJob(jobId: string, timeoutMs = 10 * 60_000): Promise<ProcessingJobRow> {
+    async awaitJob(jobId: string, timeoutMs = deps.jobDeadlineMs): Promise<ProcessingJobRow> {
       const deadline = Date.now() + timeoutMs;
       let gaveUp = false;
       let wake = () => {};
@@ -381,12 +389,15 @@ export function photoService(deps: PhotoDeps) {
       if (!job) return;
       if (job.status === 'succeeded' || job.status === 'failed') return settleQuota(job);
       const req = job.request as JobRequest;
-      const started = await deps.jobs.updateIfOpen(jobId, {
-        status: 'running',
-        startedAt: now(),
-        attempts: job.attempts + 1,
-      });
-      if (!started) return; // given up by its waiter a moment ago
+      // This attempt owns the job from here; an older attempt pg-boss expired but that still runs can no
+      // longer change it (every later write is conditional on the attempt number).
+      const mine = job.attempts + 1;
+      const started = await deps.jobs.updateIfOpen(
+        jobId,
+        { status: 'running', startedAt: now(), attempts: mine },
+        job.attempts,
+      );
+      if (!started) return; // given up by its waiter, or taken by another attempt, a moment ago
       const owner = { id: job.userId } as UserRow;
       let lastStageWrite = 0;
       const onStage = (stage: StageName, index = 0, total = 1) => {
@@ -394,7 +405,7 @@ export function photoService(deps: PhotoDeps) {
         if (t - lastStageWrite < 150) return;
         lastStageWrite = t;
         void deps.jobs
-          .update(jobId, { stage, progress: Math.round(((index + 0.5) / total) * 100) })
+          .updateIfOpen(jobId, { stage, progress: Math.round(((index + 0.5) / total) * 100) }, mine)
           .catch(() => undefined);
       };
       const load = async (id: string | null) => {
@@ -446,18 +457,22 @@ export function photoService(deps: PhotoDeps) {
           }
         }
         const ok = results.some((r) => r.imageId);
-        const ended = await deps.jobs.updateIfOpen(jobId, {
-          status: ok ? 'succeeded' : 'failed',
-          results,
-          error: ok ? null : (results.find((r) => r.error)?.error ?? m.itemFailed),
-          stage: 'done',
-          progress: 100,
-          finishedAt: now(),
-        });
-        const final = await deps.jobs.find(jobId);
-        if (final) await settleQuota(final);
+        const ended = await deps.jobs.updateIfOpen(
+          jobId,
+          {
+            status: ok ? 'succeeded' : 'failed',
+            results,
+            error: ok ? null : (results.find((r) => r.error)?.error ?? m.itemFailed),
+            stage: 'done',
+            progress: 100,
+            finishedAt: now(),
+          },
+          mine,
+        );
+        await settleIfEnded(jobId);
         if (!ended) {
-          // Given up by its waiter while running: the user was told it failed and was not charged.
+          // Given up by its waiter (the user was told it failed and was not charged), or another attempt
+          // owns the job now: these results are nobody's.
           await deps.images.setExpiry(
             results.flatMap((r) => (r.imageId ? [r.imageId] : [])),
             now(),
@@ -479,9 +494,10 @@ export function photoService(deps: PhotoDeps) {
       } catch (err) {
         deps.log?.error({ err, jobId }, 'processing crashed');
         if (!attempt.final) {
-          await deps.jobs.updateIfOpen(jobId, { status: 'queued', stage: 'retry' });
+          await deps.jobs.updateIfOpen(jobId, { status: 'queued', stage: 'retry' }, mine);
           throw err; // pg-boss retries; quota stays reserved under the same keys
         }
+        // Ends the job, or, when it has ended already (a crash while settling), settles what it left.
         await failOpenJob(jobId, m.itemFailed);
       }
     },
@@ -513,15 +529,23 @@ export function photoService(deps: PhotoDeps) {
       return zipStore(entries);
     },
 
-    /** Retention job: deletes files whose time has come. */
+    /**
+     * Retention job: ends jobs still open long after their deadline (a worker killed on its last attempt, a
+     * lost queue entry), so their photos are released, then deletes files whose time has come.
+     */
     async purgeExpired() {
+      let abandoned = 0;
+      for (const job of await deps.jobs.openBefore(new Date(now().getTime() - deps.jobDeadlineMs - 60_000))) {
+        if (await failOpenJob(job.id, m.itemFailed)) abandoned += 1;
+      }
+      if (abandoned) deps.log?.warn({ abandoned }, 'ended jobs left open past their deadline');
       let purged = 0;
       for (const row of await deps.images.expired(now())) {
         await deps.storage.delete(row.storageKey);
         await deps.images.markDeleted(row.id, now());
         purged += 1;
       }
-      return { purged };
+      return { purged, abandoned };
     },
 
     imageUrlFor: (imageId: string) => `/api/images/${imageId}.jpg`,

@@ -4,9 +4,15 @@ import { tokenStore } from './api-client';
 export const DOWNLOAD_TIMEOUT_MS = 10_000;
 
 /** Fetches `url` with the session, a 10 s timeout and `accept`, and saves it; throws on any failure. */
-async function saveFrom(url: string, accept: string, filename?: string, fallbackName = 'indirme') {
+async function saveFrom(
+  url: string,
+  accept: string,
+  filename?: string,
+  fallbackName = 'indirme',
+  timeoutMs = DOWNLOAD_TIMEOUT_MS,
+) {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const token = tokenStore.get();
     const res = await fetch(url, {
@@ -54,14 +60,23 @@ export async function downloadResult(resultUrl: string, filename?: string): Prom
   }
 }
 
-/** Every result of a studio run in one ZIP (GET /api/jobs/:id/zip); throws so the page can say it failed. */
-export const downloadJobZip = (jobId: string) =>
-  saveFrom(
-    `/api/jobs/${encodeURIComponent(jobId)}/zip`,
-    'application/zip',
-    undefined,
-    'oto-studyo-sonuclar.zip',
-  );
+/** Five full-size results over a slow mobile link take longer than one photo's 10 s. */
+export const ZIP_TIMEOUT_MS = 120_000;
+
+/**
+ * Every result of a studio run in one ZIP (GET /api/jobs/:id/zip). On failure the ZIP's address opens in a
+ * new tab (the browser downloads it with the session cookie) and the page is told, to say so.
+ */
+export async function downloadJobZip(jobId: string): Promise<'saved' | 'opened'> {
+  const url = `/api/jobs/${encodeURIComponent(jobId)}/zip`;
+  try {
+    await saveFrom(url, 'application/zip', undefined, 'oto-studyo-sonuclar.zip', ZIP_TIMEOUT_MS);
+    return 'saved';
+  } catch {
+    window.open(url, '_blank', 'noopener');
+    return 'opened';
+  }
+}
 
 function serverFileName(disposition: string | null): string | undefined {
   const m = disposition?.match(/filename="?([^";]+)"?/i);

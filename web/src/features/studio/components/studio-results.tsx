@@ -1,5 +1,4 @@
 import { Download, FileArchive } from 'lucide-react';
-import { toast } from 'sonner';
 import { useState } from 'react';
 import { tr } from '../../../../../contract/messages.tr';
 import { BeforeAfter } from '../../../components/before-after';
@@ -38,9 +37,7 @@ function DownloadAllButton({ jobId }: { jobId: string }) {
       data-testid="download-all"
       onClick={() => {
         setBusy(true);
-        downloadJobZip(jobId)
-          .catch(() => toast.error(t.downloadAllFailed))
-          .finally(() => setBusy(false));
+        void downloadJobZip(jobId).finally(() => setBusy(false));
       }}
     >
       <FileArchive className="h-4 w-4" aria-hidden />
