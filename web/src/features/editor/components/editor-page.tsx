@@ -243,6 +243,7 @@ export default function EditorPage() {
         <Card className="space-y-4 p-4 sm:p-6" data-testid="editor-result">
           <h2 className="text-lg font-bold">{t.resultTitle}</h2>
           <BeforeAfter
+            key={result}
             before={photo.preview}
             after={result}
             alt={tr.processing.compareSubject}
@@ -362,11 +363,14 @@ export default function EditorPage() {
                     </button>
                   ))}
                 </div>
-                {selectedPreset && (
-                  <p className="mb-2 text-sm text-slate-600" data-testid="selected-preset">
-                    {t.presetChosen(selectedPreset.name)}
-                  </p>
-                )}
+                {/* Always in the page, so screen readers announce each new choice. */}
+                <p
+                  className="mb-2 min-h-5 text-sm text-slate-600"
+                  data-testid="selected-preset"
+                  aria-live="polite"
+                >
+                  {selectedPreset ? t.presetChosen(selectedPreset.name) : ''}
+                </p>
                 <div
                   className="grid max-h-[30rem] grid-cols-2 gap-3 overflow-y-auto p-1 sm:grid-cols-3"
                   data-testid="preset-grid"
