@@ -42,6 +42,19 @@ async function subscriber(ctx: TestContext): Promise<UserRow> {
   return (await ctx.services.repos.users.findById(user.id))!;
 }
 
+/** A subscriber's plate-hiding editor job, queued (quota reserved) and not yet run. */
+async function queuedPlateJob(ctx: TestContext) {
+  const user = await subscriber(ctx);
+  const photos = ctx.services.photos;
+  const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
+  const jobId = await photos.startEditorJob(user, {
+    imageUrl,
+    operations: ['plate_hide'],
+    removeWatermark: false,
+  });
+  return { user, photos, jobId };
+}
+
 describe('a worker dying mid-job (the failure simulated in-process)', () => {
   let ctx: TestContext;
   let queue: JobQueue;
@@ -62,14 +75,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   });
 
   it('leaves the job to be retried and charges the quota exactly once', async () => {
-    const user = await subscriber(ctx);
-    const photos = ctx.services.photos;
-    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
-    const jobId = await photos.startEditorJob(user, {
-      imageUrl,
-      operations: ['plate_hide'],
-      removeWatermark: false,
-    });
+    const { user, photos, jobId } = await queuedPlateJob(ctx);
     expect(await ctx.services.billing.quota.status(user)).toMatchObject({
       used: 0,
       reserved: 1,
@@ -98,14 +104,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   }, 120_000);
 
   it('gives a job up when nobody runs it in time: failed with a Turkish reason, nothing charged, a late run ignored', async () => {
-    const user = await subscriber(ctx);
-    const photos = ctx.services.photos;
-    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
-    const jobId = await photos.startEditorJob(user, {
-      imageUrl,
-      operations: ['plate_hide'],
-      removeWatermark: false,
-    });
+    const { user, photos, jobId } = await queuedPlateJob(ctx);
     // No worker in this test: the waiter's deadline passes with the job still queued.
     const job = await photos.awaitJob(jobId, 300);
     expect(job).toMatchObject({ status: 'failed', error: tr.photo.tooSlow });
@@ -125,14 +124,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   });
 
   it('the retention sweep ends a job left open past its deadline and releases its photo', async () => {
-    const user = await subscriber(ctx);
-    const photos = ctx.services.photos;
-    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
-    const jobId = await photos.startEditorJob(user, {
-      imageUrl,
-      operations: ['plate_hide'],
-      removeWatermark: false,
-    });
+    const { user, photos, jobId } = await queuedPlateJob(ctx);
     // Its worker died on the last attempt hours ago: the row still says running.
     await ctx.database.db
       .update(processingJobs)
@@ -151,14 +143,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   });
 
   it('an attempt that pg-boss expired cannot change the job once a newer attempt owns it', async () => {
-    const user = await subscriber(ctx);
-    const photos = ctx.services.photos;
-    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
-    const jobId = await photos.startEditorJob(user, {
-      imageUrl,
-      operations: ['plate_hide'],
-      removeWatermark: false,
-    });
+    const { user, photos, jobId } = await queuedPlateJob(ctx);
     // Attempt 1 is still running somewhere when attempt 2 is handed the job and finishes it.
     await ctx.database.db
       .update(processingJobs)
@@ -177,14 +162,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   });
 
   it('releases the photo when the last attempt fails', async () => {
-    const user = await subscriber(ctx);
-    const photos = ctx.services.photos;
-    const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
-    const jobId = await photos.startEditorJob(user, {
-      imageUrl,
-      operations: ['plate_hide'],
-      removeWatermark: false,
-    });
+    const { user, photos, jobId } = await queuedPlateJob(ctx);
     const dir = path.join(ctx.dataDir, 'files', 'uploads', user.id);
     for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
     await photos.runJob(jobId, { final: true });
