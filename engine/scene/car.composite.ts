@@ -193,7 +193,7 @@ export async function compositeCar(
   const layout: SceneLayout =
     options.background.kind === 'scene'
       ? sceneLayout(options.background.id)
-      : { floorY: 0.86, horizonY: 0.6, reflection: 0, shadow: 0.55, light: [1, 1, 1] };
+      : { floorY: 0.86, horizonY: 0.6, reflection: 0, shadow: 0.55 };
 
   // Scale: same car height for the run; a car cut at the photo's border keeps its visible size.
   let scale = (framing.carHeight * H) / box.h;

@@ -37,8 +37,6 @@ export interface SceneSpec {
   horizon: number;
   reflection: number;
   shadow: number;
-  /** Scene light colour (0..1 per channel, ~1 = neutral daylight) used to match the scene to the car. */
-  light: [number, number, number];
   /** Ground texture strength 0..1 (default 0.5; polished floors lower). */
   texture?: number;
   /** Fractal cloud cover over the sky down to `bottom` (fraction of height). */
@@ -110,14 +108,11 @@ function showroomWindows(ctx: DrawContext, top: number, bottom: number, outside:
   return out;
 }
 
-const day: [number, number, number] = [1, 1, 1];
-
 export const sceneSpecs: Record<string, SceneSpec> = {
   'rainy-drive': {
     horizon: HZ,
     reflection: 0.35,
     shadow: 0.5,
-    light: [0.86, 0.9, 0.98],
     draw: (c) =>
       sky(c, [
         [0, '#59636e'],
@@ -153,7 +148,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: HZ,
     reflection: 0.15,
     shadow: 0.6,
-    light: [0.9, 0.88, 0.95],
     draw: (c) => {
       let lamps = '';
       for (let i = 0; i < 6; i++) {
@@ -204,7 +198,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: HZ,
     reflection: 0.05,
     shadow: 0.35,
-    light: [0.95, 0.98, 1.05],
     draw: (c) =>
       sky(c, [
         [0, '#9fb3c8'],
@@ -236,7 +229,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.32,
     shadow: 0.45,
-    light: day,
     draw: (c) =>
       room(
         c,
@@ -278,7 +270,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.56,
     reflection: 0.35,
     shadow: 0.5,
-    light: [0.95, 0.88, 1.0],
     draw: (c) => {
       const hz = c.h * 0.56;
       let signs = '';
@@ -349,7 +340,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: HZ,
     reflection: 0.1,
     shadow: 0.55,
-    light: [1.08, 0.95, 0.82],
     draw: (c) =>
       sky(c, [
         [0, '#2b2d5c'],
@@ -381,7 +371,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.56,
     reflection: 0.05,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#6fa3d8'],
@@ -412,7 +401,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.12,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#3f7fc4'],
@@ -430,7 +418,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.55,
     reflection: 0.12,
     shadow: 0.55,
-    light: [0.97, 1.0, 1.0],
     draw: (c) => {
       let out = rect(
         0,
@@ -484,7 +471,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: HZ,
     reflection: 0.03,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#3d7cc9'],
@@ -505,7 +491,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: HZ,
     reflection: 0.03,
     shadow: 0.55,
-    light: [0.96, 1.0, 0.94],
     draw: (c) =>
       sky(c, [
         [0, '#9cc6e0'],
@@ -534,7 +519,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.55,
     reflection: 0.04,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#5d9ad6'],
@@ -555,7 +539,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.5,
     reflection: 0.04,
     shadow: 0.55,
-    light: [1.02, 1.0, 0.98],
     draw: (c) =>
       sky(c, [
         [0, '#2f7fd0'],
@@ -575,7 +558,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.52,
     reflection: 0.08,
     shadow: 0.5,
-    light: day,
     draw: (c) => {
       let boats = '';
       for (let i = 0; i < 7; i++)
@@ -622,7 +604,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.5,
     reflection: 0.02,
     shadow: 0.5,
-    light: [1.04, 1.01, 0.96],
     draw: (c) =>
       sky(c, [
         [0, '#2f8fe0'],
@@ -643,7 +624,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.58,
     reflection: 0.03,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#7fb0dd'],
@@ -665,7 +645,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.57,
     reflection: 0.03,
     shadow: 0.5,
-    light: day,
     draw: (c) => {
       let lines = '';
       for (let i = -7; i <= 7; i++)
@@ -703,7 +682,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.58,
     reflection: 0.02,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#6aa6de'],
@@ -733,7 +711,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.62,
     reflection: 0.2,
     shadow: 0.55,
-    light: day,
     draw: (c) => {
       const boxes =
         rect(c.w * 0.05, c.h * 0.06, c.w * 0.22, c.h * 0.1, '#ffffff', 'opacity="0.95"') +
@@ -752,7 +729,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.25,
     shadow: 0.5,
-    light: [1.0, 0.98, 0.96],
     draw: (c) => {
       let truss = '';
       for (let x = 0; x < c.w; x += c.w * 0.025)
@@ -808,7 +784,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.22,
     shadow: 0.55,
-    light: [0.98, 1.0, 1.02],
     draw: (c) => {
       let slats = '';
       for (let y = c.h * 0.14; y < c.h * 0.58; y += c.h * 0.035)
@@ -848,7 +823,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.58,
     reflection: 0.25,
     shadow: 0.6,
-    light: [0.9, 0.9, 1.0],
     draw: (c) =>
       sky(c, [
         [0, '#060a18'],
@@ -884,7 +858,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: HZ,
     reflection: 0.06,
     shadow: 0.35,
-    light: [0.97, 0.99, 1.0],
     draw: (c) =>
       sky(c, [
         [0, '#bfc6cb'],
@@ -905,7 +878,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.05,
     shadow: 0.45,
-    light: [1.04, 1.0, 0.98],
     draw: (c) => {
       let flowers = '';
       for (let i = 0; i < 220; i++) {
@@ -954,7 +926,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.15,
     shadow: 0.55,
-    light: [0.98, 1.0, 1.03],
     draw: (c) => {
       let cabinets = '';
       for (let i = 0; i < 6; i++) {
@@ -1017,7 +988,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.2,
     shadow: 0.65,
-    light: [0.95, 0.95, 1.0],
     draw: (c) =>
       rect(
         0,
@@ -1046,7 +1016,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.12,
     shadow: 0.55,
-    light: [1.0, 0.97, 0.96],
     draw: (c) => {
       let posts = '';
       for (let i = 0; i < 7; i++) {
@@ -1104,7 +1073,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.15,
     shadow: 0.5,
-    light: [1.04, 0.98, 0.9],
     draw: (c) => {
       let cols = '';
       for (const x of [0.18, 0.34, 0.66, 0.82]) {
@@ -1170,7 +1138,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.56,
     reflection: 0.05,
     shadow: 0.55,
-    light: [1.02, 1.0, 0.97],
     draw: (c) =>
       sky(c, [
         [0, '#4f8fd1'],
@@ -1207,7 +1174,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.58,
     reflection: 0.25,
     shadow: 0.6,
-    light: [0.95, 0.97, 1.03],
     draw: (c) => {
       const strip = blur(c, c.h * 0.006);
       return (
@@ -1275,7 +1241,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.62,
     reflection: 0.18,
     shadow: 0.5,
-    light: day,
     draw: (c) => cyclorama(c, '#8e9296', '#b7babd', '#d2d4d6', '#ffffff', 0.45) + vignette(c, 0.25),
   },
   // Studio wizard presets.
@@ -1284,7 +1249,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.62,
     reflection: 0.22,
     shadow: 0.4,
-    light: day,
     draw: (c) => cyclorama(c, '#e4e6e8', '#f6f7f8', '#fbfbfb', '#ffffff', 0.6) + vignette(c, 0.1),
   },
   'studio-grey': {
@@ -1292,7 +1256,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.62,
     reflection: 0.2,
     shadow: 0.5,
-    light: day,
     draw: (c) => cyclorama(c, '#6f7378', '#9ea2a6', '#b9bcbf', '#ffffff', 0.35) + vignette(c, 0.3),
   },
   'studio-dark': {
@@ -1300,7 +1263,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.62,
     reflection: 0.3,
     shadow: 0.6,
-    light: [0.95, 0.96, 1.0],
     draw: (c) =>
       cyclorama(c, '#0e0f11', '#1d1f23', '#2a2c30', '#9aa4b0', 0.25) +
       ellipse(
@@ -1320,7 +1282,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.32,
     shadow: 0.45,
-    light: day,
     draw: (c) =>
       room(
         c,
@@ -1351,7 +1312,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.6,
     reflection: 0.15,
     shadow: 0.55,
-    light: [1.0, 0.99, 0.97],
     draw: (c) => {
       let panels = '';
       for (let x = 0; x < c.w; x += c.w * 0.2) {
@@ -1400,7 +1360,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.62,
     reflection: 0.25,
     shadow: 0.55,
-    light: [0.96, 0.98, 1.04],
     draw: (c) => cyclorama(c, '#0f2a4f', '#2c5a92', '#5d86b6', '#cfe3ff', 0.35) + vignette(c, 0.35),
   },
   'studio-plaza': {
@@ -1408,7 +1367,6 @@ export const sceneSpecs: Record<string, SceneSpec> = {
     horizon: 0.58,
     reflection: 0.08,
     shadow: 0.5,
-    light: day,
     draw: (c) =>
       sky(c, [
         [0, '#5b9be0'],

@@ -3,7 +3,7 @@ import type { RawImage } from '../io/image.decode';
 import { sceneSpecs, type SceneSpec } from './scene.catalogue';
 import { cloudLayerSvg } from './scene.layers';
 
-/** Colour grade applied to a whole scene (prompt tints, matching the scene to the car's light). */
+/** Colour grade applied to a whole scene (prompt tints, matching the scene to the photo's light). */
 export interface SceneTint {
   /** Multipliers per channel, 1 = unchanged. */
   r: number;
@@ -28,8 +28,6 @@ export interface SceneLayout {
   reflection: number;
   /** Contact shadow darkness 0..1. */
   shadow: number;
-  /** Scene light colour and brightness the car is matched to. */
-  light: [number, number, number];
 }
 
 export function sceneLayout(id: string): SceneLayout {
@@ -40,7 +38,6 @@ export function sceneLayout(id: string): SceneLayout {
     horizonY: spec.horizon,
     reflection: spec.reflection,
     shadow: spec.shadow,
-    light: spec.light,
   };
 }
 
