@@ -109,13 +109,11 @@ export function photoLight(src: RawImage): LightCast {
   let g = 0;
   let b = 0;
   let n = 0;
-  let seen = 0;
   const c = src.channels;
   for (let i = 0; i < src.width * src.height; i += 7) {
     const R = src.data[i * c];
     const G = src.data[i * c + 1];
     const B = src.data[i * c + 2];
-    seen++;
     const hi = Math.max(R, G, B);
     const lo = Math.min(R, G, B);
     if (hi < 40 || hi > 245 || hi - lo > 0.28 * hi + 6) continue;
@@ -124,7 +122,7 @@ export function photoLight(src: RawImage): LightCast {
     b += B;
     n++;
   }
-  if (n < seen * 0.02) return [1, 1, 1];
+  if (n < Math.ceil((src.width * src.height) / 7) * 0.02) return [1, 1, 1]; // too little grey to judge
   const m = (r + g + b) / 3;
   return [r / m, g / m, b / m];
 }

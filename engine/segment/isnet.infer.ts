@@ -9,6 +9,8 @@ export const ISNET_SIZE = 1024;
 export interface SaliencyMap {
   data: Uint8Array;
   size: number;
+  /** The image as the model saw it (size x size RGB), for refinement steps that need colour. */
+  rgb?: Buffer;
 }
 
 /**
@@ -16,18 +18,25 @@ export interface SaliencyMap {
  * the raw 0..255 alpha at model resolution. The model session is created once per process.
  */
 export async function runIsnet(image: RawImage): Promise<SaliencyMap> {
-  return inferIsnet(await prepareIsnetInput(image));
+  const rgb = await stretchToModel(image);
+  return { ...(await inferIsnet(toIsnetInput(rgb))), rgb };
+}
+
+/** The image stretched over a size x size square (RGB), as ISNet sees it. */
+export function stretchToModel(image: RawImage, size = ISNET_SIZE): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .removeAlpha()
+    .resize(size, size, { fit: 'fill', kernel: 'linear' })
+    .raw()
+    .toBuffer();
 }
 
 /** Preprocessing only: the image stretched to 1024x1024, (px - 128) / 256, planar RGB float32. */
 export async function prepareIsnetInput(image: RawImage): Promise<Float32Array> {
-  const { data } = await sharp(image.data, {
-    raw: { width: image.width, height: image.height, channels: image.channels },
-  })
-    .removeAlpha()
-    .resize(ISNET_SIZE, ISNET_SIZE, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  return toIsnetInput(await stretchToModel(image));
+}
+
+function toIsnetInput(data: Buffer): Float32Array {
   const plane = ISNET_SIZE * ISNET_SIZE;
   const input = new Float32Array(3 * plane);
   for (let i = 0, p = 0; p < plane; p++, i += 3) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
-import type { SaliencyMap } from './isnet.infer';
+import { stretchToModel, type SaliencyMap } from './isnet.infer';
 import { fillHoles, guidedFilter, GuidedScratch, labelComponents, morph } from './mask.ops';
 
 /** Tunables of the refinement, exposed for the eval script. */
@@ -199,48 +199,35 @@ function trimClutterFeet(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: numb
         break;
       }
   const dropped = (x: number, y: number) => y >= 0 && !keep[y * n + x] && sal[y * n + x] >= 128;
+  const colourAt = (x: number, y: number) => [...rgb.subarray((y * n + x) * 3, (y * n + x) * 3 + 3)];
+  const mean = (cs: number[][]) => [0, 1, 2].map((c) => cs.reduce((a, v) => a + v[c], 0) / cs.length);
+  const dist2 = (a: number[], b: number[]) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;
   const under = new Uint8Array(n); // columns with dropped clutter touching the rim
   for (let x = 0; x < n; x++)
     if (top[x] > 2 && (dropped(x, top[x] - 1) || dropped(x, top[x] - 2))) under[x] = 1;
   // The rim's own colour: the top 3 px of the columns with nothing dropped above.
-  const rim = [0, 0, 0];
-  let rimN = 0;
+  const rimPixels: number[][] = [];
   for (let x = 0; x < n; x++) {
     if (top[x] < 0 || under[x]) continue;
-    for (let y = top[x]; y < Math.min(n, top[x] + 3); y++) {
-      const i = (y * n + x) * 3;
-      rim[0] += rgb[i];
-      rim[1] += rgb[i + 1];
-      rim[2] += rgb[i + 2];
-      rimN++;
-    }
+    for (let y = top[x]; y < Math.min(n, top[x] + 3); y++) rimPixels.push(colourAt(x, y));
   }
-  if (rimN < 30) return cut;
-  for (let c = 0; c < 3; c++) rim[c] /= rimN;
-  const dist = (i: number, c: number[]) =>
-    (rgb[i] - c[0]) ** 2 + (rgb[i + 1] - c[1]) ** 2 + (rgb[i + 2] - c[2]) ** 2;
+  if (rimPixels.length < 30) return cut;
+  const rim = mean(rimPixels);
   const maxDepth = Math.max(3, Math.round(n / 80));
   for (let x = 0; x < n; x++) {
     if (!under[x]) continue;
     // Clutter colour: the dropped pixels just above the rim in this column.
-    const clutter = [0, 0, 0];
-    let k = 0;
-    for (let y = top[x] - 1; y >= Math.max(0, top[x] - 6) && dropped(x, y); y--) {
-      const i = (y * n + x) * 3;
-      clutter[0] += rgb[i];
-      clutter[1] += rgb[i + 1];
-      clutter[2] += rgb[i + 2];
-      k++;
-    }
-    if (!k) continue;
-    for (let c = 0; c < 3; c++) clutter[c] /= k;
+    const stroke: number[][] = [];
+    for (let y = top[x] - 1; y >= Math.max(0, top[x] - 6) && dropped(x, y); y--) stroke.push(colourAt(x, y));
+    if (stroke.length === 0) continue;
+    const clutter = mean(stroke);
     // Only when clutter and car really differ in colour (a grey car under grey letters is left alone).
-    if (Math.sqrt((clutter[0] - rim[0]) ** 2 + (clutter[1] - rim[1]) ** 2 + (clutter[2] - rim[2]) ** 2) < 40)
-      continue;
+    if (dist2(clutter, rim) < 40 * 40) continue;
     let trimmed = false;
     for (let y = top[x]; y < Math.min(n, top[x] + maxDepth); y++) {
       const i = y * n + x;
-      if (!keep[i] || dist(i * 3, clutter) >= dist(i * 3, rim)) break;
+      const here = colourAt(x, y);
+      if (!keep[i] || dist2(here, clutter) >= dist2(here, rim)) break;
       keep[i] = 0;
       cut[i] = 1;
       trimmed = true;
@@ -274,12 +261,7 @@ export async function refineMask(
   const n = sal.size;
   const keep = keepCarFast(sal, opts);
   const { width: w, height: h } = image;
-  const small = await sharp(image.data, { raw: { width: w, height: h, channels: image.channels } })
-    .removeAlpha()
-    .resize(n, n, { fit: 'fill', kernel: 'linear' })
-    .raw()
-    .toBuffer();
-  const cut = trimClutterFeet(keep, sal.data, small, n);
+  const cut = trimClutterFeet(keep, sal.data, sal.rgb ?? (await stretchToModel(image, n)), n);
   // Soft alpha restricted to the kept region (a 2-px grown keep mask lets the soft edge survive).
   const keepGrown = morph(keep, n, n, 2, 'max');
   const soft = new Uint8Array(n * n);
