@@ -32,7 +32,10 @@ import { createEngine, type Engine } from '../../engine/pipeline';
 import { plans } from '../../contract/plans';
 import path from 'node:path';
 import { jobs } from './jobs/job-names';
-import type { JobHandlers, JobQueue } from './jobs/boss';
+import { maintenanceIntervalFor, type JobHandlers, type JobQueue } from './jobs/boss';
+
+const PHOTO_JOB_ATTEMPTS = 3;
+const PHOTO_RETRY_DELAY_S = 2;
 
 /** Wires repositories, adapters and services for one database; used by main.ts and the tests. */
 export function composeServices(database: Database, settings: Settings) {
@@ -123,11 +126,16 @@ export function composeServices(database: Database, settings: Settings) {
     },
     async enqueue(jobId, priority) {
       if (!queueSlot.queue) throw new Error('job queue not started');
-      // Retried twice; a job whose worker died is expired after JOB_TIMEOUT_SECONDS and retried.
+      // A job whose worker died is expired after JOB_TIMEOUT_SECONDS and retried.
       await queueSlot.queue.send(
         jobs.photoProcess,
         { jobId },
-        { priority, retryLimit: 2, retryDelay: 2, expireInSeconds: settings.jobTimeoutSeconds },
+        {
+          priority,
+          retryLimit: PHOTO_JOB_ATTEMPTS - 1,
+          retryDelay: PHOTO_RETRY_DELAY_S,
+          expireInSeconds: settings.jobTimeoutSeconds,
+        },
       );
     },
     engine: () => (engine ??= createEngine()),
@@ -140,8 +148,13 @@ export function composeServices(database: Database, settings: Settings) {
       : null,
     resultRetentionMs: settings.resultRetentionMs,
     log: log.child({ component: 'photos' }),
-    // Three attempts (retryLimit 2), each noticed dead within a maintenance interval, plus 2 s retry delays.
-    jobDeadlineMs: (3 * settings.jobTimeoutSeconds + 3 * 30 + 10) * 1000,
+    // Every attempt timing out, each noticed within a maintenance interval, then retried after the delay.
+    jobDeadlineMs:
+      PHOTO_JOB_ATTEMPTS *
+      (settings.jobTimeoutSeconds +
+        maintenanceIntervalFor(settings.jobTimeoutSeconds) +
+        PHOTO_RETRY_DELAY_S) *
+      1000,
   });
   const jobHandlers: JobHandlers = {
     [jobs.photoProcess]: async (data, meta) => photos.runJob(data.jobId, meta),

@@ -28,6 +28,10 @@ const schedules: Partial<Record<JobName, string>> = {
   [jobs.photoRetention]: '*/15 * * * *',
 };
 
+/** How often maintenance looks for jobs whose worker died: five times per job timeout, at most every 30 s. */
+export const maintenanceIntervalFor = (jobTimeoutSeconds: number) =>
+  Math.max(1, Math.min(30, Math.floor(jobTimeoutSeconds / 5)));
+
 /**
  * Starts pg-boss on the app's database (PGlite through executeSql, PostgreSQL through its own pool),
  * creates every queue, and registers handlers when this process has the worker role.
@@ -41,10 +45,7 @@ export async function startJobQueue(opts: {
   jobTimeoutSeconds?: number;
 }): Promise<JobQueue> {
   const { database } = opts;
-  const maintenanceIntervalSeconds = Math.max(
-    1,
-    Math.min(30, Math.floor((opts.jobTimeoutSeconds ?? 300) / 5)),
-  );
+  const maintenanceIntervalSeconds = maintenanceIntervalFor(opts.jobTimeoutSeconds ?? 300);
   const boss = database.executeSql
     ? new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss', maintenanceIntervalSeconds })
     : new PgBoss({

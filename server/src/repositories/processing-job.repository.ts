@@ -4,6 +4,10 @@ import { processingJobs } from '../db/schema';
 
 export type ProcessingJobRow = typeof processingJobs.$inferSelect;
 
+/** A job is open until it has succeeded or failed. */
+const openStatuses: ProcessingJobRow['status'][] = ['queued', 'running'];
+export const isEnded = (job: Pick<ProcessingJobRow, 'status'>) => !openStatuses.includes(job.status);
+
 /** Processing jobs as users see them (the queue itself is pg-boss). */
 export function processingJobRepository(db: Db) {
   return {
@@ -42,7 +46,7 @@ export function processingJobRepository(db: Db) {
         .where(
           and(
             eq(processingJobs.id, id),
-            inArray(processingJobs.status, ['queued', 'running']),
+            inArray(processingJobs.status, openStatuses),
             attempt === undefined ? undefined : eq(processingJobs.attempts, attempt),
           ),
         )
@@ -54,9 +58,7 @@ export function processingJobRepository(db: Db) {
       return db
         .select()
         .from(processingJobs)
-        .where(
-          and(inArray(processingJobs.status, ['queued', 'running']), lt(processingJobs.createdAt, before)),
-        )
+        .where(and(inArray(processingJobs.status, openStatuses), lt(processingJobs.createdAt, before)))
         .limit(500);
     },
   };

@@ -17,7 +17,11 @@ import { zipStore } from './zip.writer';
 import type { QuotaService } from './quota.service';
 import { storageKeys, type Storage } from '../adapters/storage/storage';
 import type { ImageRepository, ImageRow } from '../repositories/image.repository';
-import type { ProcessingJobRepository, ProcessingJobRow } from '../repositories/processing-job.repository';
+import {
+  isEnded,
+  type ProcessingJobRepository,
+  type ProcessingJobRow,
+} from '../repositories/processing-job.repository';
 import type { UserRow } from '../repositories/user.repository';
 import type { SceneGenerator } from '../adapters/generation/replicate.adapter';
 
@@ -221,7 +225,7 @@ export function photoService(deps: PhotoDeps) {
   /** Settles the quota of a job that has ended (a still-open job's photos stay reserved). */
   async function settleIfEnded(jobId: string) {
     const job = await deps.jobs.find(jobId);
-    if (job && (job.status === 'succeeded' || job.status === 'failed')) await settleQuota(job);
+    if (job && isEnded(job)) await settleQuota(job);
   }
 
   /** Ends an open job as failed (nothing charged); false when the job had already ended. */
@@ -357,7 +361,7 @@ export function photoService(deps: PhotoDeps) {
         for (;;) {
           const job = await deps.jobs.find(jobId);
           if (!job) throw new AppError('JOB_NOT_FOUND', 404, m.jobNotFound);
-          if (job.status === 'succeeded' || job.status === 'failed') return job;
+          if (isEnded(job)) return job;
           // Past the deadline the job is given up: failed and not charged, unless it ended in the meantime.
           if (Date.now() > deadline && !gaveUp) {
             gaveUp = true;
@@ -387,7 +391,7 @@ export function photoService(deps: PhotoDeps) {
     async runJob(jobId: string, attempt: { final: boolean }) {
       const job = await deps.jobs.find(jobId);
       if (!job) return;
-      if (job.status === 'succeeded' || job.status === 'failed') return settleQuota(job);
+      if (isEnded(job)) return settleQuota(job);
       const req = job.request as JobRequest;
       // This attempt owns the job from here; an older attempt pg-boss expired but that still runs can no
       // longer change it (every later write is conditional on the attempt number).
@@ -549,6 +553,8 @@ export function photoService(deps: PhotoDeps) {
     },
 
     imageUrlFor: (imageId: string) => `/api/images/${imageId}.jpg`,
+    jobDeadlineMs: deps.jobDeadlineMs,
   };
 }
 export type PhotoService = ReturnType<typeof photoService>;
+export { isEnded };

@@ -10,7 +10,7 @@ import {
 } from '../../../../contract/photo.schema';
 import { tr } from '../../../../contract/messages.tr';
 import { AppError } from '../../services/app-error';
-import { MAX_UPLOAD_BYTES, type PhotoService } from '../../services/photo.service';
+import { isEnded, MAX_UPLOAD_BYTES, type PhotoService } from '../../services/photo.service';
 import { requireUser } from '../auth.hook';
 
 const fileParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.(jpg|png)$/) });
@@ -126,7 +126,7 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
     });
     let closed = false;
     req.raw.on('close', () => (closed = true));
-    const deadline = Date.now() + 10 * 60_000;
+    const deadline = Date.now() + photos.jobDeadlineMs; // as long as a waiting request may wait
     let last = '';
     while (!closed && Date.now() < deadline) {
       const job = await photos.jobFor(user, req.params.id);
@@ -137,7 +137,7 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
         res.write(`data: ${payload}\n\n`);
         last = payload;
       }
-      if (job && (job.status === 'succeeded' || job.status === 'failed')) break;
+      if (job && isEnded(job)) break;
       await new Promise((r2) => setTimeout(r2, 300));
     }
     res.end();
