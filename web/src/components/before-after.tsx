@@ -27,7 +27,13 @@ export function BeforeAfter({ before, after, alt, size, eager, className, testId
   const [position, setPosition] = useState(50);
   const [ratio, setRatio] = useState(size ? size.width / size.height : 3 / 2);
   const fit = size ? 'object-cover' : 'object-contain';
-  const loading = size ? (eager ? 'eager' : 'lazy') : undefined;
+  // Both pictures load alike: known size and lazy loading for the site's pictures, at once for results.
+  const picture = {
+    width: size?.width,
+    height: size?.height,
+    loading: size ? (eager ? ('eager' as const) : ('lazy' as const)) : undefined,
+    decoding: 'async' as const,
+  };
   return (
     <figure
       className={cn('relative overflow-hidden rounded-2xl bg-slate-200 shadow-lg select-none', className)}
@@ -38,10 +44,7 @@ export function BeforeAfter({ before, after, alt, size, eager, className, testId
       <img
         src={after}
         alt={`${alt}: ${m.after}`}
-        width={size?.width}
-        height={size?.height}
-        loading={loading}
-        decoding="async"
+        {...picture}
         data-role="after"
         onLoad={(e) => {
           const img = e.currentTarget;
@@ -52,11 +55,8 @@ export function BeforeAfter({ before, after, alt, size, eager, className, testId
       <img
         src={before}
         alt={`${alt}: ${m.before}`}
-        width={size?.width}
-        height={size?.height}
-        loading={loading}
+        {...picture}
         fetchPriority={eager ? 'high' : undefined}
-        decoding="async"
         data-role="before"
         className={cn('absolute inset-0 h-full w-full bg-slate-200', fit)}
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}

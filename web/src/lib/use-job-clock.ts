@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * The elapsed time of a running job, re-rendered every `tickMs` while `running`; `start()` resets it and
@@ -19,18 +19,4 @@ export function useJobClock(running: boolean, tickMs = 250) {
     return t;
   }, []);
   return { start, elapsedSeconds: running && startedAt ? Math.max(0, (now - startedAt) / 1000) : 0 };
-}
-
-/** Local previews of picked files (object URLs), all revoked when the page goes away. */
-export function useObjectUrls() {
-  const urls = useRef<string[]>([]);
-  useEffect(() => {
-    const list = urls.current;
-    return () => list.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-  return useCallback((file: Blob) => {
-    const u = URL.createObjectURL(file);
-    urls.current.push(u);
-    return u;
-  }, []);
 }

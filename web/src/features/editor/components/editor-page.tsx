@@ -20,7 +20,8 @@ import { ProgressPanel } from '../../../components/progress-panel';
 import { StepIndicator } from '../../../components/step-indicator';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useJobClock, useObjectUrls } from '../../../lib/use-job-clock';
+import { useJobClock } from '../../../lib/use-job-clock';
+import { useObjectUrls } from '../../../lib/use-object-urls';
 import { downloadResult } from '../../../lib/download';
 import {
   errorText,

@@ -14,7 +14,8 @@ import { ProgressPanel } from '../../../components/progress-panel';
 import { StepIndicator } from '../../../components/step-indicator';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useJobClock, useObjectUrls } from '../../../lib/use-job-clock';
+import { useJobClock } from '../../../lib/use-job-clock';
+import { useObjectUrls } from '../../../lib/use-object-urls';
 import {
   errorText,
   generateStudio,
@@ -57,8 +58,8 @@ export default function StudioPage() {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
-  const [resultJobId, setResultJobId] = useState<string | null>(null);
-  const [results, setResults] = useState<StudioResultItem[]>([]);
+  // The finished run: its results and its job (for the ZIP of all results).
+  const [outcome, setOutcome] = useState<{ jobId: string; results: StudioResultItem[] } | null>(null);
   const stage = useJobStage(generating ? jobId : null);
   const heading = useRef<HTMLHeadingElement>(null);
   const local = useObjectUrls();
@@ -185,8 +186,7 @@ export default function StudioPage() {
       });
       if (!res.results || !res.success) throw new Error(res.error || t.failFallback);
       const seconds = Math.round((Date.now() - started) / 1000);
-      setResults(res.results);
-      setResultJobId(id);
+      setOutcome({ jobId: id, results: res.results });
       setStep(6);
       toast.success(t.successTitle, { description: t.successBody(res.successCount, seconds) });
       void refreshQuota(queryClient);
@@ -207,8 +207,7 @@ export default function StudioPage() {
     setLogo(null);
     setPlate(initialPlate);
     setRemoveWatermark(true);
-    setResults([]);
-    setResultJobId(null);
+    setOutcome(null);
     setPhotoError(null);
   }
 
@@ -425,7 +424,11 @@ export default function StudioPage() {
 
         {step === 6 && (
           <div className="space-y-5">
-            <StudioResults results={results} originals={photos.map((p) => p.preview)} jobId={resultJobId} />
+            <StudioResults
+              results={outcome?.results ?? []}
+              originals={photos.map((p) => p.preview)}
+              jobId={outcome?.jobId ?? null}
+            />
             <Button variant="dark" onClick={restart}>
               <RotateCcw className="h-4 w-4" aria-hidden />
               {t.restart}

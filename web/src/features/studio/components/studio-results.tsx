@@ -9,42 +9,44 @@ import type { StudioResultItem } from '../../../lib/photo-api';
 
 const t = tr.studio;
 
-function DownloadButton({ url, index }: { url: string; index: number }) {
+/** A download button that says 'İndiriliyor...' and stays disabled until its download settles. */
+function DownloadButton({
+  run,
+  label,
+  testId,
+  all = false,
+}: {
+  run: () => Promise<unknown>;
+  label: string;
+  testId: string;
+  all?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
+  const Icon = all ? FileArchive : Download;
   return (
     <Button
-      size="sm"
-      variant="outline"
+      size={all ? 'md' : 'sm'}
+      variant={all ? 'dark' : 'outline'}
       disabled={busy}
-      data-testid={`download-${index}`}
+      data-testid={testId}
       onClick={() => {
         setBusy(true);
-        void downloadResult(url, studioFileName(index)).finally(() => setBusy(false));
+        void run().finally(() => setBusy(false));
       }}
     >
-      <Download className="h-4 w-4" aria-hidden />
-      {busy ? tr.processing.downloading : tr.processing.download}
+      <Icon className="h-4 w-4" aria-hidden />
+      {busy ? tr.processing.downloading : label}
     </Button>
   );
 }
 
-function DownloadAllButton({ jobId }: { jobId: string }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      variant="dark"
-      disabled={busy}
-      data-testid="download-all"
-      onClick={() => {
-        setBusy(true);
-        void downloadJobZip(jobId).finally(() => setBusy(false));
-      }}
-    >
-      <FileArchive className="h-4 w-4" aria-hidden />
-      {busy ? tr.processing.downloading : t.downloadAll}
-    </Button>
-  );
-}
+const ResultDownload = ({ url, index }: { url: string; index: number }) => (
+  <DownloadButton
+    run={() => downloadResult(url, studioFileName(index))}
+    label={tr.processing.download}
+    testId={`download-${index}`}
+  />
+);
 
 /**
  * Step 6: one result as a before/after slider, several as a grid with per-item errors and downloads, plus
@@ -69,7 +71,7 @@ export function StudioResults({
           alt={t.photoAlt(r.index + 1)}
           testId="compare"
         />
-        <DownloadButton url={r.output} index={r.index} />
+        <ResultDownload url={r.output} index={r.index} />
       </div>
     ) : (
       <InlineAlert>{r.error || t.itemFailed}</InlineAlert>
@@ -78,7 +80,9 @@ export function StudioResults({
   const succeeded = results.filter((r) => r.output).length;
   return (
     <div className="space-y-4">
-      {jobId && succeeded > 1 && <DownloadAllButton jobId={jobId} />}
+      {jobId && succeeded > 1 && (
+        <DownloadButton run={() => downloadJobZip(jobId)} label={t.downloadAll} testId="download-all" all />
+      )}
       <ul className="grid gap-4 sm:grid-cols-2" data-testid="studio-result-grid">
         {results.map((r) => (
           <li
@@ -101,7 +105,7 @@ export function StudioResults({
             )}
             <div className="flex items-center justify-between gap-2 p-3">
               <span className="text-sm font-semibold">{t.photoAlt(r.index + 1)}</span>
-              {r.output && <DownloadButton url={r.output} index={r.index} />}
+              {r.output && <ResultDownload url={r.output} index={r.index} />}
             </div>
           </li>
         ))}
