@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { eq, sql } from 'drizzle-orm';
-import { processingJobs } from '../src/db/schema';
+import { sql } from 'drizzle-orm';
 import { processingJobRepository } from '../src/repositories/processing-job.repository';
 import pino from 'pino';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { tr } from '../../contract/messages.tr';
+import type { OperationId } from '../../contract/photo.schema';
 import { startJobQueue, type JobQueue } from '../src/jobs/boss';
 import { startFakeReplicate } from './fakes/replicate.fake';
 import type { UserRow } from '../src/repositories/user.repository';
@@ -42,16 +42,24 @@ async function subscriber(ctx: TestContext): Promise<UserRow> {
   return (await ctx.services.repos.users.findById(user.id))!;
 }
 
-/** A subscriber's plate-hiding editor job, queued (quota reserved) and not yet run. */
-async function queuedPlateJob(ctx: TestContext) {
+/** The user's quota as the billing service reports it. */
+async function expectQuota(
+  ctx: TestContext,
+  user: UserRow,
+  expected: { used?: number; reserved?: number; remaining?: number },
+) {
+  expect(await ctx.services.billing.quota.status(user)).toMatchObject(expected);
+}
+
+/** A subscriber's editor job (plate hiding unless told otherwise), queued (quota reserved) and not yet run. */
+async function queuedEditorJob(
+  ctx: TestContext,
+  request: { operations: OperationId[]; backgroundPreset?: string } = { operations: ['plate_hide'] },
+) {
   const user = await subscriber(ctx);
   const photos = ctx.services.photos;
   const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
-  const jobId = await photos.startEditorJob(user, {
-    imageUrl,
-    operations: ['plate_hide'],
-    removeWatermark: false,
-  });
+  const jobId = await photos.startEditorJob(user, { imageUrl, ...request, removeWatermark: false });
   return { user, photos, jobId };
 }
 
@@ -75,12 +83,8 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   });
 
   it('leaves the job to be retried and charges the quota exactly once', async () => {
-    const { user, photos, jobId } = await queuedPlateJob(ctx);
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 0,
-      reserved: 1,
-      remaining: 4,
-    });
+    const { user, photos, jobId } = await queuedEditorJob(ctx);
+    await expectQuota(ctx, user, { used: 0, reserved: 1, remaining: 4 });
 
     // First attempt dies: its input vanishes under it (an I/O crash, not an engine refusal).
     const stored = fs.readdirSync(path.join(ctx.dataDir, 'files', 'uploads', user.id))[0];
@@ -88,7 +92,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
     fs.renameSync(file, `${file}.away`);
     await expect(photos.runJob(jobId, { final: false })).rejects.toThrow();
     expect((await photos.jobFor(user, jobId))?.status).toBe('queued');
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({ used: 0, reserved: 1 });
+    await expectQuota(ctx, user, { used: 0, reserved: 1 });
 
     // The retry succeeds; a duplicate delivery afterwards changes nothing.
     fs.renameSync(`${file}.away`, file);
@@ -96,82 +100,61 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
     await photos.runJob(jobId, { final: true });
     const job = await photos.jobFor(user, jobId);
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 1,
-      reserved: 0,
-      remaining: 4,
-    });
+    await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
   }, 120_000);
 
   it('gives a job up when nobody runs it in time: failed with a Turkish reason, nothing charged, a late run ignored', async () => {
-    const { user, photos, jobId } = await queuedPlateJob(ctx);
+    const { user, photos, jobId } = await queuedEditorJob(ctx);
     // No worker in this test: the waiter's deadline passes with the job still queued.
     const job = await photos.awaitJob(jobId, 300);
     expect(job).toMatchObject({ status: 'failed', error: tr.photo.tooSlow });
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 0,
-      reserved: 0,
-      remaining: 5,
-    });
+    await expectQuota(ctx, user, { used: 0, reserved: 0, remaining: 5 });
     // A worker that reaches the job afterwards neither runs it nor charges for it.
     await photos.runJob(jobId, { final: false });
     expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'failed', attempts: 0 });
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 0,
-      reserved: 0,
-      remaining: 5,
-    });
+    await expectQuota(ctx, user, { used: 0, reserved: 0, remaining: 5 });
   });
 
   it('the retention sweep ends a job left open past its deadline and releases its photo', async () => {
-    const { user, photos, jobId } = await queuedPlateJob(ctx);
+    const { user, photos, jobId } = await queuedEditorJob(ctx);
     // Its worker died on the last attempt hours ago: the row still says running.
-    await ctx.database.db
-      .update(processingJobs)
-      .set({ status: 'running', attempts: 3, createdAt: new Date(Date.now() - 3 * 3_600_000) })
-      .where(eq(processingJobs.id, jobId));
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({ reserved: 1, remaining: 4 });
+    await processingJobRepository(ctx.database.db).update(jobId, {
+      status: 'running',
+      attempts: 3,
+      createdAt: new Date(Date.now() - 3 * 3_600_000),
+    });
+    await expectQuota(ctx, user, { reserved: 1, remaining: 4 });
     const swept = await photos.purgeExpired();
     expect(swept.abandoned).toBe(1);
     expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'failed', error: tr.photo.itemFailed });
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 0,
-      reserved: 0,
-      remaining: 5,
-    });
+    await expectQuota(ctx, user, { used: 0, reserved: 0, remaining: 5 });
     expect((await photos.purgeExpired()).abandoned).toBe(0);
   });
 
   it('an attempt that pg-boss expired cannot change the job once a newer attempt owns it', async () => {
-    const { user, photos, jobId } = await queuedPlateJob(ctx);
+    const { user, photos, jobId } = await queuedEditorJob(ctx);
     // Attempt 1 is still running somewhere when attempt 2 is handed the job and finishes it.
-    await ctx.database.db
-      .update(processingJobs)
-      .set({ status: 'running', attempts: 1 })
-      .where(eq(processingJobs.id, jobId));
+    await processingJobRepository(ctx.database.db).update(jobId, { status: 'running', attempts: 1 });
     await photos.runJob(jobId, { final: false });
     expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'succeeded', attempts: 2 });
-    const repo = processingJobRepository(ctx.database.db);
-    expect(await repo.updateIfOpen(jobId, { status: 'queued', stage: 'retry' }, 1)).toBe(false);
+    expect(
+      await processingJobRepository(ctx.database.db).updateIfOpen(
+        jobId,
+        { status: 'queued', stage: 'retry' },
+        1,
+      ),
+    ).toBe(false);
     expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'succeeded' });
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 1,
-      reserved: 0,
-      remaining: 4,
-    });
+    await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
   });
 
   it('releases the photo when the last attempt fails', async () => {
-    const { user, photos, jobId } = await queuedPlateJob(ctx);
+    const { user, photos, jobId } = await queuedEditorJob(ctx);
     const dir = path.join(ctx.dataDir, 'files', 'uploads', user.id);
     for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
     await photos.runJob(jobId, { final: true });
     expect((await photos.jobFor(user, jobId))?.status).toBe('failed');
-    expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-      used: 0,
-      reserved: 0,
-      remaining: 5,
-    });
+    await expectQuota(ctx, user, { used: 0, reserved: 0, remaining: 5 });
   });
 });
 
@@ -250,15 +233,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
     worker.stderr!.on('data', (d) => (output += d));
     const exited = new Promise((r) => worker.once('exit', r));
     try {
-      const user = await subscriber(ctx);
-      const photos = ctx.services.photos;
-      const { imageUrl } = await photos.upload(user, { data: await carPhoto() });
       // A background change runs the segmentation model: seconds of work to be killed in the middle of.
-      const jobId = await photos.startEditorJob(user, {
-        imageUrl,
+      const { user, photos, jobId } = await queuedEditorJob(ctx, {
         operations: ['background_change'],
         backgroundPreset: 'luxury-showroom',
-        removeWatermark: false,
       });
       for (let i = 0; (await photos.jobFor(user, jobId))?.status !== 'running'; i++) {
         if (i > 1200 || worker.exitCode !== null) throw new Error(`worker never started the job:\n${output}`);
@@ -267,7 +245,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
       worker.kill('SIGKILL');
       await exited;
       expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'running', attempts: 1 });
-      expect(await ctx.services.billing.quota.status(user)).toMatchObject({ used: 0, reserved: 1 });
+      await expectQuota(ctx, user, { used: 0, reserved: 1 });
 
       // A healthy worker comes up; pg-boss expires the dead attempt after the timeout and hands it over.
       await queue.stop();
@@ -281,11 +259,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
       ctx.services.queueSlot.queue = queue;
       const job = await photos.awaitJob(jobId, 150_000);
       expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
-      expect(await ctx.services.billing.quota.status(user)).toMatchObject({
-        used: 1,
-        reserved: 0,
-        remaining: 4,
-      });
+      await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
       // The queue marks its job completed just after the handler returns (the waiter may wake first).
       let queued: unknown[] = [];
       for (let i = 0; i < 100; i++) {
