@@ -39,6 +39,10 @@ export const users = pgTable(
     aiDataConsent: boolean('ai_data_consent').notNull().default(false),
     aiDataConsentAt: timestamp('ai_data_consent_at', { withTimezone: true }),
     googleSub: text('google_sub'),
+    /** Set when the owner proved the address (link, password reset, Google); Google links only to these. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** KVKK erasure: the row stays only as an anonymous anchor for invoices the law makes us keep. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +69,28 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use e-mail tokens (verify address, reset password); only the SHA-256 of the token is stored so a
+ * database leak does not hand out working links.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to: a verify link proves this address, not a later one. */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
 /** Failed-login counters per key ('acct:<email>' or 'ip:<addr>'), fixed windows. */
