@@ -192,6 +192,13 @@ export const tr = {
       'Otomatik giriş yalnızca ödemeyi başlatan tarayıcıda yapılabilir. Lütfen giriş yapın.',
     autoLoginUsed: 'Bu ödeme için otomatik giriş zaten kullanıldı. Lütfen giriş yapın.',
     invoiceNotFound: 'Fatura bulunamadı.',
+    promoAlreadyUsed: 'Bu promosyon kodunu daha önce kullandınız',
+    refundDue:
+      'Ödemeniz alındı ancak siparişiniz uygulanamadı. Ücret iadesi için kaydedildi; destek ekibimiz sizinle iletişime geçecek.',
+    creditExtended: (days: number) =>
+      `Planınız değiştirildi. Kalan krediniz yeni planınıza ${days} gün olarak eklendi.`,
+    creditRule:
+      'Yükseltmede mevcut dönemin kullanılmayan kısmı kredi olarak düşülür; kredi fiyatı aşarsa kalanı yeni planınıza ek süre olarak eklenir.',
   },
   payment: {
     modalTitle: 'Güvenli Ödeme',

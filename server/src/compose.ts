@@ -29,7 +29,7 @@ import { photoService } from './services/photo.service';
 import { diskStorage } from './adapters/storage/disk.storage';
 import { replicateGenerator } from './adapters/generation/replicate.adapter';
 import { createEngine, type Engine } from '../../engine/pipeline';
-import { plans } from '../../contract/plans';
+import { effectivePlan } from './services/billing/policy';
 import path from 'node:path';
 import { jobs } from './jobs/job-names';
 import { maintenanceIntervalFor, type JobHandlers, type JobQueue } from './jobs/boss';
@@ -38,9 +38,9 @@ const PHOTO_JOB_ATTEMPTS = 3;
 const PHOTO_RETRY_DELAY_S = 2;
 
 /** Wires repositories, adapters and services for one database; used by main.ts and the tests. */
-export function composeServices(database: Database, settings: Settings) {
+export function composeServices(database: Database, settings: Settings, opts: { log?: pino.Logger } = {}) {
   // Services log outside any request (workers, scheduled jobs): their own logger, same level as the API's.
-  const log = pino({ level: settings.logLevel });
+  const log = opts.log ?? pino({ level: settings.logLevel });
   const repos = {
     users: userRepository(database.db),
     sessions: sessionRepository(database.db),
@@ -69,9 +69,21 @@ export function composeServices(database: Database, settings: Settings) {
   });
   const transact: Transact = (fn) =>
     database.db.transaction((tx) => fn(billingRepos(tx as unknown as typeof database.db)));
+  const billingLog = log.child({ component: 'billing' });
+  if (settings.payments.sandboxInProduction) {
+    billingLog.error(
+      'PAYMENT_SANDBOX_IN_PRODUCTION=true: payments are simulated and take no money; never use this for real customers',
+    );
+  }
   const sandbox =
     settings.payments.provider === 'sandbox'
-      ? sandboxProvider({ publicUrl: settings.publicUrl, merchantKey: settings.payments.merchantKey })
+      ? sandboxProvider({
+          publicUrl: settings.publicUrl,
+          merchantId: settings.payments.merchantId,
+          merchantKey: settings.payments.merchantKey,
+          merchantSalt: settings.payments.merchantSalt,
+          production: settings.env === 'production',
+        })
       : null;
   const paymentProvider =
     sandbox ??
@@ -97,10 +109,9 @@ export function composeServices(database: Database, settings: Settings) {
     provider: paymentProvider,
     auth,
     publicUrl: settings.publicUrl,
-    merchantKey: settings.payments.merchantKey,
-    merchantSalt: settings.payments.merchantSalt,
     orderTtlMs: settings.payments.orderTtlMs,
     testMode: settings.payments.testMode,
+    log: billingLog,
   });
   const billing = {
     quota,
@@ -119,10 +130,7 @@ export function composeServices(database: Database, settings: Settings) {
     storage: diskStorage(path.join(settings.dataDir, 'files')),
     quota,
     async planOf(user) {
-      const sub = await subscriptionsRepo.findByUser(user.id);
-      return sub?.status === 'active' && sub.periodEnd && sub.periodEnd > new Date()
-        ? plans[sub.planType]
-        : null;
+      return effectivePlan(await subscriptionsRepo.findByUser(user.id), new Date());
     },
     async enqueue(jobId, priority) {
       if (!queueSlot.queue) throw new Error('job queue not started');

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { callbackHash } from '../src/adapters/payments/paytr.hash';
@@ -39,10 +40,9 @@ const later = (days: number) =>
     provider: ctx.services.billing.provider,
     auth: ctx.services.auth,
     publicUrl: ctx.settings.publicUrl,
-    merchantKey: DEV_PAYTR.key,
-    merchantSalt: DEV_PAYTR.salt,
     orderTtlMs: ctx.settings.payments.orderTtlMs,
     testMode: true,
+    log: pino({ level: 'silent' }),
     now: () => new Date(Date.now() + days * 86_400_000),
   });
 

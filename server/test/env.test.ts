@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadSettings } from '../src/config/env';
+import { DEV_PAYTR, EnvError, loadSettings } from '../src/config/env';
+import { sandboxProvider } from '../src/adapters/payments/sandbox.adapter';
+
+const REAL_PAYTR = {
+  PAYMENT_PROVIDER: 'paytr',
+  PAYTR_MERCHANT_ID: '123456',
+  PAYTR_MERCHANT_KEY: 'K'.repeat(16),
+  PAYTR_MERCHANT_SALT: 'S'.repeat(16),
+};
 
 describe('environment', () => {
   it('has working embedded defaults', () => {
@@ -34,7 +42,39 @@ describe('environment', () => {
 
   it('requires a real cookie secret in production', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET/);
-    expect(loadSettings({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40) }).env).toBe('production');
+    expect(loadSettings({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40), ...REAL_PAYTR }).env).toBe(
+      'production',
+    );
+  });
+
+  it('fails closed in production: no sandbox without an explicit opt-in, never the published dev key', () => {
+    const prod = { NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40) };
+    expect(() => loadSettings(prod)).toThrow(/PAYMENT_PROVIDER: the sandbox takes no money/);
+    expect(() => loadSettings(prod)).toThrow(/PAYTR_MERCHANT_KEY: the published development key/);
+    // The opt-in lets a demo run the sandbox, but only with its own key and salt.
+    const optIn = { ...prod, PAYMENT_SANDBOX_IN_PRODUCTION: 'true' };
+    expect(() => loadSettings(optIn)).toThrow(/PAYTR_MERCHANT_KEY/);
+    expect(() =>
+      loadSettings({ ...optIn, PAYTR_MERCHANT_KEY: DEV_PAYTR.key, PAYTR_MERCHANT_SALT: 'S'.repeat(16) }),
+    ).toThrow(/PAYTR_MERCHANT_KEY/);
+    const demo = loadSettings({
+      ...optIn,
+      PAYTR_MERCHANT_KEY: 'K'.repeat(16),
+      PAYTR_MERCHANT_SALT: 'S'.repeat(16),
+    });
+    expect(demo.payments).toMatchObject({ provider: 'sandbox', sandboxInProduction: true });
+    const real = loadSettings({ ...prod, PAYMENT_PROVIDER: 'paytr', ...REAL_PAYTR });
+    expect(real.payments).toMatchObject({ provider: 'paytr', sandboxInProduction: false });
+    // The sandbox adapter itself refuses the dev key in production, whatever built its settings.
+    expect(() =>
+      sandboxProvider({
+        publicUrl: 'https://example.com',
+        merchantId: DEV_PAYTR.merchantId,
+        merchantKey: DEV_PAYTR.key,
+        merchantSalt: DEV_PAYTR.salt,
+        production: true,
+      }),
+    ).toThrow(/development merchant key/);
   });
 
   it('requires real PayTR credentials when the paytr provider is chosen', () => {

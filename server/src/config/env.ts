@@ -47,6 +47,8 @@ const envSchema = z.object({
   PAYTR_MERCHANT_SALT: z.string().min(8).default(DEV_PAYTR.salt),
   PAYTR_BASE_URL: z.url().default('https://www.paytr.com'),
   PAYTR_TEST_MODE: bool.default(true),
+  // A demo deployment may run the sandbox in production only when this says so (logged loudly at boot).
+  PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(40),
   RESULT_RETENTION_HOURS: z.coerce
     .number()
@@ -71,12 +73,32 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
     problems.push('COOKIE_SECRET: must be set in production');
   }
   if (
+    raw.NODE_ENV !== 'production' &&
     raw.PAYMENT_PROVIDER === 'paytr' &&
     (!raw.PAYTR_MERCHANT_KEY || raw.PAYTR_MERCHANT_KEY === DEV_PAYTR.key)
   ) {
     problems.push('PAYTR_MERCHANT_KEY: the real merchant key is required when PAYMENT_PROVIDER=paytr');
   }
+  // Fail closed: the sandbox takes no money, and the dev key is published, so anyone could sign a
+  // callback. Production needs an explicit opt-in for the first and never accepts the second.
+  if (raw.NODE_ENV === 'production') {
+    const optIn = ['true', '1', 'yes'].includes(raw.PAYMENT_SANDBOX_IN_PRODUCTION ?? '');
+    if ((raw.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox' && !optIn) {
+      problems.push(
+        'PAYMENT_PROVIDER: the sandbox takes no money and cannot run in production; set PAYMENT_PROVIDER=paytr ' +
+          'with the real PAYTR_MERCHANT_ID, PAYTR_MERCHANT_KEY and PAYTR_MERCHANT_SALT ' +
+          '(a demo may set PAYMENT_SANDBOX_IN_PRODUCTION=true, with its own key and salt)',
+      );
+    }
+    if (!raw.PAYTR_MERCHANT_KEY || raw.PAYTR_MERCHANT_KEY === DEV_PAYTR.key) {
+      problems.push('PAYTR_MERCHANT_KEY: the published development key is never accepted in production');
+    }
+    if (!raw.PAYTR_MERCHANT_SALT || raw.PAYTR_MERCHANT_SALT === DEV_PAYTR.salt) {
+      problems.push('PAYTR_MERCHANT_SALT: the published development salt is never accepted in production');
+    }
+  }
   if (
+    raw.NODE_ENV !== 'production' &&
     raw.PAYMENT_PROVIDER === 'paytr' &&
     (!raw.PAYTR_MERCHANT_SALT || raw.PAYTR_MERCHANT_SALT === DEV_PAYTR.salt)
   ) {
@@ -120,6 +142,8 @@ export interface Settings {
     paytrBaseUrl: string;
     testMode: boolean;
     orderTtlMs: number;
+    /** The sandbox runs in production by explicit opt-in (PAYMENT_SANDBOX_IN_PRODUCTION). */
+    sandboxInProduction: boolean;
   };
 }
 
@@ -173,6 +197,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
       paytrBaseUrl: e.PAYTR_BASE_URL.replace(/\/+$/, ''),
       testMode: e.PAYTR_TEST_MODE,
       orderTtlMs: e.ORDER_TTL_MINUTES * 60_000,
+      sandboxInProduction: e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === 'sandbox',
     },
   };
 }

@@ -172,7 +172,8 @@ export const paymentOrders = pgTable(
     creditKurus: integer('credit_kurus').notNull().default(0),
     promoCodeId: text('promo_code_id').references(() => promoCodes.id),
     currency: text('currency').notNull().default('TL'),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired'] })
+    /** refund_due: money arrived but the order could not be honoured (see failedReason); refunded by hand. */
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired', 'refund_due'] })
       .notNull()
       .default('pending'),
     provider: text('provider').notNull(),

@@ -90,7 +90,7 @@ export async function buildApp(opts: {
     settings,
   });
   if (services.billing.sandbox) {
-    await app.register(sandboxPaymentRoutes, { provider: services.billing.sandbox, settings });
+    await app.register(sandboxPaymentRoutes, { provider: services.billing.sandbox });
   }
   await app.register(photoRoutes, { photos: services.photos });
   await app.register(webRoutes, { distDir: settings.webDistDir });

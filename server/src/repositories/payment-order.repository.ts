@@ -66,6 +66,15 @@ export function paymentOrderRepository(db: Db) {
         .limit(1);
       return row;
     },
+    /** Paid orders that could not be honoured and wait for a refund by hand, newest first. */
+    async refundDue(limit = 200): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.status, 'refund_due'))
+        .orderBy(desc(paymentOrders.completedAt))
+        .limit(limit);
+    },
     /** Pending orders past their expiry become expired; returns how many. */
     async expirePending(now: Date): Promise<number> {
       const rows = await db

@@ -4,6 +4,7 @@ import type { QuotaStatus } from '../../../contract/billing.schema';
 import { AppError } from './app-error';
 import { addMonths, type BillingRepos, type Transact } from './billing-repos';
 import type { QuotaAccountRow } from '../repositories/quota.repository';
+import { isLive } from './billing/policy';
 
 const DAY_MS = 86_400_000;
 export const QUOTA_EXCEEDED_MESSAGE =
@@ -17,7 +18,7 @@ export async function ensureWindow(r: BillingRepos, userId: string, now: Date): 
   const account = await r.quota.findForUpdate(userId);
   if (account && account.periodStart <= now && now < account.periodEnd) return account;
   const sub = await r.subscriptions.findByUser(userId);
-  if (sub?.status === 'active' && sub.periodStart && sub.periodEnd && sub.periodEnd > now) {
+  if (isLive(sub, now)) {
     let start = sub.periodStart;
     let months = 0;
     while (addMonths(sub.periodStart, months + 1) <= now) months += 1;

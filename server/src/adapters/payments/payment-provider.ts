@@ -13,6 +13,16 @@ export interface PaymentRequest {
   timeoutMinutes: number;
 }
 
+/** A provider's payment notification after its signature was checked; amounts in kuruş. */
+export interface VerifiedCallback {
+  merchantOid: string;
+  status: 'success' | 'failed';
+  /** What the provider says it collected (0 on failure). */
+  totalKurus: number;
+  testMode: boolean;
+  failedReason: string | null;
+}
+
 export interface PaymentProvider {
   name: 'paytr' | 'sandbox';
   /** Base of the iframe address; the frame is `${frameBase}/${iframeToken}`. */
@@ -21,6 +31,11 @@ export interface PaymentProvider {
   frameOrigin: string;
   /** Registers the order with the provider and returns the token that opens its card frame. */
   createPayment(req: PaymentRequest): Promise<{ iframeToken: string }>;
+  /**
+   * Checks a posted notification's signature over the raw fields; null when it is not genuine. Only the
+   * adapters know the provider's field names and hashing.
+   */
+  verifyCallback(fields: Record<string, string | undefined>): VerifiedCallback | null;
 }
 
 export class PaymentProviderError extends Error {

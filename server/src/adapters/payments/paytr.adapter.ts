@@ -1,4 +1,4 @@
-import { encodeBasket, iframeToken, type TokenFields } from './paytr.hash';
+import { encodeBasket, iframeToken, verifyPaytrCallback, type TokenFields } from './paytr.hash';
 import { PaymentProviderError, type PaymentProvider, type PaymentRequest } from './payment-provider';
 
 export interface PaytrConfig {
@@ -18,6 +18,7 @@ export function paytrProvider(cfg: PaytrConfig, fetchImpl: typeof fetch = fetch)
     name: 'paytr',
     frameBase: `${cfg.baseUrl}/odeme/guvenli`,
     frameOrigin: new URL(cfg.baseUrl).origin,
+    verifyCallback: (fields) => verifyPaytrCallback(fields, cfg.merchantKey, cfg.merchantSalt),
     async createPayment(req: PaymentRequest) {
       const signed: TokenFields = {
         merchant_id: cfg.merchantId,

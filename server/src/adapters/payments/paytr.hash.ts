@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { VerifiedCallback } from './payment-provider';
 
 /** PayTR's signatures (protocols.md §1.3, §1.4): base64(HMAC-SHA256(key, message + salt)). */
 const hmacB64 = (key: string, message: string) =>
@@ -55,4 +56,30 @@ export function signaturesEqual(a: string, b: string): boolean {
 export function encodeBasket(items: [string, number, number][]): string {
   const json = JSON.stringify(items.map(([name, kurus, qty]) => [name, (kurus / 100).toFixed(2), qty]));
   return Buffer.from(json, 'utf8').toString('base64');
+}
+
+/**
+ * Verifies PayTR's callback (protocols.md §1.4) over the posted strings exactly as received, and reads its
+ * fields. Shared by the PayTR adapter and the sandbox, which posts the same notification.
+ */
+export function verifyPaytrCallback(
+  fields: Record<string, string | undefined>,
+  key: string,
+  salt: string,
+): VerifiedCallback | null {
+  const oid = fields.merchant_oid ?? '';
+  const status = fields.status ?? '';
+  const total = fields.total_amount ?? '';
+  if (!oid || !fields.hash) return null;
+  if (!signaturesEqual(fields.hash, callbackHash(oid, status, total, key, salt))) return null;
+  if (status !== 'success' && status !== 'failed') return null;
+  if (!/^\d+$/.test(total)) return null;
+  const reason = `${fields.failed_reason_code ?? ''} ${fields.failed_reason_msg ?? ''}`.trim().slice(0, 300);
+  return {
+    merchantOid: oid,
+    status,
+    totalKurus: Number.parseInt(total, 10),
+    testMode: fields.test_mode === '1',
+    failedReason: status === 'failed' ? reason || 'failed' : null,
+  };
 }

@@ -14,7 +14,7 @@ import type { QuotaService } from '../../services/quota.service';
 import { invoicePdfFor, toInvoiceView } from '../../services/invoice.service';
 import type { InvoiceRepository } from '../../repositories/invoice.repository';
 import type { Settings } from '../../config/env';
-import { requireUser, setSessionCookie } from '../auth.hook';
+import { requireAdmin, requireUser, setSessionCookie } from '../auth.hook';
 
 const BINDING_COOKIE = 'pay_bind';
 const clientInfo = (req: FastifyRequest): ClientInfo => ({
@@ -42,20 +42,28 @@ export async function paymentRoutes(
 
   r.post('/api/payments/subscribe', { schema: { body: subscribeRequestSchema } }, async (req, reply) => {
     const { planType, billingCycle, promoCode, registrationData } = req.body;
-    const result = await payments.subscribe({
-      user: req.user,
-      planType,
-      billingCycle,
-      promoCode,
-      registration: req.user ? undefined : registrationData,
-      client: clientInfo(req),
-    });
+    const result = await payments.subscribe(
+      {
+        user: req.user,
+        planType,
+        billingCycle,
+        promoCode,
+        registration: req.user ? undefined : registrationData,
+        client: clientInfo(req),
+      },
+      req.log,
+    );
     setBinding(req, reply, result.binding);
     return result.body;
   });
 
   r.post('/api/payments/validate-promo', { schema: { body: validatePromoRequestSchema } }, async (req) => {
-    const check = await payments.checkPromo(req.body.code, req.body.planType, req.body.billingCycle);
+    const check = await payments.checkPromo(
+      req.body.code,
+      req.body.planType,
+      req.body.billingCycle,
+      req.user,
+    );
     return { success: true, valid: check.valid, error: check.error ?? null, pricing: check.pricing };
   });
 
@@ -88,8 +96,8 @@ export async function paymentRoutes(
   });
 
   r.get('/api/subscription', async (req) => {
-    const subscription = await payments.subscriptionOf(requireUser(req).id);
-    return { hasSubscription: subscription?.status === 'active', subscription };
+    const { subscription, live } = await payments.subscriptionState(requireUser(req).id);
+    return { hasSubscription: live, subscription };
   });
 
   r.post('/api/subscription/cancel', async (req) => payments.cancel(requireUser(req)));
@@ -98,7 +106,12 @@ export async function paymentRoutes(
     '/api/quota/addon/purchase',
     { schema: { body: addonPurchaseRequestSchema } },
     async (req, reply) => {
-      const result = await payments.purchaseAddon(requireUser(req), req.body.quotaAmount, clientInfo(req));
+      const result = await payments.purchaseAddon(
+        requireUser(req),
+        req.body.quotaAmount,
+        clientInfo(req),
+        req.log,
+      );
       setBinding(req, reply, result.binding);
       return result.body;
     },
@@ -120,11 +133,17 @@ export async function paymentRoutes(
       .send(pdf);
   });
 
+  // Paid orders that could not be honoured (taken e-mail, spent credit, used-up promo...): refund by hand.
+  r.get('/api/admin/refunds', async (req) => {
+    requireAdmin(req);
+    return { success: true, orders: await payments.refundsDue() };
+  });
+
   // PayTR posts here server-to-server: no session, no CSRF, urlencoded body, plain 'OK' reply.
   r.post('/api/payments/paytr/callback', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, string>;
     try {
-      await payments.handleCallback(body);
+      await payments.handleCallback(body, req.log);
       return reply.type('text/plain').send('OK');
     } catch (err) {
       const message = err instanceof Error ? err.message : 'error';

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatTl } from '../../../../contract/plans';
-import { callbackHash } from '../../adapters/payments/paytr.hash';
-import { SANDBOX_TEST_CARDS, type SandboxProvider } from '../../adapters/payments/sandbox.adapter';
-import type { Settings } from '../../config/env';
+import type { SandboxProvider } from '../../adapters/payments/sandbox.adapter';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -23,21 +21,12 @@ button{margin-top:18px;width:100%;height:48px;border:0;border-radius:10px;backgr
 .brand{display:flex;justify-content:space-between;align-items:center;margin-bottom:12px;font-weight:800;color:#1d4ed8}
 </style></head><body><main>${body}</main></body></html>`;
 
-/** PayTR's decline reasons used by the sandbox (code 0: detail in the message). */
-const DECLINE = {
-  code: '0',
-  message: 'Kart limiti yetersiz veya kart bilgileri hatalı. Lütfen başka bir kart deneyin.',
-};
-
 /**
- * The sandbox card frame: looks and behaves like PayTR's iframe, accepts PayTR's test cards, then delivers
- * a callback signed with the merchant key and salt to our own callback endpoint, exactly as PayTR would.
+ * The sandbox card frame: looks and behaves like PayTR's iframe; the adapter decides the card (PayTR's test
+ * cards pass) and signs the notification, which is delivered to our own callback endpoint as PayTR would.
  */
-export async function sandboxPaymentRoutes(
-  app: FastifyInstance,
-  opts: { provider: SandboxProvider; settings: Settings },
-) {
-  const { provider, settings } = opts;
+export async function sandboxPaymentRoutes(app: FastifyInstance, opts: { provider: SandboxProvider }) {
+  const { provider } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -100,29 +89,10 @@ export async function sandboxPaymentRoutes(
             ),
           );
       }
-      const number = req.body.cc_number.replace(/\D/g, '');
-      const approved = SANDBOX_TEST_CARDS.includes(number) && req.body.cc_cvv.trim() === '000';
-      const status = approved ? 'success' : 'failed';
-      const total = approved ? String(ticket.amountKurus) : '0';
-      const fields: Record<string, string> = {
-        merchant_oid: ticket.oid,
-        status,
-        total_amount: total,
-        hash: callbackHash(
-          ticket.oid,
-          status,
-          total,
-          settings.payments.merchantKey,
-          settings.payments.merchantSalt,
-        ),
-        test_mode: '1',
-        payment_type: 'card',
-        currency: 'TL',
-        payment_amount: String(ticket.amountKurus),
-        merchant_id: settings.payments.merchantId,
-        installment_count: '1',
-        ...(approved ? {} : { failed_reason_code: DECLINE.code, failed_reason_msg: DECLINE.message }),
-      };
+      const { approved, fields, reason } = provider.settle(ticket, {
+        number: req.body.cc_number,
+        cvv: req.body.cc_cvv,
+      });
       // Deliver like PayTR: retry until the endpoint answers exactly 'OK' (bounded).
       let delivered = false;
       for (let attempt = 0; attempt < 3 && !delivered; attempt++) {
@@ -136,7 +106,7 @@ export async function sandboxPaymentRoutes(
       }
       if (!delivered) req.log.error({ oid: ticket.oid }, 'sandbox callback was not acknowledged');
       const target = new URL(approved ? ticket.okUrl : ticket.failUrl);
-      if (!approved) target.searchParams.set('reason', DECLINE.message);
+      if (reason) target.searchParams.set('reason', reason);
       return reply.redirect(target.pathname + target.search, 303);
     },
   );

@@ -1,0 +1,440 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { periodPriceKurus, quotaPacks, type BillingCycle, type PlanType } from '../../../../contract/plans';
+import type { PaymentIntent } from '../../../../contract/billing.schema';
+import type { RegisterRequest } from '../../../../contract/auth.schema';
+import { tr } from '../../../../contract/messages.tr';
+import { AppError } from '../app-error';
+import type { BillingRepos, Transact } from '../billing-repos';
+import { hashPassword, type AuthService, type ClientInfo } from '../auth.service';
+import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/payment-provider';
+import type { OrderRow } from '../../repositories/payment-order.repository';
+import type { UserRow } from '../../repositories/user.repository';
+import {
+  changeRefusal,
+  classifyChange,
+  creditFor,
+  isLive,
+  periodValue,
+  promoEligibility,
+  quote,
+  type Quote,
+} from './policy';
+import { serviceNameOf, type BillingLog, type SubscriptionService } from './subscription.service';
+
+const m = tr.billing;
+
+export const hashBinding = (value: string) => createHash('sha256').update(value).digest('hex');
+const newOid = (prefix: 'SUB' | 'PCK') =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+export interface PromoCheck {
+  valid: boolean;
+  error?: string;
+  promoId?: string;
+  pricing: { originalPrice: number; discount: number; discountedPrice: number };
+}
+
+export interface CheckoutDeps {
+  transact: Transact;
+  provider: PaymentProvider;
+  auth: AuthService;
+  subscriptions: SubscriptionService;
+  publicUrl: string;
+  orderTtlMs: number;
+  testMode: boolean;
+  log: BillingLog;
+  now?: () => Date;
+}
+
+/** Opening orders (subscriptions, packs), the provider's notification, and the paying browser's view. */
+export function checkoutService(deps: CheckoutDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function checkPromo(
+    r: BillingRepos,
+    code: string | null | undefined,
+    planType: PlanType,
+    cycle: BillingCycle,
+    customer: { userId: string | null; email: string | null },
+  ): Promise<PromoCheck> {
+    const original = periodPriceKurus(planType, cycle);
+    const none = { originalPrice: original, discount: 0, discountedPrice: original };
+    if (!code || !code.trim()) return { valid: false, error: m.promoEmpty, pricing: none };
+    const at = now();
+    const promo = planType === 'pro' ? await r.promos.findByCode(code.trim()) : undefined;
+    const email = customer.email ?? '';
+    const verdict = promoEligibility(promo, {
+      planType,
+      cycle,
+      at,
+      customerUses: promo && email ? await r.promos.customerUses(promo.id, customer.userId, email) : 0,
+      reserved: promo ? await r.promos.reservedByOthers(promo.id, email, at) : 0,
+    });
+    if (!verdict.ok) return { valid: false, error: verdict.error, pricing: none };
+    return {
+      valid: true,
+      promoId: promo!.id,
+      pricing: {
+        originalPrice: original,
+        discount: verdict.discountKurus,
+        discountedPrice: original - verdict.discountKurus,
+      },
+    };
+  }
+
+  async function openPayment(order: OrderRow, user: { name: string; phone: string }, log: BillingLog) {
+    try {
+      const { iframeToken } = await deps.provider.createPayment({
+        merchantOid: order.merchantOid,
+        email: order.email,
+        userIp: order.userIp,
+        amountKurus: order.amountKurus,
+        basket: [[serviceNameOf(order), order.amountKurus, 1]],
+        userName: user.name,
+        userPhone: user.phone,
+        userAddress: 'Türkiye',
+        okUrl: `${deps.publicUrl}/payment-success?merchantOid=${order.merchantOid}`,
+        failUrl: `${deps.publicUrl}/payment-fail?merchantOid=${order.merchantOid}`,
+        timeoutMinutes: Math.max(5, Math.floor(deps.orderTtlMs / 60_000) - 10),
+      });
+      log.info(
+        { oid: order.merchantOid, kind: order.kind, amountKurus: order.amountKurus, userId: order.userId },
+        'payment order opened',
+      );
+      const intent: PaymentIntent = {
+        id: order.merchantOid,
+        iframeToken,
+        amount: order.amountKurus,
+        currency: 'TRY',
+      };
+      return intent;
+    } catch (err) {
+      log.error({ err, oid: order.merchantOid }, 'payment provider refused the order');
+      await deps.transact((r) =>
+        r.orders.update(order.merchantOid, {
+          status: 'failed',
+          failedReason: err instanceof PaymentProviderError ? err.reason : 'provider',
+        }),
+      );
+      throw new AppError('PAYMENT_PROVIDER_ERROR', 502, m.providerUnavailable);
+    }
+  }
+
+  const breakdownOf = (q: Quote) => ({
+    listPrice: q.listKurus,
+    discount: q.discountKurus,
+    credit: q.creditKurus,
+    total: q.amountKurus,
+    extraDays: Math.floor(q.extensionMs / 86_400_000),
+  });
+
+  return {
+    checkPromo: (code: string, planType: PlanType, cycle: BillingCycle, user: UserRow | null = null) =>
+      deps.transact((r) =>
+        checkPromo(r, code, planType, cycle, { userId: user?.id ?? null, email: user?.email ?? null }),
+      ),
+
+    /**
+     * Starts a subscription payment: for a signed-in user, or payment-first registration (no account until a
+     * verified callback). A change whose price after credit is zero applies at once, its leftover credit
+     * kept as a longer period.
+     */
+    async subscribe(
+      input: {
+        user: UserRow | null;
+        planType: PlanType;
+        billingCycle: BillingCycle;
+        promoCode: string | null;
+        registration?: RegisterRequest & { planType?: PlanType };
+        client: ClientInfo;
+      },
+      log: BillingLog = deps.log,
+    ) {
+      const at = now();
+      const binding = randomBytes(24).toString('base64url');
+      const prepared = await deps.transact(async (r) => {
+        let email: string;
+        let registration: (Record<string, unknown> & { passwordHash: string }) | null = null;
+        let userId: string | null = null;
+        let credit = 0;
+        if (input.user) {
+          userId = input.user.id;
+          email = input.user.email;
+          // Locked: two orders opened at once for one user are priced one after the other.
+          const current = await r.subscriptions.findByUserForUpdate(input.user.id);
+          const change = classifyChange(current, input.planType, input.billingCycle, at);
+          const refusal = changeRefusal(current, change, at);
+          if (refusal) {
+            const code = refusal === m.alreadySubscribed ? 'ALREADY_SUBSCRIBED' : 'CHANGE_ALREADY_QUEUED';
+            throw new AppError(code, 409, refusal);
+          }
+          if (change === 'upgrade' && isLive(current, at) && current.orderId) {
+            const paid = await r.orders.find(current.orderId);
+            credit = paid ? creditFor(current, periodValue(paid), at) : 0;
+          }
+        } else {
+          if (!input.registration) throw new AppError('UNAUTHORIZED', 401, tr.errors.unauthorized);
+          const reg = input.registration;
+          email = reg.email.toLowerCase();
+          if (input.planType === 'business' && (!reg.companyName || !reg.taxNumber)) {
+            throw new AppError(
+              'VALIDATION_ERROR',
+              400,
+              !reg.companyName ? tr.validation.companyRequired : tr.validation.taxNumberRequired,
+            );
+          }
+          if (await r.users.findByEmail(email)) throw new AppError('EMAIL_TAKEN', 409, tr.errors.emailTaken);
+          registration = {
+            email,
+            username: reg.username ?? null,
+            firstName: reg.firstName ?? null,
+            lastName: reg.lastName ?? null,
+            phone: reg.phone,
+            companyName: reg.companyName ?? null,
+            taxNumber: reg.taxNumber ?? null,
+            marketingConsent: Boolean(reg.marketingConsent),
+            aiDataConsent: Boolean(reg.aiDataConsent),
+            passwordHash: await hashPassword(reg.password),
+          };
+        }
+        let discount = 0;
+        let promoId: string | null = null;
+        if (input.promoCode) {
+          const check = await checkPromo(r, input.promoCode, input.planType, input.billingCycle, {
+            userId,
+            email,
+          });
+          if (!check.valid) throw new AppError('PROMO_INVALID', 400, check.error ?? m.promoInvalid);
+          discount = check.pricing.discount;
+          promoId = check.promoId ?? null;
+        }
+        const q = quote(input.planType, input.billingCycle, discount, credit, at);
+        if (q.amountKurus === 0 && !userId) {
+          // A card frame cannot charge nothing, and an account is only created by a payment.
+          throw new AppError('PROMO_INVALID', 400, m.promoInvalid);
+        }
+        const order = await r.orders.insert({
+          merchantOid: newOid('SUB'),
+          kind: 'subscription',
+          userId,
+          registration,
+          planType: input.planType,
+          billingCycle: input.billingCycle,
+          amountKurus: q.amountKurus,
+          listPriceKurus: q.listKurus,
+          discountKurus: q.discountKurus,
+          creditKurus: q.creditKurus,
+          promoCodeId: promoId,
+          provider: deps.provider.name,
+          email,
+          userIp: input.client.ip,
+          browserBindingHash: hashBinding(binding),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + deps.orderTtlMs),
+        });
+        if (q.amountKurus === 0 && userId) {
+          log.info({ oid: order.merchantOid, credit: q.creditKurus }, 'plan change covered by credit');
+          const outcome = await deps.subscriptions.applyPaid(
+            r,
+            order,
+            { totalKurus: 0, testMode: false },
+            log,
+          );
+          if (outcome !== 'applied') throw new AppError('CHANGE_ALREADY_QUEUED', 409, m.changeAlreadyQueued);
+          return { order, q, direct: await deps.subscriptions.viewOf(r, userId) };
+        }
+        return { order, q, direct: null };
+      });
+      const breakdown = breakdownOf(prepared.q);
+      if (prepared.direct) {
+        return {
+          binding,
+          body: {
+            success: true,
+            subscription: prepared.direct,
+            breakdown,
+            message: breakdown.extraDays > 0 ? m.creditExtended(breakdown.extraDays) : m.subscriptionActive,
+          },
+        };
+      }
+      const who = input.user ?? null;
+      const reg = input.registration;
+      const intent = await openPayment(
+        prepared.order,
+        {
+          name:
+            [who?.firstName ?? reg?.firstName, who?.lastName ?? reg?.lastName].filter(Boolean).join(' ') ||
+            prepared.order.email,
+          phone: who?.phone ?? reg?.phone ?? '0000000000',
+        },
+        log,
+      );
+      return {
+        binding,
+        body: { success: true, paymentIntent: intent, breakdown, message: m.paymentPageReady },
+      };
+    },
+
+    /** A pack of extra photos for the current window; needs a live subscription (or All-Access). */
+    async purchaseAddon(user: UserRow, photos: number, client: ClientInfo, log: BillingLog = deps.log) {
+      const pack = quotaPacks.find((p) => p.photos === photos);
+      if (!pack) throw new AppError('VALIDATION_ERROR', 400, m.unknownPack);
+      const at = now();
+      const binding = randomBytes(24).toString('base64url');
+      const order = await deps.transact(async (r) => {
+        const sub = await r.subscriptions.findByUser(user.id);
+        if (!isLive(sub, at) && !user.overrideAllAccess)
+          throw new AppError('SUBSCRIPTION_REQUIRED', 403, m.subscriptionRequired);
+        return r.orders.insert({
+          merchantOid: newOid('PCK'),
+          kind: 'addon',
+          userId: user.id,
+          addonPhotos: pack.photos,
+          amountKurus: pack.priceKurus,
+          listPriceKurus: pack.priceKurus,
+          provider: deps.provider.name,
+          email: user.email,
+          userIp: client.ip,
+          browserBindingHash: hashBinding(binding),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + deps.orderTtlMs),
+        });
+      });
+      const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+      const intent = await openPayment(order, { name, phone: user.phone ?? '0000000000' }, log);
+      return { binding, body: { success: true, paymentIntent: intent, message: m.paymentPageReady } };
+    },
+
+    /**
+     * The provider's notification: the adapter verifies its signature over the raw fields; then the order is
+     * applied once under its row lock. Only the order id, status and collected amount come from the body;
+     * what is granted comes from our own order.
+     */
+    async handleCallback(
+      fields: Record<string, string | undefined>,
+      log: BillingLog = deps.log,
+    ): Promise<'OK'> {
+      const notice = deps.provider.verifyCallback(fields);
+      if (!notice) {
+        log.warn({ oid: fields.merchant_oid }, 'payment callback with a bad signature refused');
+        throw new AppError('BAD_HASH', 400, 'PAYTR notification failed: bad hash');
+      }
+      const oid = notice.merchantOid;
+      await deps.transact(async (r) => {
+        const order = await r.orders.findForUpdate(oid);
+        if (!order) {
+          log.error(
+            { oid, status: notice.status, totalKurus: notice.totalKurus },
+            'payment callback for an unknown order',
+          );
+          return;
+        }
+        if (order.status === 'paid' || order.status === 'refund_due') {
+          log.info({ oid, status: order.status }, 'payment callback repeated: already settled');
+          return;
+        }
+        if (notice.status === 'success') {
+          await deps.subscriptions.applyPaid(r, order, notice, log);
+        } else if (order.status === 'pending') {
+          await r.orders.update(oid, {
+            status: 'failed',
+            completedAt: now(),
+            failedReason: notice.failedReason,
+          });
+          log.info({ oid, reason: notice.failedReason }, 'payment declined');
+        }
+      });
+      return 'OK';
+    },
+
+    /** The order's state for the browser that owns it (signed-in owner, or the starting browser's binding). */
+    async confirm(oid: string, viewer: UserRow | null, binding: string | undefined, waitMs = 5000) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const result = await deps.transact(async (r) => {
+          const order = await r.orders.find(oid);
+          const owns =
+            order &&
+            ((viewer && order.userId === viewer.id) ||
+              (binding && order.browserBindingHash === hashBinding(binding)));
+          if (!order || !owns) throw new AppError('NOT_FOUND', 404, m.orderNotFound);
+          const subscription = order.userId ? await deps.subscriptions.viewOf(r, order.userId) : null;
+          return { order, subscription };
+        });
+        const { order } = result;
+        if (order.status !== 'pending' || Date.now() >= deadline) {
+          return {
+            success: order.status === 'paid',
+            status: order.status,
+            subscription: result.subscription,
+            message:
+              order.status === 'paid'
+                ? m.paymentConfirmed
+                : order.status === 'refund_due'
+                  ? m.refundDue
+                  : order.status === 'pending'
+                    ? m.paymentPending
+                    : m.paymentFailed,
+          };
+        }
+        await new Promise((res) => setTimeout(res, 250));
+      }
+    },
+
+    /**
+     * Signs in the browser that started a paid order, once. `retry` tells the page to ask again while the
+     * callback has not arrived yet.
+     */
+    async autoLogin(oid: string, binding: string | undefined, client: ClientInfo) {
+      const at = now();
+      const outcome = await deps.transact(async (r) => {
+        const order = await r.orders.find(oid);
+        if (!order) return { success: false, retry: false, message: m.orderNotFound } as const;
+        if (!binding || order.browserBindingHash !== hashBinding(binding)) {
+          return { success: false, retry: false, message: m.autoLoginOtherBrowser } as const;
+        }
+        if (order.status === 'pending') {
+          if (order.expiresAt <= at)
+            return { success: false, retry: false, message: m.orderExpired } as const;
+          return { success: false, retry: true, message: m.paymentPending } as const;
+        }
+        if (order.status !== 'paid' || !order.userId) {
+          const message =
+            order.status === 'expired'
+              ? m.orderExpired
+              : order.status === 'refund_due'
+                ? m.refundDue
+                : m.paymentFailed;
+          return { success: false, retry: false, message } as const;
+        }
+        if (!(await r.orders.claimAutoLogin(oid, at))) {
+          return { success: false, retry: false, message: m.autoLoginUsed } as const;
+        }
+        const user = await r.users.findById(order.userId);
+        return { success: true, user: user! } as const;
+      });
+      if (!outcome.success) return outcome;
+      const session = await deps.auth.createSession(outcome.user.id, client);
+      return { success: true as const, user: outcome.user, token: session.token, retry: false };
+    },
+
+    /** Paid orders that could not be honoured, for the admin console. */
+    refundsDue: () =>
+      deps.transact(async (r) =>
+        (await r.orders.refundDue()).map((o) => ({
+          merchantOid: o.merchantOid,
+          email: o.email,
+          userId: o.userId,
+          kind: o.kind,
+          planType: o.planType,
+          billingCycle: o.billingCycle,
+          amount: o.amountKurus,
+          collected: o.callbackTotalKurus,
+          reason: o.failedReason,
+          createdAt: o.createdAt.toISOString(),
+          completedAt: o.completedAt?.toISOString() ?? null,
+        })),
+      ),
+  };
+}
+export type CheckoutService = ReturnType<typeof checkoutService>;
