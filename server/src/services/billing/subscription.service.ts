@@ -106,6 +106,7 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
     const reg =
       !user && order.registration ? (order.registration as RegisterRequest & { passwordHash: string }) : null;
     if (!user && !reg) return refundDue(r, order, 'no_customer', paid, log);
+    if (reg) await r.orders.lockEmail(reg.email);
     if (reg && (await r.users.findByEmail(reg.email))) return refundDue(r, order, 'email_taken', paid, log);
 
     if (order.promoCodeId) {
