@@ -106,3 +106,49 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 /** Every error response of the API (ARCHITECTURE decision 13). */
 export const errorResponseSchema = z.object({ message: z.string(), code: z.string(), requestId: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+const newPassword = z
+  .string({ error: tr.validation.passwordRequired })
+  .min(1, tr.validation.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, tr.validation.passwordTooShort)
+  .max(256);
+
+export const forgotPasswordRequestSchema = z.object({ email });
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(10).max(200),
+  password: newPassword,
+});
+export const verifyEmailRequestSchema = z.object({ token: z.string().min(10).max(200) });
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, tr.validation.passwordRequired).max(256),
+  newPassword,
+});
+
+/** Settings: the profile fields a customer may change (e-mail changes are not offered: it is the sign-in). */
+export const profileUpdateSchema = z.object({
+  firstName: optionalText(80),
+  lastName: optionalText(80),
+  phone: z
+    .string({ error: tr.validation.phoneRequired })
+    .trim()
+    .min(1, tr.validation.phoneRequired)
+    .max(20, tr.validation.phoneInvalid)
+    .regex(/^\+?[0-9 ()-]{7,20}$/, tr.validation.phoneInvalid),
+  companyName: optionalText(200),
+  taxNumber: z
+    .string()
+    .trim()
+    .regex(/^(\d{10,11})?$/, tr.validation.taxNumberInvalid)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const consentsUpdateSchema = z.object({
+  marketingConsent: z.boolean(),
+  aiDataConsent: z.boolean(),
+});
+
+/** Deletion is confirmed with the password, or with the address for accounts that have none (Google). */
+export const deleteAccountRequestSchema = z.object({ confirmation: z.string().min(1).max(256) });

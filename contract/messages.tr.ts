@@ -1,3 +1,5 @@
+import { accountTr, mailTr } from './messages.account.tr';
+
 /**
  * The one Turkish string catalogue (SPEC §2, §5, §8 strings verbatim) used by web and server.
  * Server error messages shown to users live under `errors`.
@@ -578,6 +580,8 @@ export const tr = {
     restart: 'Yeniden Başla',
     downloadAll: 'Tümünü İndir (ZIP)',
   },
+  account: accountTr,
+  mail: mailTr,
 } as const;
 
 /** 'HTTP error! status: {code}' of SPEC §8, used when a response carries no readable message. */

@@ -19,8 +19,14 @@ export const publicUserSchema = z.object({
   taxNumber: z.string().nullable(),
   companyName: z.string().nullable(),
   kvkkAccepted: z.boolean(),
+  /** When the KVKK notice was accepted (settings shows it; KVKK asks that it can be shown). */
+  kvkkAcceptedAt: z.string().nullable(),
   marketingConsent: z.boolean(),
   aiDataConsent: z.boolean(),
+  /** The owner proved the address (link, reset or Google); Google sign-in links only such accounts. */
+  emailVerified: z.boolean(),
+  /** False for Google-only accounts: settings offers to set one through the reset link. */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

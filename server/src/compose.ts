@@ -12,6 +12,10 @@ import { adminRepository } from './repositories/admin.repository';
 import { siteService } from './services/site.service';
 import { adminService, type AdminRepos } from './services/admin.service';
 import { authService } from './services/auth.service';
+import { accountService } from './services/account.service';
+import { accountRepository } from './repositories/account.repository';
+import { authTokenRepository } from './repositories/auth-token.repository';
+import { createMailer } from './adapters/mail/mailer';
 import { googleAuth, type GoogleAuth } from './adapters/oauth/google.adapter';
 import { paymentOrderRepository } from './repositories/payment-order.repository';
 import { subscriptionRepository } from './repositories/subscription.repository';
@@ -47,7 +51,33 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     throttle: loginThrottleRepository(database.db),
     health: healthRepository(database.db),
   };
-  const auth = authService({ ...repos, sessionTtlMs: settings.sessionTtlMs });
+  const mailer = createMailer({
+    smtpUrl: settings.mail.smtpUrl,
+    from: settings.mail.from,
+    mailDir: path.join(settings.dataDir, 'mail'),
+    log: log.child({ component: 'mail' }),
+  });
+  const auth = authService({
+    ...repos,
+    tokens: authTokenRepository(database.db),
+    audit: auditRepository(database.db),
+    mailer,
+    publicUrl: settings.publicUrl,
+    log: log.child({ component: 'auth' }),
+    sessionTtlMs: settings.sessionTtlMs,
+  });
+  const account = accountService({
+    users: repos.users,
+    accounts: accountRepository(database.db),
+    subscriptions: subscriptionRepository(database.db),
+    storage: diskStorage(path.join(settings.dataDir, 'files')),
+    auth,
+    eraseInTransaction: (userId, at) =>
+      database.db.transaction((tx) =>
+        accountRepository(tx as unknown as typeof database.db).erase(userId, at),
+      ),
+    log: log.child({ component: 'account' }),
+  });
   const siteRepos = (db: typeof database.db): AdminRepos => ({
     admin: adminRepository(db),
     audit: auditRepository(db),
@@ -174,6 +204,8 @@ export function composeServices(database: Database, settings: Settings, opts: { 
   return {
     repos,
     auth,
+    account,
+    mailer,
     google,
     jobHandlers,
     site,

@@ -92,7 +92,7 @@ describe('Google sign-in against a local OIDC provider', () => {
       GOOGLE_CLIENT_SECRET: 's2',
       GOOGLE_ISSUER: other.issuer,
     });
-    const existing = await createUser(ctx, { email: 'linked@example.com' });
+    const existing = await createUser(ctx, { email: 'linked@example.com', emailVerifiedAt: new Date() });
     const start = await ctx.app.inject({ url: '/api/auth/google' });
     const consent = await fetch(start.headers.location as string, { redirect: 'manual' });
     const cb = new URL(consent.headers.get('location')!);

@@ -36,7 +36,16 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_COOKIE_SECRET),
   COOKIE_SECURE: bool.optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: bool.default(false),
+  // How many proxies stand in front (X-Forwarded-For entries to trust, counted from the right); 'true' = 1.
+  TRUST_PROXY: z
+    .union([bool, z.coerce.number().int().min(0).max(10)])
+    .transform((v) => (v === true ? 1 : v === false ? 0 : v))
+    .default(0),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Oto Stüdyo <no-reply@localhost>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -128,7 +137,9 @@ export interface Settings {
   /** undefined = decide per request from the protocol. */
   cookieSecure: boolean | undefined;
   sessionTtlMs: number;
-  trustProxy: boolean;
+  /** Number of trusted proxy hops (0 = use the socket address). */
+  trustProxy: number;
+  mail: { smtpUrl: string | null; from: string };
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   webDistDir: string;
   resultRetentionMs: number;
@@ -179,6 +190,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     cookieSecure: e.COOKIE_SECURE,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }

@@ -8,6 +8,8 @@ import type { Settings } from '../config/env';
 import type { Services } from '../compose';
 import { registerErrorHandler } from './error-handler';
 import { registerAuthHook } from './auth.hook';
+import { allowedOrigins, registerAnonymousThrottles, registerFrontDoor } from './front-door.hook';
+import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
 import { webRoutes } from './routes/web.routes';
 import { siteRoutes } from './routes/site.routes';
@@ -30,7 +32,9 @@ export async function buildApp(opts: {
     bodyLimit: BODY_LIMIT_BYTES,
     // The sandbox payment frame carries its signed ticket in the path.
     routerOptions: { maxParamLength: 2000 },
-    trustProxy: settings.trustProxy,
+    // A hop count, never `true`: trusting every X-Forwarded-For entry lets clients pick their own address.
+    // proxy-addr asks per hop, 0 being the socket's peer: trust exactly the configured number of proxies.
+    trustProxy: settings.trustProxy > 0 ? (_addr: string, hop: number) => hop < settings.trustProxy : false,
     requestIdHeader: false,
     genReqId: () => randomUUID(),
   });
@@ -65,7 +69,9 @@ export async function buildApp(opts: {
     },
     crossOriginEmbedderPolicy: false,
   });
+  registerFrontDoor(app, { allowedOrigins: allowedOrigins(settings), auth: services.auth });
   registerAuthHook(app, services.auth);
+  registerAnonymousThrottles(app, services.auth);
 
   app.get('/healthz', async (_req, reply) => {
     await services.repos.health.ping();
@@ -81,6 +87,7 @@ export async function buildApp(opts: {
     },
     freePromptMode: services.freePromptMode,
   });
+  await app.register(accountRoutes, { auth: services.auth, account: services.account, settings });
   await app.register(siteRoutes, { site: services.site, publicUrl: settings.publicUrl });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(paymentRoutes, {

@@ -4,7 +4,11 @@ import { loginThrottle } from '../db/schema';
 
 export type ThrottleRow = typeof loginThrottle.$inferSelect;
 
-/** Failure counters with fixed windows; the increment is one atomic upsert so parallel failures all count. */
+/**
+ * Attempt counters with fixed windows, one row per key ('pair:<email>|<ip>', 'ip:<addr>', 'checkout:<ip>', ...).
+ * A caller takes a slot *before* doing the work (checking a password, storing a message), in one atomic
+ * upsert, so 30 parallel requests cannot all read "4 so far" and all go through.
+ */
 export function loginThrottleRepository(db: Db) {
   return {
     async find(keys: string[]): Promise<ThrottleRow[]> {
@@ -12,28 +16,40 @@ export function loginThrottleRepository(db: Db) {
       return db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys));
     },
     /**
-     * Adds one failure to `key`, restarting the window when it has passed, and locks the key
-     * until `now + lockMs` once `limit` failures are reached. Returns the updated row.
+     * Counts one attempt on `key` (restarting the window when it has passed) and returns the count
+     * including this one and when the window ends. The row lock of the upsert serialises concurrent callers.
      */
-    async recordFailure(key: string, now: Date, windowMs: number, limit: number, lockMs: number) {
-      const windowFloor = new Date(now.getTime() - windowMs);
-      const lockUntil = new Date(now.getTime() + lockMs);
+    async hit(key: string, now: Date, windowMs: number): Promise<{ count: number; resetAt: Date }> {
+      const floor = new Date(now.getTime() - windowMs).toISOString();
+      const expired = sql`${loginThrottle.windowStart} < ${floor}::timestamptz`;
       const [row] = await db
         .insert(loginThrottle)
-        .values({ key, failures: 1, windowStart: now, lockedUntil: limit <= 1 ? lockUntil : null })
+        .values({ key, failures: 1, windowStart: now })
         .onConflictDoUpdate({
           target: loginThrottle.key,
           set: {
-            failures: sql`case when ${loginThrottle.windowStart} < ${windowFloor.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-            windowStart: sql`case when ${loginThrottle.windowStart} < ${windowFloor.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStart} end`,
-            lockedUntil: sql`case when (case when ${loginThrottle.windowStart} < ${windowFloor.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end) >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${loginThrottle.lockedUntil} end`,
+            failures: sql`case when ${expired} then 1 else ${loginThrottle.failures} + 1 end`,
+            windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottle.windowStart} end`,
           },
         })
         .returning();
-      return row;
+      return { count: row.failures, resetAt: new Date(row.windowStart.getTime() + windowMs) };
+    },
+    /** Gives back one attempt (a successful sign-in is not a failure). */
+    async release(key: string): Promise<void> {
+      await db
+        .update(loginThrottle)
+        .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+        .where(eq(loginThrottle.key, key));
     },
     async clear(key: string): Promise<void> {
       await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    },
+    /** Drops counters whose window ended long ago (called by the session purge job). */
+    async purgeBefore(before: Date): Promise<void> {
+      await db
+        .delete(loginThrottle)
+        .where(sql`${loginThrottle.windowStart} < ${before.toISOString()}::timestamptz`);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { UserRow } from './user.repository';
@@ -30,11 +30,18 @@ export function sessionRepository(db: Db) {
     async revokeByTokenHash(tokenHash: string, now: Date): Promise<void> {
       await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, tokenHash));
     },
-    async revokeAllForUser(userId: string, now: Date): Promise<void> {
+    /** Revokes every live session of a user, except the one with `exceptTokenHash` (the device asking). */
+    async revokeAllForUser(userId: string, now: Date, exceptTokenHash?: string): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            exceptTokenHash ? ne(sessions.tokenHash, exceptTokenHash) : undefined,
+          ),
+        );
     },
     /** Deletes sessions that expired or were revoked more than a day ago. */
     async purgeStale(now: Date): Promise<number> {

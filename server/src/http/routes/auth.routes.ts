@@ -1,13 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, registerRequestSchema } from '../../../../contract/auth.schema';
+import {
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  verifyEmailRequestSchema,
+} from '../../../../contract/auth.schema';
+import { tr } from '../../../../contract/messages.tr';
 import type { Settings } from '../../config/env';
-import { toPublicUser, type AuthService, type ClientInfo } from '../../services/auth.service';
+import {
+  toPublicUser,
+  type AuthService,
+  type ClientInfo,
+  type GoogleLinkClaims,
+} from '../../services/auth.service';
 import type { GoogleAuth, PendingGoogleLogin } from '../../adapters/oauth/google.adapter';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth.hook';
 
 const GOOGLE_COOKIE = 'google_oidc';
+/** Google claims waiting for the password of the unverified account they matched (signed, 10 minutes). */
+const GOOGLE_LINK_COOKIE = 'google_link';
 const clientInfo = (req: FastifyRequest): ClientInfo => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'],
@@ -32,22 +45,53 @@ export async function authRoutes(
     return { success: true, user: toPublicUser(user) };
   });
 
-  r.post('/api/auth/register', { schema: { body: registerRequestSchema } }, async (req, reply) => {
-    const { user, token } = await auth.register(req.body, clientInfo(req));
-    setSessionCookie(reply, req, token!, settings.sessionTtlMs, settings.cookieSecure);
-    return reply.status(201).send({ success: true, user: toPublicUser(user), token });
-  });
+  // No /api/auth/register: accounts are created only by a paid checkout (payment-first, SPEC §5) or by
+  // Google sign-in; a free endpoint let anyone claim any address and told who already had an account.
 
   r.post('/api/auth/login', { schema: { body: loginRequestSchema } }, async (req, reply) => {
-    const { user, token } = await auth.login(req.body, clientInfo(req));
+    const raw = req.cookies[GOOGLE_LINK_COOKIE];
+    const unsigned = raw ? req.unsignCookie(raw) : null;
+    let link: GoogleLinkClaims | null = null;
+    if (unsigned?.valid && unsigned.value) {
+      try {
+        link = JSON.parse(unsigned.value) as GoogleLinkClaims;
+      } catch {
+        link = null;
+      }
+    }
+    const { user, token } = await auth.login(req.body, clientInfo(req), link);
+    if (link) reply.clearCookie(GOOGLE_LINK_COOKIE, { path: '/api/auth/' });
     setSessionCookie(reply, req, token, settings.sessionTtlMs, settings.cookieSecure);
-    return { success: true, user: toPublicUser(user), token };
+    return { success: true, user: toPublicUser(user), token, googleLinked: Boolean(link && user.googleSub) };
   });
 
   r.post('/api/auth/logout', async (req, reply) => {
     if (req.sessionToken) await auth.logout(req.sessionToken);
     clearSessionCookie(reply);
     return { success: true };
+  });
+
+  // Same answer whether or not the address has an account (no enumeration); the link comes by e-mail.
+  r.post('/api/auth/forgot-password', { schema: { body: forgotPasswordRequestSchema } }, async (req) => {
+    await auth.requestPasswordReset(req.body.email, clientInfo(req));
+    return { success: true, message: tr.account.forgotSent };
+  });
+
+  r.post('/api/auth/reset-password', { schema: { body: resetPasswordRequestSchema } }, async (req, reply) => {
+    await auth.resetPassword(req.body.token, req.body.password);
+    // Every session was revoked, this browser's too.
+    clearSessionCookie(reply);
+    return { success: true, message: tr.account.resetDone };
+  });
+
+  r.post('/api/auth/verify-email', { schema: { body: verifyEmailRequestSchema } }, async (req) => {
+    await auth.verifyEmail(req.body.token);
+    return { success: true, message: tr.account.verifyDone };
+  });
+
+  r.post('/api/auth/resend-verification', async (req) => {
+    await auth.sendVerification(requireUser(req));
+    return { success: true, message: tr.account.verifySent };
   });
 
   r.get('/api/config', async () => ({
@@ -89,8 +133,19 @@ export async function authRoutes(
         const pending = JSON.parse(unsigned.value) as PendingGoogleLogin;
         const callbackUrl = new URL(req.url, `${settings.publicUrl}/`);
         const claims = await google.finish(callbackUrl, pending);
-        const { token } = await auth.loginWithGoogle(claims, clientInfo(req));
-        setSessionCookie(reply, req, token, settings.sessionTtlMs, settings.cookieSecure);
+        const outcome = await auth.loginWithGoogle(claims, clientInfo(req));
+        if (outcome.kind === 'link-required') {
+          reply.setCookie(GOOGLE_LINK_COOKIE, JSON.stringify(outcome.link), {
+            httpOnly: true,
+            sameSite: 'lax',
+            path: '/api/auth/',
+            signed: true,
+            maxAge: 600,
+            secure: settings.cookieSecure ?? req.protocol === 'https',
+          });
+          return reply.redirect('/login?error=google_link');
+        }
+        setSessionCookie(reply, req, outcome.token, settings.sessionTtlMs, settings.cookieSecure);
         return reply.redirect('/dashboard?login=google');
       } catch (err) {
         req.log.warn({ err }, 'google sign-in failed');
