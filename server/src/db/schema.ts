@@ -93,6 +93,16 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * E-mails sent from the notification sweep, one row per (kind, subject) key such as 'receipt:<invoiceId>':
+ * the row is claimed before sending, so two workers never send the same receipt and a restart never repeats it.
+ */
+export const mailLog = pgTable('mail_log', {
+  key: text('key').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Failed-login counters per key ('acct:<email>' or 'ip:<addr>'), fixed windows. */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
