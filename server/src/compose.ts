@@ -16,6 +16,8 @@ import { accountService } from './services/account.service';
 import { accountRepository } from './repositories/account.repository';
 import { authTokenRepository } from './repositories/auth-token.repository';
 import { createMailer } from './adapters/mail/mailer';
+import { mailLogRepository } from './repositories/mail-log.repository';
+import { mailNotifications } from './services/mail-notifications.service';
 import { googleAuth, type GoogleAuth } from './adapters/oauth/google.adapter';
 import { paymentOrderRepository } from './repositories/payment-order.repository';
 import { subscriptionRepository } from './repositories/subscription.repository';
@@ -65,6 +67,13 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     publicUrl: settings.publicUrl,
     log: log.child({ component: 'auth' }),
     sessionTtlMs: settings.sessionTtlMs,
+  });
+  const notifications = mailNotifications({
+    log: mailLogRepository(database.db),
+    mailer,
+    auth,
+    publicUrl: settings.publicUrl,
+    logger: log.child({ component: 'mail' }),
   });
   const account = accountService({
     users: repos.users,
@@ -200,12 +209,14 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     [jobs.billingPeriods]: async () => payments.rollPeriods(),
     [jobs.ping]: async (data) => ({ pong: data.value }),
     [jobs.purgeSessions]: async () => ({ purged: await repos.sessions.purgeStale(new Date()) }),
+    [jobs.mailNotifications]: async () => notifications.sweep(),
   };
   return {
     repos,
     auth,
     account,
     mailer,
+    notifications,
     google,
     jobHandlers,
     site,

@@ -376,3 +376,52 @@ describe('without SMTP_URL', () => {
     }
   });
 });
+
+describe('notification e-mails (the scheduled sweep)', () => {
+  it('sends the receipt with the invoice PDF and the verify link after a payment-first sign-up, once', async () => {
+    const email = 'makbuz@example.com';
+    const token = await paidAccount(email);
+    const before = smtp.received.length;
+    const first = await ctx.services.notifications.sweep();
+    expect(first.sent).toBeGreaterThanOrEqual(2);
+    const mine = smtp.received.slice(before).filter((m) => m.to.includes(email));
+    expect(mine).toHaveLength(2);
+    const receipt = mine.find((m) => /application\/pdf/.test(m.raw))!;
+    expect(receipt.raw).toMatch(/filename="?fatura-[\w-]+\.pdf/);
+    expect(decodeQuotedPrintable(receipt.raw)).toContain('ödemeniz alındı');
+    const verify = mine.find((m) => m !== receipt)!;
+    const link = linkIn(verify, '/eposta-dogrula?token=');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: link.searchParams.get('token') },
+    });
+    expect((await me(token)).json().user.emailVerified).toBe(true);
+
+    const second = await ctx.services.notifications.sweep();
+    expect(smtp.received.slice(before).filter((m) => m.to.includes(email))).toHaveLength(2);
+    expect(second.sent).toBe(0);
+  });
+
+  it('warns before a cancelled plan ends and when the quota is nearly used', async () => {
+    const email = 'bildirim@example.com';
+    const token = await paidAccount(email);
+    await ctx.services.notifications.sweep();
+    const user = (await ctx.services.repos.users.findByEmail(email))!;
+    await ctx.app.inject({ method: 'POST', url: '/api/subscription/cancel', headers: bearer(token) });
+    await ctx.database.db.execute(
+      `update subscriptions set period_end = now() + interval '2 days' where user_id = '${user.id}'`,
+    );
+    await ctx.database.db.execute(
+      `update quota_accounts set used = ceil((plan_quota + extra_quota) * 0.9)::int - 1 where user_id = '${user.id}'`,
+    );
+    const before = smtp.received.length;
+    await ctx.services.notifications.sweep();
+    const texts = smtp.received
+      .slice(before)
+      .filter((m) => m.to.includes(email))
+      .map((m) => decodeQuotedPrintable(m.raw));
+    expect(texts.some((t) => t.includes('sona erecek'))).toBe(true);
+    expect(texts.some((t) => t.includes('kotanızdan'))).toBe(true);
+  });
+});

@@ -26,6 +26,8 @@ const schedules: Partial<Record<JobName, string>> = {
   // Period ends, queued plan changes and order expiry: every 10 minutes.
   [jobs.billingPeriods]: '*/10 * * * *',
   [jobs.photoRetention]: '*/15 * * * *',
+  // Receipts, verification links, ending and quota notices: a paying customer gets the receipt within a minute.
+  [jobs.mailNotifications]: '* * * * *',
 };
 
 /** How often maintenance looks for jobs whose worker died: five times per job timeout, at most every 30 s. */

@@ -5,6 +5,7 @@ export const jobs = {
   billingPeriods: 'billing-periods',
   photoProcess: 'photo-process',
   photoRetention: 'photo-retention',
+  mailNotifications: 'mail-notifications',
 } as const;
 
 export interface JobPayloads {
@@ -13,5 +14,6 @@ export interface JobPayloads {
   [jobs.billingPeriods]: Record<string, never>;
   [jobs.photoProcess]: { jobId: string };
   [jobs.photoRetention]: Record<string, never>;
+  [jobs.mailNotifications]: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;

@@ -383,7 +383,7 @@ export function authService(deps: AuthDeps) {
       await audit(user.id, 'account.password_reset', user.id);
     },
 
-    /** Mails a verification link (no-op for verified addresses). */
+    /** Mails a verification link on the user's request (no-op for verified addresses); throttled per user. */
     async sendVerification(user: UserRow) {
       if (user.emailVerifiedAt || user.deletedAt) return;
       await take(
@@ -392,11 +392,14 @@ export function authService(deps: AuthDeps) {
         VERIFY_LIMIT.windowMs,
         () => tr.errors.tooManyRequests,
       );
+      await service.mailVerification(user);
+    },
+
+    /** Issues a verify link and sends it (awaited: the notification sweep retries failed sends). */
+    async mailVerification(user: UserRow) {
       const token = await issueToken(user, 'verify_email', TOKEN_TTL.verifyMs);
-      sendLater(
-        user.email,
-        mailTemplates.verifyEmail(user.firstName, `${deps.publicUrl}/eposta-dogrula?token=${token}`),
-      );
+      const url = `${deps.publicUrl}/eposta-dogrula?token=${token}`;
+      await deps.mailer.send({ to: user.email, ...mailTemplates.verifyEmail(user.firstName, url) });
     },
 
     /** Marks the address verified when the link was sent to the account's current address. */
