@@ -5,29 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, loginViaForm, newPage, snap } from './support/browser';
 import { newAxePage, seriousViolations } from './support/axe';
-import { E2E_PASSWORD } from './support/users';
+import { E2E_PASSWORD, e2eUsers } from './support/users';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Our own account to change role, All-Access and quota of, so other spec files' users stay as they expect.
-  const res = await fetch(`${baseURL()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: managed.email,
-      username: managed.username,
-      password: E2E_PASSWORD,
-      phone: '05551112233',
-      kvkkAccepted: true,
-    }),
-  });
-  expect(res.status).toBe(201);
 });
 afterAll(async () => browser?.close());
 
 const stamp = Date.now().toString(36);
-const managed = { email: `galeri.${stamp}@example.com`, username: `galerici${stamp}` };
+// Our own account to change role, All-Access and quota of (made before the server starts, support/users.ts).
+const managed = e2eUsers.find((u) => u.key === 'managed')! as { email: string; username: string };
 
 /**
  * Two widgets the console does not own are left out of its axe scans, both reported to their owner:

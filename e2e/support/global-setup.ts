@@ -3,12 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startFakeOidcProvider } from '../../server/test/fakes/oidc-provider.fake';
+import { startFakeSmtp } from '../../server/test/fakes/smtp.fake';
 import { e2eUsers, E2E_PASSWORD, GOOGLE_USER } from './users';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** GET ?to=<address>: JSON list of the raw messages the loopback SMTP server received for it. */
+    mailboxURL: string;
   }
 }
 
@@ -43,8 +48,20 @@ export default async function setup(project: TestProject) {
     user: GOOGLE_USER,
     interactive: true,
   });
+  // A real SMTP server on loopback receives the app's mail; tests read it through a small JSON mailbox
+  // (the spec files run in another process than this setup).
+  const smtp = await startFakeSmtp();
+  const mailbox = http.createServer((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to')?.toLowerCase() ?? '';
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(smtp.received.filter((m) => m.to.includes(to))));
+  });
+  await new Promise<void>((r) => mailbox.listen(0, '127.0.0.1', r));
+  const mailboxURL = `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`;
   const env = {
     ...process.env,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Oto Stüdyo <no-reply@oto.test>',
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -70,6 +87,8 @@ export default async function setup(project: TestProject) {
     ];
     if (u.firstName) args.push('--first-name', u.firstName);
     if (u.lastName) args.push('--last-name', u.lastName);
+    if (u.username) args.push('--username', u.username);
+    if (u.unverified) args.push('--unverified');
     if (u.allAccess) args.push('--all-access');
     const r = spawnSync(tsx, args, { cwd: root, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`user:create failed for ${u.email}: ${r.stderr || r.stdout}`);
@@ -81,25 +100,14 @@ export default async function setup(project: TestProject) {
   server.stderr!.on('data', (d) => (output += d));
   await waitForHealth(baseURL, server, () => output);
 
-  // A user known only by username: registered through the API, as the register form will.
-  const reg = await fetch(`${baseURL}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'kullanici.adi@example.com',
-      username: 'mehmet42',
-      password: E2E_PASSWORD,
-      phone: '05550000000',
-      kvkkAccepted: true,
-    }),
-  });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-
   project.provide('baseURL', baseURL);
+  project.provide('mailboxURL', mailboxURL);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await oidc.close();
+    await smtp.close();
+    mailbox.close();
     if (process.env.E2E_KEEP_LOGS) console.log(output);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -6,7 +6,10 @@ export interface E2eUser {
   role: 'basic' | 'pro' | 'business' | 'admin';
   firstName?: string;
   lastName?: string;
+  username?: string;
   allAccess?: boolean;
+  /** Made with --unverified: the settings page asks to verify the address. */
+  unverified?: boolean;
 }
 
 /** Accounts created before the server starts; names chosen to exercise each display-name fallback. */
@@ -25,6 +28,21 @@ export const e2eUsers: readonly E2eUser[] = [
   { key: 'studioPro', email: 'galeri.pro@example.com', role: 'pro', firstName: 'Murat', lastName: 'Galeri' },
   { key: 'studioBasic', email: 'bireysel@example.com', role: 'basic', firstName: 'Ayşe', lastName: 'Satıcı' },
   { key: 'quotaBasic', email: 'kota.bitti@example.com', role: 'basic', firstName: 'Kemal', lastName: 'Kota' },
+  // Known only by username (the display-name fallback); sign-up is payment-first, so made by the CLI.
+  { key: 'byUsername', email: 'kullanici.adi@example.com', role: 'basic', username: 'mehmet42' },
+  // The admin console changes this one's role, All-Access and quota, so other files' users stay as they are.
+  { key: 'managed', email: 'galeri.yonetilen@example.com', role: 'basic', username: 'galerici' },
+  // Account settings flows (reset, password change, cancel/undo, export, deletion) use their own users.
+  {
+    key: 'settings',
+    email: 'ayarlar@example.com',
+    role: 'basic',
+    firstName: 'Ayla',
+    lastName: 'Ayar',
+    unverified: true,
+  },
+  { key: 'forgot', email: 'unutkan@example.com', role: 'basic', firstName: 'Umut', lastName: 'Unutkan' },
+  { key: 'deleter', email: 'silinecek@example.com', role: 'basic', firstName: 'Sinan', lastName: 'Siler' },
 ];
 
 export const GOOGLE_USER = {

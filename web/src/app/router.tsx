@@ -14,6 +14,10 @@ const RegisterPage = lazy(() =>
 );
 const PaymentSuccessPage = lazy(() => import('../features/payment/components/payment-success-page'));
 const PaymentFailPage = lazy(() => import('../features/payment/components/payment-fail-page'));
+const ForgotPasswordPage = lazy(() => import('../features/account/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/account/components/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('../features/account/components/verify-email-page'));
+const AccountSettingsPage = lazy(() => import('../features/account/components/account-settings-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 // Public pages: each its own chunk, so visitors never download the signed-in app. The landing chunk
@@ -49,6 +53,9 @@ export const router = createBrowserRouter([
       { path: '/login', element: page(<LoginPage />) },
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/kvkk', element: page(<KvkkPage />) },
+      { path: '/sifremi-unuttum', element: page(<ForgotPasswordPage />) },
+      { path: '/sifre-sifirla', element: page(<ResetPasswordPage />) },
+      { path: '/eposta-dogrula', element: page(<VerifyEmailPage />) },
       { path: '/payment-success', element: page(<PaymentSuccessPage />) },
       { path: '/payment-fail', element: page(<PaymentFailPage />) },
       { path: '/auth', element: <Navigate to="/login" replace /> },
@@ -57,6 +64,7 @@ export const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           { path: '/dashboard', element: page(<DashboardPage />) },
+          { path: '/hesap', element: page(<AccountSettingsPage />) },
           { path: '/editor', element: page(<EditorPage />) },
           { path: '/new', element: page(<StudioPage />) },
           {

@@ -6,6 +6,7 @@ const variants = {
   dark: 'bg-ink-900 text-white hover:bg-slate-800 shadow-sm',
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100',
+  danger: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
 } as const;
 const sizes = { sm: 'h-9 px-3 text-sm', md: 'h-11 px-5 text-sm', lg: 'h-12 px-7 text-base' } as const;
 

@@ -10,6 +10,8 @@ import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { CONFIG_KEY, fetchConfig, login } from '../../../lib/auth-api';
 import { useAuth } from '../../../lib/use-auth';
+import { usePageTitle } from '../../../app/use-page-title';
+import { InlineAlert } from '../../../components/inline-alert';
 
 const t = tr.auth;
 
@@ -19,6 +21,7 @@ function safeNext(next: string | null): string {
 }
 
 export function LoginPage() {
+  usePageTitle(t.loginTitle);
   const { status, signIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -41,7 +44,12 @@ export function LoginPage() {
     mutationFn: login,
     onSuccess: (res) => {
       signIn(res.token, res.user);
-      toast.success(t.loginSuccessTitle, { description: t.loginSuccessBody });
+      toast.success(t.loginSuccessTitle, {
+        description:
+          googleError === 'google_link' && res.user.emailVerified
+            ? tr.account.googleLinked
+            : t.loginSuccessBody,
+      });
       navigate(next, { replace: true });
     },
     onError: (err) => {
@@ -64,6 +72,12 @@ export function LoginPage() {
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">{t.loginTitle}</h1>
         <p className="mt-1 text-sm text-slate-600">{t.loginSubtitle}</p>
+        {googleError === 'google_link' && (
+          // Google found an unverified account with this address: the password (or a reset) proves it first.
+          <InlineAlert tone="info" className="mt-4" testId="google-link-notice">
+            {tr.account.googleLink}
+          </InlineAlert>
+        )}
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
           <div>
             <Label htmlFor={emailId}>{t.email}</Label>
@@ -104,6 +118,14 @@ export function LoginPage() {
               </button>
             </div>
           </div>
+          <p className="text-right text-sm">
+            <Link
+              to="/sifremi-unuttum"
+              className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              {tr.account.forgotLink}
+            </Link>
+          </p>
           <Button type="submit" className="w-full" disabled={mutation.isPending}>
             <LogIn size={18} aria-hidden />
             {mutation.isPending ? t.submitting : t.submit}

@@ -90,11 +90,11 @@ export function UserMenu({ user }: { user: PublicUser }) {
           <p className="mt-1 truncate text-xs text-slate-500">{user.email}</p>
         </div>
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+        <DropdownMenuItem onSelect={() => navigate('/hesap')}>
           <LayoutDashboard size={16} aria-hidden />
           {t.profile}
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate('/pricing')}>
+        <DropdownMenuItem onSelect={() => navigate('/hesap#abonelik')}>
           <CreditCard size={16} aria-hidden />
           {t.subscription}
         </DropdownMenuItem>
