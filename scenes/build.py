@@ -1,0 +1,1710 @@
+# Builds one preset scene in Blender (Cycles) from code and renders it with its compositing metadata.
+#
+#   blender -b --factory-startup -P scenes/build.py -- --id luxury-showroom --out DIR [--width W --height H
+#           --samples N]
+#
+# Writes DIR/<id>.png (8-bit sRGB, Filmic) and DIR/<id>.json (camera, horizon, floor, key light, gloss).
+# Nothing comes from outside: every surface is a procedural material, every object a primitive built here.
+# The car is NOT in the scene: the floor around the origin is kept clear for it; the engine composites the
+# photo's car at the origin, standing on z = 0, seen by this camera.
+import bpy
+import json
+import math
+import random
+import sys
+
+from mathutils import Vector
+from bpy_extras.object_utils import world_to_camera_view
+
+argv = sys.argv[sys.argv.index('--') + 1 :] if '--' in sys.argv else []
+args = {}
+for i in range(0, len(argv) - 1, 2):
+    args[argv[i].lstrip('-')] = argv[i + 1]
+SCENE_ID = args.get('id', 'studio-white')
+OUT = args.get('out', '/tmp')
+WIDTH = int(args.get('width', 1440))
+HEIGHT = int(args.get('height', 1080))
+SAMPLES = int(args.get('samples', 48))
+
+# Camera: a listing photographer at eye height, 50 mm full frame, the car's centre 8.5 m away.
+CAR_DISTANCE = 8.5
+CAM_HEIGHT = 1.25
+
+random.seed(sum(ord(c) for c in SCENE_ID))
+sc = bpy.context.scene
+meta = {'id': SCENE_ID}
+
+
+# ---------------------------------------------------------------- basics
+
+def reset():
+    for o in list(bpy.data.objects):
+        bpy.data.objects.remove(o, do_unlink=True)
+    for m in list(bpy.data.materials):
+        bpy.data.materials.remove(m)
+
+
+def link(nt, a, b):
+    nt.links.new(a, b)
+
+
+def new_mat(name):
+    m = bpy.data.materials.new(name)
+    m.use_nodes = True
+    nt = m.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    out = nt.nodes.new('ShaderNodeOutputMaterial')
+    return m, nt, out
+
+
+def coord(nt, kind='Object'):
+    t = nt.nodes.new('ShaderNodeTexCoord')
+    return t.outputs[kind]
+
+
+def noise(nt, vec, scale, detail=8.0, rough=0.6, distortion=0.0):
+    n = nt.nodes.new('ShaderNodeTexNoise')
+    n.inputs['Scale'].default_value = scale
+    n.inputs['Detail'].default_value = detail
+    n.inputs['Roughness'].default_value = rough
+    n.inputs['Distortion'].default_value = distortion
+    link(nt, vec, n.inputs['Vector'])
+    return n.outputs['Fac']
+
+
+def ramp(nt, fac, stops):
+    r = nt.nodes.new('ShaderNodeValToRGB')
+    els = r.color_ramp.elements
+    while len(els) > len(stops):
+        els.remove(els[-1])
+    while len(els) < len(stops):
+        els.new(0.5)
+    for e, (pos, col) in zip(els, stops):
+        e.position = pos
+        e.color = (*col, 1.0) if len(col) == 3 else col
+    link(nt, fac, r.inputs['Fac'])
+    return r.outputs['Color']
+
+
+def math_node(nt, op, a, b=None, clamp=False):
+    m = nt.nodes.new('ShaderNodeMath')
+    m.operation = op
+    m.use_clamp = clamp
+    for i, v in enumerate((a, b)):
+        if v is None:
+            continue
+        if isinstance(v, (int, float)):
+            m.inputs[i].default_value = v
+        else:
+            link(nt, v, m.inputs[i])
+    return m.outputs[0]
+
+
+def mix_rgb(nt, fac, a, b, blend='MIX'):
+    m = nt.nodes.new('ShaderNodeMixRGB')
+    m.blend_type = blend
+    for sock, v in ((m.inputs[0], fac), (m.inputs[1], a), (m.inputs[2], b)):
+        if isinstance(v, (int, float)):
+            sock.default_value = v
+        elif isinstance(v, tuple):
+            sock.default_value = (*v, 1.0)
+        else:
+            link(nt, v, sock)
+    return m.outputs[0]
+
+
+def bump(nt, height, strength, distance=0.02, normal=None):
+    b = nt.nodes.new('ShaderNodeBump')
+    b.inputs['Strength'].default_value = strength
+    b.inputs['Distance'].default_value = distance
+    link(nt, height, b.inputs['Height'])
+    if normal is not None:
+        link(nt, normal, b.inputs['Normal'])
+    return b.outputs['Normal']
+
+
+def principled(nt, out, color, rough, spec=0.5, metallic=0.0, normal=None, clearcoat=0.0, emission=None,
+               emission_strength=0.0, transmission=0.0, ior=1.45, alpha=1.0):
+    p = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    for name, v in (('Base Color', color), ('Roughness', rough)):
+        if isinstance(v, (int, float)):
+            p.inputs[name].default_value = v
+        elif isinstance(v, tuple):
+            p.inputs[name].default_value = (*v, 1.0)
+        else:
+            link(nt, v, p.inputs[name])
+    p.inputs['Specular'].default_value = spec
+    p.inputs['Metallic'].default_value = metallic
+    p.inputs['Clearcoat'].default_value = clearcoat
+    p.inputs['Transmission'].default_value = transmission
+    p.inputs['IOR'].default_value = ior
+    p.inputs['Alpha'].default_value = alpha
+    if normal is not None:
+        link(nt, normal, p.inputs['Normal'])
+    if emission is not None:
+        if isinstance(emission, tuple):
+            p.inputs['Emission'].default_value = (*emission, 1.0)
+        else:
+            link(nt, emission, p.inputs['Emission'])
+        p.inputs['Emission Strength'].default_value = emission_strength
+    link(nt, p.outputs[0], out.inputs['Surface'])
+    return p
+
+
+def emission_mat(name, color, strength):
+    m, nt, out = new_mat(name)
+    e = nt.nodes.new('ShaderNodeEmission')
+    e.inputs['Color'].default_value = (*color, 1.0)
+    e.inputs['Strength'].default_value = strength
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def simple_mat(name, color, rough, spec=0.5, metallic=0.0, grain=0.04, grain_scale=30.0, bump_strength=0.05):
+    """A painted or coated surface: faint blotchy variation and a fine bump so nothing is a flat fill."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    n = noise(nt, c, grain_scale, 6, 0.55)
+    lo = tuple(max(0.0, v * (1 - grain)) for v in color)
+    hi = tuple(min(1.0, v * (1 + grain)) for v in color)
+    col = ramp(nt, n, [(0.3, lo), (0.7, hi)])
+    fine = noise(nt, c, grain_scale * 20, 4, 0.5)
+    principled(nt, out, col, rough, spec, metallic, bump(nt, fine, bump_strength, 0.005))
+    return m
+
+
+def glass_mat(name, tint=(0.85, 0.9, 0.92), rough=0.02):
+    m, nt, out = new_mat(name)
+    principled(nt, out, tint, rough, 0.5, 0.0, transmission=1.0, ior=1.5)
+    return m
+
+
+def obj_from(bpy_op, **kw):
+    bpy_op(**kw)
+    return bpy.context.active_object
+
+
+def box(dims, loc, mat, bevel=0.01, rot=(0, 0, 0)):
+    o = obj_from(bpy.ops.mesh.primitive_cube_add, size=1, location=loc, rotation=rot)
+    o.scale = dims
+    bpy.ops.object.transform_apply(scale=True)
+    if bevel > 0:
+        b = o.modifiers.new('bevel', 'BEVEL')
+        b.width = bevel
+        b.segments = 2
+    o.data.materials.append(mat)
+    return o
+
+
+def cylinder(r, depth, loc, mat, rot=(0, 0, 0), verts=32):
+    o = obj_from(bpy.ops.mesh.primitive_cylinder_add, radius=r, depth=depth, location=loc, rotation=rot,
+                 vertices=verts)
+    bpy.ops.object.shade_smooth()
+    o.data.materials.append(mat)
+    return o
+
+
+def sphere(r, loc, mat, subdiv=3):
+    o = obj_from(bpy.ops.mesh.primitive_ico_sphere_add, radius=r, location=loc, subdivisions=subdiv)
+    bpy.ops.object.shade_smooth()
+    o.data.materials.append(mat)
+    return o
+
+
+def plane(size_x, size_y, loc, mat, rot=(0, 0, 0)):
+    o = obj_from(bpy.ops.mesh.primitive_plane_add, size=1, location=loc, rotation=rot)
+    o.scale = (size_x, size_y, 1)
+    bpy.ops.object.transform_apply(scale=True)
+    o.data.materials.append(mat)
+    return o
+
+
+def area_light(loc, size, power, color=(1, 1, 1), size_y=None, target=(0, 0, 0), shape='RECTANGLE',
+               visible=False):
+    d = bpy.data.lights.new('area', 'AREA')
+    d.shape = shape
+    d.size = size
+    d.size_y = size_y or size
+    d.energy = power
+    d.color = color
+    o = bpy.data.objects.new('area', d)
+    sc.collection.objects.link(o)
+    o.location = loc
+    look_at(o, target)
+    o.visible_camera = visible
+    return o
+
+
+def point_light(loc, power, color=(1, 0.85, 0.65), radius=0.1):
+    d = bpy.data.lights.new('pt', 'POINT')
+    d.energy = power
+    d.color = color
+    d.shadow_soft_size = radius
+    o = bpy.data.objects.new('pt', d)
+    sc.collection.objects.link(o)
+    o.location = loc
+    return o
+
+
+def spot_light(loc, power, target, angle_deg=30, blend=0.4, color=(1, 0.95, 0.88), radius=0.1):
+    d = bpy.data.lights.new('spot', 'SPOT')
+    d.energy = power
+    d.color = color
+    d.spot_size = math.radians(angle_deg)
+    d.spot_blend = blend
+    d.shadow_soft_size = radius
+    o = bpy.data.objects.new('spot', d)
+    sc.collection.objects.link(o)
+    o.location = loc
+    look_at(o, target)
+    return o
+
+
+def sun_light(elev_deg, az_deg, strength, color=(1, 0.97, 0.92), angle_deg=0.6):
+    d = bpy.data.lights.new('sun', 'SUN')
+    d.energy = strength
+    d.color = color
+    d.angle = math.radians(angle_deg)
+    o = bpy.data.objects.new('sun', d)
+    sc.collection.objects.link(o)
+    # The light travels along -Z of the object: point it from (az, elev) towards the ground.
+    el = math.radians(elev_deg)
+    az = math.radians(az_deg)
+    direction = Vector((math.sin(az) * math.cos(el), math.cos(az) * math.cos(el), math.sin(el)))
+    o.rotation_euler = (-direction).to_track_quat('-Z', 'Y').to_euler()
+    return o
+
+
+def look_at(o, target):
+    d = Vector(target) - o.location
+    o.rotation_euler = d.to_track_quat('-Z', 'Y').to_euler()
+
+
+# ---------------------------------------------------------------- world and key light metadata
+
+def world_sky(sun_elev, sun_az, strength=1.0, air=1.0, dust=1.0, ozone=1.0, sun_disc=True):
+    w = bpy.data.worlds.new('sky')
+    sc.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    bg = nt.nodes['Background']
+    sky = nt.nodes.new('ShaderNodeTexSky')
+    sky.sky_type = 'NISHITA'
+    sky.sun_elevation = math.radians(sun_elev)
+    sky.sun_rotation = math.radians(sun_az)
+    sky.air_density = air
+    sky.dust_density = dust
+    sky.ozone_density = ozone
+    # The sun itself is the sun lamp (sharp shadows, sampled directly); the sky only adds its blue fill.
+    sky.sun_disc = False
+    link(nt, sky.outputs['Color'], bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength * 0.12
+    return w
+
+
+def world_grad(bottom, top, strength=1.0):
+    """A smooth sky/ambient from two colours by elevation (overcast, night, interiors' fill)."""
+    w = bpy.data.worlds.new('grad')
+    sc.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    bg = nt.nodes['Background']
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    col = ramp(nt, sep.outputs['Z'], [(0.45, bottom), (0.75, top)])
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def key(azimuth, elevation, softness, color=(1, 1, 1), floor_light=True):
+    """Records where the dominant light comes from (degrees; azimuth 0 = from behind the scene, towards the
+    camera; 90 = from the right of the frame) and how soft it is (0 = sun, 1 = overcast)."""
+    meta['keyLight'] = {
+        'azimuthDeg': azimuth,
+        'elevationDeg': elevation,
+        'softness': softness,
+        'color': list(color),
+        'floorLight': floor_light,
+    }
+
+
+# ---------------------------------------------------------------- floors
+
+def floor_material(kind, tint=None, record=False):
+    """A ground surface. `record`: this is what the car stands on (its gloss goes into the metadata)."""
+    before = meta.get('floor')
+    m, nt, out = new_mat('floor-' + kind)
+    try:
+        _floor_nodes(m, nt, out, kind, tint)
+    finally:
+        if before is not None and not record:
+            meta['floor'] = before
+    return m
+
+
+def _floor_nodes(m, nt, out, kind, tint):
+    c = coord(nt)
+    if kind in ('asphalt', 'wet-asphalt', 'road-night'):
+        base = tint or (0.07, 0.07, 0.075)
+        agg = nt.nodes.new('ShaderNodeTexVoronoi')
+        agg.inputs['Scale'].default_value = 420
+        link(nt, c, agg.inputs['Vector'])
+        blotch = noise(nt, c, 0.35, 6, 0.6)
+        col = ramp(nt, blotch, [(0.3, tuple(v * 0.75 for v in base)), (0.7, tuple(v * 1.35 for v in base))])
+        speck = ramp(nt, agg.outputs['Distance'], [(0.0, (0.2, 0.2, 0.2)), (0.35, (0.0, 0.0, 0.0))])
+        col = mix_rgb(nt, 0.25, col, speck, 'ADD')
+        fine = noise(nt, c, 300, 6, 0.7)
+        nrm = bump(nt, fine, 0.35, 0.01)
+        if kind == 'wet-asphalt':
+            # Wet everywhere, with shallow puddles fading in softly (no hard-edged blobs).
+            puddle = noise(nt, c, 0.35, 6, 0.55)
+            wet = ramp(nt, puddle, [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))])
+            wet = math_node(nt, 'MULTIPLY', wet, 1.0)
+            rough = math_node(nt, 'SUBTRACT', 0.3, math_node(nt, 'MULTIPLY', wet, 0.24))
+            col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wet, 0.6), col, tuple(v * 0.6 for v in base))
+            principled(nt, out, col, rough, 0.6, 0.0, nrm)
+            meta['floor'] = {'gloss': 0.45, 'roughness': 0.12, 'kind': kind}
+        else:
+            principled(nt, out, col, 0.72, 0.4, 0.0, nrm)
+            meta['floor'] = {'gloss': 0.04, 'roughness': 0.7, 'kind': kind}
+    elif kind in ('polished-concrete', 'epoxy', 'black-epoxy', 'concrete', 'marble', 'stone-paving'):
+        base = tint or {
+            'polished-concrete': (0.42, 0.42, 0.41),
+            'epoxy': (0.36, 0.37, 0.38),
+            'black-epoxy': (0.025, 0.025, 0.028),
+            'concrete': (0.34, 0.33, 0.31),
+            'marble': (0.78, 0.76, 0.72),
+            'stone-paving': (0.45, 0.43, 0.40),
+        }[kind]
+        rough = {'polished-concrete': 0.22, 'epoxy': 0.14, 'black-epoxy': 0.08, 'concrete': 0.75,
+                 'marble': 0.12, 'stone-paving': 0.6}[kind]
+        blotch = noise(nt, c, 0.25, 8, 0.62)
+        mottle = noise(nt, c, 3.0, 6, 0.6)
+        var = 0.18 if kind in ('polished-concrete', 'concrete', 'stone-paving') else 0.06
+        col = ramp(nt, blotch, [(0.25, tuple(v * (1 - var) for v in base)), (0.75, tuple(v * (1 + var) for v in base))])
+        col = mix_rgb(nt, 0.3, col, ramp(nt, mottle, [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.08 for v in base))]), 'MIX')
+        if kind == 'marble':
+            veins = noise(nt, c, 1.2, 12, 0.7, distortion=3.0)
+            vein = ramp(nt, veins, [(0.48, (1, 1, 1)), (0.5, (0.55, 0.53, 0.5)), (0.52, (1, 1, 1))])
+            col = mix_rgb(nt, 1.0, col, vein, 'MULTIPLY')
+        if kind == 'stone-paving':
+            brick = nt.nodes.new('ShaderNodeTexBrick')
+            brick.inputs['Scale'].default_value = 1.0
+            brick.inputs['Mortar Size'].default_value = 0.006
+            brick.inputs['Brick Width'].default_value = 1.2
+            brick.inputs['Row Height'].default_value = 0.6
+            brick.offset = 0.5
+            brick.inputs['Color1'].default_value = (1, 1, 1, 1)
+            brick.inputs['Color2'].default_value = (0.85, 0.85, 0.85, 1)
+            brick.inputs['Mortar'].default_value = (0.45, 0.45, 0.45, 1)
+            link(nt, c, brick.inputs['Vector'])
+            col = mix_rgb(nt, 1.0, col, brick.outputs['Color'], 'MULTIPLY')
+            hgt = brick.outputs['Fac']
+            nrm = bump(nt, hgt, 0.4, 0.01)
+        else:
+            rough_var = noise(nt, c, 1.5, 4, 0.5)
+            fine = noise(nt, c, 220, 5, 0.6)
+            nrm = bump(nt, fine, 0.06 if rough < 0.3 else 0.25, 0.005)
+            rough = math_node(nt, 'ADD', rough - 0.04, math_node(nt, 'MULTIPLY', rough_var, 0.08))
+        principled(nt, out, col, rough, 0.5, 0.0, nrm, clearcoat=0.3 if kind in ('epoxy', 'black-epoxy') else 0.0)
+        r = rough if isinstance(rough, float) else {'polished-concrete': 0.22, 'epoxy': 0.14, 'black-epoxy': 0.08,
+                                                     'concrete': 0.75, 'marble': 0.12}[kind]
+        meta['floor'] = {'gloss': round(max(0.0, 0.55 - r * 1.6), 3), 'roughness': r, 'kind': kind}
+    elif kind == 'studio-paint':
+        base = tint or (0.8, 0.8, 0.8)
+        blotch = noise(nt, c, 0.4, 4, 0.5)
+        col = ramp(nt, blotch, [(0.3, tuple(v * 0.98 for v in base)), (0.7, tuple(min(1, v * 1.02) for v in base))])
+        principled(nt, out, col, 0.42, 0.4, 0.0, bump(nt, noise(nt, c, 400, 3, 0.5), 0.03, 0.003))
+        meta['floor'] = {'gloss': 0.12, 'roughness': 0.42, 'kind': kind}
+    elif kind == 'snow':
+        n1 = noise(nt, c, 0.8, 8, 0.6)
+        col = ramp(nt, n1, [(0.3, (0.78, 0.80, 0.84)), (0.7, (0.9, 0.91, 0.93))])
+        sparkle = noise(nt, c, 600, 2, 0.5)
+        p = principled(nt, out, col, 0.55, 0.5, 0.0, bump(nt, math_node(nt, 'ADD', n1, math_node(nt, 'MULTIPLY', sparkle, 0.1)), 0.6, 0.05))
+        p.inputs['Subsurface'].default_value = 0.15
+        p.inputs['Subsurface Color'].default_value = (0.7, 0.8, 0.95, 1)
+        meta['floor'] = {'gloss': 0.0, 'roughness': 0.6, 'kind': kind}
+    elif kind == 'sand':
+        n1 = noise(nt, c, 1.5, 8, 0.6)
+        ripples = nt.nodes.new('ShaderNodeTexWave')
+        ripples.inputs['Scale'].default_value = 6
+        ripples.inputs['Distortion'].default_value = 6
+        link(nt, c, ripples.inputs['Vector'])
+        col = ramp(nt, n1, [(0.3, (0.62, 0.52, 0.38)), (0.7, (0.76, 0.66, 0.5))])
+        h = math_node(nt, 'ADD', ripples.outputs['Fac'], noise(nt, c, 500, 2, 0.5))
+        principled(nt, out, col, 0.85, 0.3, 0.0, bump(nt, h, 0.25, 0.02))
+        meta['floor'] = {'gloss': 0.0, 'roughness': 0.9, 'kind': kind}
+    elif kind == 'red-carpet':
+        n1 = noise(nt, c, 40, 4, 0.5)
+        col = ramp(nt, n1, [(0.3, (0.32, 0.015, 0.02)), (0.7, (0.42, 0.03, 0.035))])
+        p = principled(nt, out, col, 0.95, 0.2, 0.0, bump(nt, noise(nt, c, 900, 2, 0.5), 0.5, 0.004))
+        p.inputs['Sheen'].default_value = 0.6
+        meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': kind}
+    elif kind == 'dry-grass':
+        # A field: several scales of patchiness, green mixed with straw, a strong fine bump for blades.
+        base = tint or (0.09, 0.08, 0.04)
+        n1 = noise(nt, c, 0.3, 8, 0.6)
+        n2 = noise(nt, c, 4, 6, 0.6)
+        col = ramp(nt, n1, [(0.3, tuple(v * 0.6 for v in base)), (0.7, tuple(v * 1.5 for v in base))])
+        col = mix_rgb(nt, 0.4, col, ramp(nt, n2, [(0.3, (0.05, 0.05, 0.03)), (0.7, (0.16, 0.13, 0.07))]), 'MIX')
+        blades = noise(nt, c, 900, 2, 0.5)
+        principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, blades, 1.0, 0.03))
+        meta['floor'] = {'gloss': 0.0, 'roughness': 0.9, 'kind': kind}
+    elif kind == 'grass':
+        n1 = noise(nt, c, 2, 8, 0.6)
+        col = ramp(nt, n1, [(0.3, (0.05, 0.09, 0.02)), (0.7, (0.11, 0.17, 0.04))])
+        blades = noise(nt, c, 800, 2, 0.5)
+        principled(nt, out, col, 0.8, 0.4, 0.0, bump(nt, blades, 0.8, 0.02))
+        meta['floor'] = {'gloss': 0.0, 'roughness': 0.9, 'kind': kind}
+    elif kind == 'gravel':
+        vor = nt.nodes.new('ShaderNodeTexVoronoi')
+        vor.inputs['Scale'].default_value = 60
+        link(nt, c, vor.inputs['Vector'])
+        col = ramp(nt, vor.outputs['Color'], [(0.0, (0.22, 0.2, 0.18)), (1.0, (0.42, 0.4, 0.36))])
+        h = ramp(nt, vor.outputs['Distance'], [(0.0, (1, 1, 1)), (0.5, (0, 0, 0))])
+        principled(nt, out, col, 0.85, 0.4, 0.0, bump(nt, h, 0.5, 0.02))
+        meta['floor'] = {'gloss': 0.0, 'roughness': 0.85, 'kind': kind}
+    else:
+        raise ValueError(kind)
+
+
+def floor(kind, tint=None, size=400):
+    o = plane(size, size, (0, 0, 0), floor_material(kind, tint, record=True))
+    return o
+
+
+def road_across(y0, y1, kind='asphalt', lines=True, x=200, apron=None):
+    """A road that runs across the frame (left to right) between depths y0 and y1: never into the picture,
+    so it cannot contradict the car's pose. `apron`: the surface of a lay-by in front of it, where the car
+    stands (the car is never on grass or in a lane)."""
+    if apron:
+        plane(x, 40, (0, y0 - 20, 0.003), floor_material(apron, record=True))
+    o = plane(x, y1 - y0, (0, (y0 + y1) / 2, 0.004), floor_material(kind))
+    if lines:
+        paint = simple_mat('paint', (0.75, 0.74, 0.7), 0.6, grain=0.15, grain_scale=8)
+        mid = (y0 + y1) / 2
+        for i in range(-20, 21):
+            plane(3.0, 0.12, (i * 9.0 + 1.5, mid, 0.006), paint)
+        plane(x, 0.15, (0, y0 + 0.35, 0.006), paint)
+        plane(x, 0.15, (0, y1 - 0.35, 0.006), paint)
+    return o
+
+
+def kerb(y, mat=None, x=200):
+    mat = mat or simple_mat('kerb', (0.45, 0.44, 0.42), 0.8, grain=0.1)
+    return box((x, 0.3, 0.15), (0, y, 0.075), mat, bevel=0.02)
+
+
+# ---------------------------------------------------------------- props
+
+def tree(loc, height, crown, kind='broad', mat_leaf=None, mat_bark=None):
+    """A tree from a trunk and many displaced, noise-textured leaf clusters (foliage out of focus)."""
+    mat_bark = mat_bark or simple_mat('bark', (0.07, 0.055, 0.045), 0.9, grain=0.3, grain_scale=6,
+                                      bump_strength=0.4)
+    x, y, z = loc
+    cylinder(0.05 + height * 0.01, height * 0.55, (x, y, z + height * 0.275), mat_bark, verts=10)
+    if kind == 'pine':
+        # Tiers of drooping, ragged branches: many small displaced blobs around a narrow cone profile.
+        for i in range(14):
+            t = i / 14
+            r = crown * (1 - t) * 1.05
+            zz = z + height * (0.12 + t * 0.85)
+            for k in range(max(3, int(10 * (1 - t)))):
+                a = k / max(3, int(10 * (1 - t))) * 2 * math.pi + random.uniform(0, 0.6)
+                rr = r * random.uniform(0.5, 0.95)
+                s = sphere(max(0.25, r * 0.35), (x + math.cos(a) * rr, y + math.sin(a) * rr, zz), mat_leaf, 2)
+                s.scale = (1.0, 1.0, 0.45)
+                displace(s, r * 0.25 + 0.1, 0.6)
+        return
+    for i in range(16):
+        r = crown * random.uniform(0.3, 0.5)
+        off = Vector((random.uniform(-0.8, 0.8) * crown, random.uniform(-0.6, 0.6) * crown,
+                      height * random.uniform(0.35, 0.9)))
+        s = sphere(r, (x + off.x, y + off.y, z + off.z), mat_leaf, subdiv=3)
+        displace(s, r * 0.5, 0.7)
+
+
+def displace(o, strength, scale):
+    tex = bpy.data.textures.new('d', 'CLOUDS')
+    tex.noise_scale = scale * 0.25
+    tex.noise_depth = 3
+    m = o.modifiers.new('disp', 'DISPLACE')
+    m.texture = tex
+    m.strength = strength
+    m.texture_coords = 'GLOBAL'
+    bpy.ops.object.shade_smooth()
+
+
+def foliage_mat(name='leaf', base=(0.05, 0.1, 0.025), hi=(0.14, 0.2, 0.05), snow=False):
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    vor = nt.nodes.new('ShaderNodeTexVoronoi')
+    vor.inputs['Scale'].default_value = 14
+    link(nt, c, vor.inputs['Vector'])
+    n = noise(nt, c, 3, 6, 0.6)
+    col = ramp(nt, mix_rgb(nt, 0.5, n, vor.outputs['Distance']), [(0.2, base), (0.8, hi)])
+    if snow:
+        up = nt.nodes.new('ShaderNodeNewGeometry')
+        sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, up.outputs['Normal'], sep.inputs[0])
+        s = ramp(nt, math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', n, 0.5)),
+                 [(0.55, (0, 0, 0)), (0.75, (1, 1, 1))])
+        col = mix_rgb(nt, s, col, (0.85, 0.87, 0.9))
+    p = principled(nt, out, col, 0.7, 0.35, 0.0, bump(nt, vor.outputs['Distance'], 0.8, 0.1))
+    p.inputs['Subsurface'].default_value = 0.05
+    return m
+
+
+def bushes(y, leaf, x_half=40):
+    """Undergrowth along the edge of a wood: low, overlapping leaf clusters."""
+    reach = min(x_half, (y + 14.5) * 0.3 + 3)
+    x = -reach
+    while x < reach:
+        r = random.uniform(0.6, 1.2)
+        s = sphere(r, (x, y + random.uniform(-0.8, 0.8), r * 0.5), leaf, subdiv=3)
+        displace(s, r * 0.4, 0.5)
+        x += random.uniform(0.6, 1.2)
+
+
+def tree_line(y, x0, x1, spacing, height, crown, kind='broad', snow=False, jitter=2.0, leaf=None):
+    leaf = leaf or foliage_mat(snow=snow, base=(0.03, 0.07, 0.03) if kind == 'pine' else (0.05, 0.1, 0.025))
+    # Only what the outdoor camera (85 mm from 14.5 m) can see, with a margin: thousands of leaf clusters
+    # outside the frame would only slow the render.
+    reach = (y + 14.5) * 0.3 + 3 + crown
+    x0 = max(x0, -reach)
+    x1 = min(x1, reach)
+    x = x0
+    while x < x1:
+        h = height * random.uniform(0.75, 1.2)
+        tree((x + random.uniform(-1, 1), y + random.uniform(-jitter, jitter), 0), h, crown * random.uniform(0.8, 1.2),
+             kind, leaf)
+        x += spacing * random.uniform(0.7, 1.3)
+
+
+def hills(y, height, color_lo, color_hi, snow_line=None, size=600, scale=3.0, ridged=False, depth=400):
+    """A distant range: a displaced grid starting at depth y, rising gently from its near edge (a vertex
+    weight ramp), shaded by height (snow above snow_line). `scale` is the feature size in tens of metres."""
+    o = obj_from(bpy.ops.mesh.primitive_grid_add, x_subdivisions=260, y_subdivisions=90, size=1,
+                 location=(0, y + depth / 2, -0.5))
+    o.scale = (size, depth, 1)
+    bpy.ops.object.transform_apply(scale=True)
+    vg = o.vertex_groups.new(name='rise')
+    for v in o.data.vertices:
+        t = min(1.0, max(0.0, (v.co.y + depth / 2) / (depth * 0.35)))
+        vg.add([v.index], t * t * (3 - 2 * t), 'REPLACE')
+    tex = bpy.data.textures.new('ridge', 'MUSGRAVE' if ridged else 'CLOUDS')
+    if ridged:
+        tex.musgrave_type = 'RIDGED_MULTIFRACTAL'
+        tex.octaves = 8
+    else:
+        tex.noise_depth = 4
+    tex.noise_scale = scale * 10
+    m = o.modifiers.new('disp', 'DISPLACE')
+    m.texture = tex
+    m.strength = height
+    m.mid_level = 0.0 if not ridged else 0.2
+    m.vertex_group = 'rise'
+    m.texture_coords = 'GLOBAL'
+    bpy.ops.object.shade_smooth()
+    mat, nt, out = new_mat('hill')
+    c = coord(nt)
+    n = noise(nt, c, 0.05, 8, 0.6)
+    col = ramp(nt, n, [(0.3, color_lo), (0.7, color_hi)])
+    if snow_line is not None:
+        geo = nt.nodes.new('ShaderNodeNewGeometry')
+        gz = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, geo.outputs['Position'], gz.inputs[0])
+        hz = math_node(nt, 'ADD', gz.outputs['Z'], math_node(nt, 'MULTIPLY', n, height * 0.3))
+        snow = math_node(nt, 'GREATER_THAN', hz, snow_line)
+        col = mix_rgb(nt, snow, col, (0.85, 0.87, 0.9))
+    principled(nt, out, col, 0.85, 0.3, 0.0, bump(nt, noise(nt, c, 0.3, 8, 0.6), 0.5, 1.0))
+    o.data.materials.append(mat)
+    return o
+
+
+def water(y0, size_y=600, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0, calm=False):
+    o = obj_from(bpy.ops.mesh.primitive_plane_add, size=1, location=(0, y0 + size_y / 2, -0.3))
+    o.scale = (800, size_y, 1)
+    bpy.ops.object.transform_apply(scale=True)
+    mat, nt, out = new_mat('water')
+    c = coord(nt)
+    waves = noise(nt, math_node_vec_scale(nt, c, (1.0, 3.0, 1.0)), 1.2 * wave_scale, 8, 0.6)
+    ripples = noise(nt, c, 12 * wave_scale, 4, 0.5)
+    h = math_node(nt, 'ADD', waves, math_node(nt, 'MULTIPLY', ripples, 0.3))
+    p = principled(nt, out, color, 0.03, 0.5, 0.0, bump(nt, h, 0.06 if calm else 0.25, 0.05))
+    p.inputs['IOR'].default_value = 1.33
+    o.data.materials.append(mat)
+    return o
+
+
+def math_node_vec_scale(nt, v, s):
+    m = nt.nodes.new('ShaderNodeVectorMath')
+    m.operation = 'MULTIPLY'
+    link(nt, v, m.inputs[0])
+    m.inputs[1].default_value = s
+    return m.outputs[0]
+
+
+def facade_mat(name, wall, glass=(0.05, 0.07, 0.08), cols=1.6, rows=3.3, lit=0.0, lit_color=(1, 0.8, 0.55),
+               frame=0.12, night=False):
+    """A building face: wall colour with a grid of recessed-looking glass panes (reflective), a share `lit`
+    lit from inside with varied warmth, per-window random blinds so no two windows repeat."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    # Windows along X (across) and Z (up); the facade plane is vertical in XZ.
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    u = math_node(nt, 'DIVIDE', sep.outputs['X'], cols)
+    v = math_node(nt, 'DIVIDE', sep.outputs['Z'], rows)
+    fu = math_node(nt, 'FRACT', u)
+    fv = math_node(nt, 'FRACT', v)
+    inside_u = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', fu, frame), math_node(nt, 'LESS_THAN', fu, 1 - frame))
+    inside_v = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', fv, frame * 1.6), math_node(nt, 'LESS_THAN', fv, 1 - frame * 0.8))
+    win = math_node(nt, 'MULTIPLY', inside_u, inside_v)
+    cell = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'FLOOR', u), cell.inputs[0])
+    link(nt, math_node(nt, 'FLOOR', v), cell.inputs[1])
+    wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    wn.noise_dimensions = '3D'
+    link(nt, cell.outputs[0], wn.inputs['Vector'])
+    cellv = wn.outputs['Value']
+    grime = noise(nt, coord(nt), 0.5, 6, 0.6)
+    wallc = ramp(nt, grime, [(0.3, tuple(x * 0.85 for x in wall)), (0.7, tuple(min(1, x * 1.1) for x in wall))])
+    blind = ramp(nt, cellv, [(0.0, glass), (0.6, glass), (0.61, tuple(x * 2.5 for x in glass)), (1.0, (0.25, 0.24, 0.22))])
+    col = mix_rgb(nt, win, wallc, blind)
+    rough = math_node(nt, 'SUBTRACT', 0.8, math_node(nt, 'MULTIPLY', win, 0.77))
+    emit = None
+    strength = 0.0
+    if lit > 0:
+        on = math_node(nt, 'MULTIPLY', win, math_node(nt, 'LESS_THAN', cellv, lit))
+        warm = ramp(nt, math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', cellv, 7.0)),
+                    [(0.0, lit_color), (0.5, (1.0, 0.92, 0.8)), (1.0, (0.75, 0.85, 1.0))])
+        emit = mix_rgb(nt, on, (0, 0, 0), warm)
+        strength = 6.0 if night else 1.5
+    principled(nt, out, col, rough, 0.6, 0.0, emission=emit, emission_strength=strength)
+    return m
+
+
+def building(x, y, w, d, h, mat, roof=None):
+    o = box((w, d, h), (x, y + d / 2, h / 2), mat, bevel=0.02)
+    if roof is not None:
+        box((w + 0.3, d + 0.3, 0.4), (x, y + d / 2, h + 0.2), roof, bevel=0.02)
+    return o
+
+
+def lamp_post(x, y, height=7.0, arm=1.2, power=900, color=(1.0, 0.78, 0.5), facing=-1):
+    metal = simple_mat('pole', (0.12, 0.12, 0.13), 0.45, metallic=0.8)
+    cylinder(0.07, height, (x, y, height / 2), metal, verts=12)
+    box((0.08, arm, 0.08), (x, y + facing * arm / 2, height), metal, bevel=0.01)
+    head = (x, y + facing * arm, height - 0.1)
+    box((0.25, 0.5, 0.12), head, metal, bevel=0.02)
+    plane(0.22, 0.45, (head[0], head[1], head[2] - 0.07), emission_mat('bulb', color, 60.0), rot=(math.pi, 0, 0))
+    point_light((head[0], head[1], head[2] - 0.3), power, color, 0.15)
+
+
+def string_lights(x0, x1, y, z, sag, n, color=(1.0, 0.75, 0.45)):
+    bulb = emission_mat('bulb', color, 40.0)
+    for i in range(n):
+        t = i / (n - 1)
+        x = x0 + (x1 - x0) * t
+        zz = z - sag * 4 * t * (1 - t)
+        sphere(0.04, (x, y, zz), bulb, subdiv=1)
+
+
+# ---------------------------------------------------------------- camera, render, metadata
+
+def camera(focal=50.0, fstop=2.8, pitch_deg=-2.0, height=CAM_HEIGHT, distance=CAR_DISTANCE, focus=None,
+           outdoor=False):
+    if outdoor:
+        # Outdoors a car photographer stands back with a short telephoto: background compressed and soft.
+        focal, distance, fstop, pitch_deg = 85.0, 14.5, 2.2, -1.2
+    d = bpy.data.cameras.new('cam')
+    d.lens = focal
+    d.sensor_width = 36.0
+    d.sensor_fit = 'HORIZONTAL'
+    d.dof.use_dof = True
+    d.dof.focus_distance = focus or distance
+    d.dof.aperture_fstop = fstop
+    d.dof.aperture_blades = 7
+    d.clip_end = 3000
+    o = bpy.data.objects.new('cam', d)
+    sc.collection.objects.link(o)
+    o.location = (0, -distance, height)
+    o.rotation_euler = (math.radians(90 + pitch_deg), 0, 0)
+    sc.camera = o
+    meta['camera'] = {'focalMm': focal, 'sensorMm': 36.0, 'fStop': fstop, 'heightM': height,
+                      'pitchDeg': pitch_deg, 'carDistanceM': distance}
+    return o
+
+
+def project(p):
+    v = world_to_camera_view(sc, sc.camera, Vector(p))
+    return v.x, 1.0 - v.y  # image coordinates: x right, y down, 0..1
+
+
+def finish_metadata(extra):
+    bpy.context.view_layer.update()  # camera matrices are stale until the depsgraph is evaluated
+    cam = sc.camera
+    meta['width'] = WIDTH
+    meta['height'] = HEIGHT
+    meta['camera']['focalPx'] = cam.data.lens / cam.data.sensor_width * WIDTH
+    _, hz = project((0, 1e6, CAM_HEIGHT))
+    meta['horizonY'] = round(hz, 4)
+    # The car's footprint: the near wheels' contact line (~0.8 m in front of the car's centre) and the far
+    # ones (~0.8 m behind), as rows; the compositor puts the photo's lowest contact on nearY.
+    _, near_y = project((0, -0.8, 0))
+    _, far_y = project((0, 0.8, 0))
+    _, centre_y = project((0, 0, 0))
+    meta['floorY'] = {'near': round(near_y, 4), 'centre': round(centre_y, 4), 'far': round(far_y, 4)}
+    # Pixels per metre at the car's centre, as a share of the width: a 4.5 m car's side then spans
+    # 4.5 * metrePerWidth of the frame.
+    x0, _ = project((0, 0, 0))
+    x1, _ = project((1, 0, 0))
+    meta['metreAtCar'] = round(x1 - x0, 4)
+    # Shadow of a point 1 m above the car's centre, cast by the key light onto the floor (image shares).
+    k = meta.get('keyLight')
+    if k:
+        az = math.radians(k['azimuthDeg'])
+        el = math.radians(max(5.0, k['elevationDeg']))
+        toward_light = Vector((math.sin(az), math.cos(az), 0))
+        tip = -toward_light / math.tan(el)
+        sx, sy = project((tip.x, tip.y, 0))
+        cx, cy = project((0, 0, 0))
+        meta['shadowVector'] = [round(sx - cx, 4), round(sy - cy, 4)]
+    meta.update(extra)
+
+
+def render_settings(exposure=0.0, look='Medium High Contrast', mist=None, glare=0.0, samples=None):
+    sc.render.engine = 'CYCLES'
+    sc.cycles.device = 'CPU'
+    sc.cycles.samples = samples or SAMPLES
+    sc.cycles.use_adaptive_sampling = True
+    sc.cycles.adaptive_threshold = 0.02
+    sc.cycles.use_denoising = False
+    sc.cycles.max_bounces = 6
+    sc.cycles.diffuse_bounces = 3
+    sc.cycles.glossy_bounces = 3
+    sc.cycles.transmission_bounces = 6
+    sc.cycles.transparent_max_bounces = 6
+    sc.cycles.volume_bounces = 0
+    sc.cycles.sample_clamp_indirect = 4.0
+    sc.cycles.blur_glossy = 1.0
+    sc.cycles.caustics_reflective = False
+    sc.cycles.caustics_refractive = False
+    sc.cycles.seed = 7
+    sc.render.threads_mode = 'AUTO'
+    sc.render.resolution_x = WIDTH
+    sc.render.resolution_y = HEIGHT
+    sc.render.resolution_percentage = 100
+    sc.render.film_transparent = False
+    sc.view_settings.view_transform = 'Filmic'
+    sc.view_settings.look = look
+    sc.view_settings.exposure = exposure
+    sc.render.image_settings.file_format = 'PNG'
+    sc.render.image_settings.color_depth = '8'
+    vl = sc.view_layers[0]
+    vl.cycles.denoising_store_passes = True
+    vl.use_pass_mist = True
+    vl.use_pass_z = True
+    if mist:
+        sc.world.mist_settings.start = mist['start']
+        sc.world.mist_settings.depth = mist['depth']
+        sc.world.mist_settings.falloff = 'QUADRATIC'
+    compositor(mist, glare)
+
+
+def compositor(mist, glare):
+    """Our own denoiser (Debian's Cycles has no OpenImageDenoise): the noisy light is divided by the
+    albedo, smoothed by a bilateral filter steered by normals and albedo (edges and textures survive), and
+    multiplied back. Then aerial mist by depth, a faint bloom around bright lights, and a lens vignette."""
+    sc.use_nodes = True
+    nt = sc.node_tree
+    for n in list(nt.nodes):
+        nt.nodes.remove(n)
+    rl = nt.nodes.new('CompositorNodeRLayers')
+    comp = nt.nodes.new('CompositorNodeComposite')
+    alb = rl.outputs['Denoising Albedo']
+    nrm = rl.outputs['Denoising Normal']
+    eps = nt.nodes.new('CompositorNodeMixRGB')
+    eps.blend_type = 'ADD'
+    eps.inputs[0].default_value = 1.0
+    link(nt, alb, eps.inputs[1])
+    eps.inputs[2].default_value = (0.03, 0.03, 0.03, 1)
+    div = nt.nodes.new('CompositorNodeMixRGB')
+    div.blend_type = 'DIVIDE'
+    div.inputs[0].default_value = 1.0
+    link(nt, rl.outputs['Image'], div.inputs[1])
+    link(nt, eps.outputs[0], div.inputs[2])
+    det = nt.nodes.new('CompositorNodeMixRGB')
+    det.blend_type = 'MIX'
+    det.inputs[0].default_value = 0.5
+    link(nt, nrm, det.inputs[1])
+    link(nt, alb, det.inputs[2])
+    bil = nt.nodes.new('CompositorNodeBilateralblur')
+    bil.iterations = 2
+    bil.sigma_color = 0.12
+    bil.sigma_space = 5.0
+    link(nt, div.outputs[0], bil.inputs['Image'])
+    link(nt, det.outputs[0], bil.inputs['Determinator'])
+    mul = nt.nodes.new('CompositorNodeMixRGB')
+    mul.blend_type = 'MULTIPLY'
+    mul.inputs[0].default_value = 1.0
+    link(nt, bil.outputs[0], mul.inputs[1])
+    link(nt, eps.outputs[0], mul.inputs[2])
+    img = mul.outputs[0]
+    if mist:
+        # Haze on objects only (the sky is already the sky), at most `max` of the way to the haze colour.
+        solid = nt.nodes.new('CompositorNodeMath')
+        solid.operation = 'LESS_THAN'
+        link(nt, rl.outputs['Depth'], solid.inputs[0])
+        solid.inputs[1].default_value = 1e5
+        amount = nt.nodes.new('CompositorNodeMath')
+        amount.operation = 'MULTIPLY'
+        link(nt, rl.outputs['Mist'], amount.inputs[0])
+        link(nt, solid.outputs[0], amount.inputs[1])
+        lim = nt.nodes.new('CompositorNodeMath')
+        lim.operation = 'MULTIPLY'
+        link(nt, amount.outputs[0], lim.inputs[0])
+        lim.inputs[1].default_value = mist.get('max', 0.45)
+        m = nt.nodes.new('CompositorNodeMixRGB')
+        m.blend_type = 'MIX'
+        link(nt, lim.outputs[0], m.inputs[0])
+        link(nt, img, m.inputs[1])
+        m.inputs[2].default_value = (*mist['color'], 1)
+        img = m.outputs[0]
+    if glare > 0:
+        g = nt.nodes.new('CompositorNodeGlare')
+        g.glare_type = 'FOG_GLOW'
+        g.quality = 'MEDIUM'
+        g.threshold = 1.5
+        g.size = 8
+        g.mix = -1 + glare
+        link(nt, img, g.inputs[0])
+        img = g.outputs[0]
+    # Vignette: an elliptical mask, blurred, multiplied in at 18 %.
+    ell = nt.nodes.new('CompositorNodeEllipseMask')
+    ell.width = 1.1
+    ell.height = 1.1
+    blur = nt.nodes.new('CompositorNodeBlur')
+    blur.filter_type = 'FAST_GAUSS'
+    blur.use_relative = True
+    blur.factor_x = 30
+    blur.factor_y = 30
+    link(nt, ell.outputs['Mask'], blur.inputs[0])
+    vig = nt.nodes.new('CompositorNodeMixRGB')
+    vig.blend_type = 'MULTIPLY'
+    vig.inputs[0].default_value = 0.1
+    link(nt, img, vig.inputs[1])
+    link(nt, blur.outputs[0], vig.inputs[2])
+    link(nt, vig.outputs[0], comp.inputs['Image'])
+
+
+# ---------------------------------------------------------------- archetypes
+
+def cyclorama(mat, radius=4.0, back=9.0, height=14.0, width=60.0):
+    """A seamless studio sweep: floor curving up into the back wall (no corner, no horizon line)."""
+    import bmesh
+    me = bpy.data.meshes.new('cyc')
+    bm = bmesh.new()
+    prof = [(-30.0, 0.0)]
+    y = -30.0
+    while y < back:
+        y += 1.0
+        prof.append((min(y, back), 0.0))
+    for i in range(1, 17):
+        a = i / 16 * math.pi / 2
+        prof.append((back + math.sin(a) * radius, radius - math.cos(a) * radius))
+    prof.append((back + radius, height))
+    rows = []
+    for xi in range(2):
+        x = -width / 2 + xi * width
+        rows.append([bm.verts.new((x, py, pz)) for py, pz in prof])
+    for i in range(len(prof) - 1):
+        bm.faces.new((rows[0][i], rows[1][i], rows[1][i + 1], rows[0][i + 1]))
+    bm.to_mesh(me)
+    o = bpy.data.objects.new('cyc', me)
+    sc.collection.objects.link(o)
+    for p in me.polygons:
+        p.use_smooth = True
+    me.materials.append(mat)
+    return o
+
+
+def gradient_wall_mat(name, bottom, top, z0, z1, rough=0.6):
+    m, nt, out = new_mat(name)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    t = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['Z'], z0), z1 - z0)
+    col = ramp(nt, t, [(0.0, bottom), (1.0, top)])
+    c = coord(nt)
+    n = noise(nt, c, 0.5, 4, 0.5)
+    col = mix_rgb(nt, 0.04, col, ramp(nt, n, [(0, (0, 0, 0)), (1, (1, 1, 1))]), 'OVERLAY')
+    principled(nt, out, col, rough, 0.35, 0.0, bump(nt, noise(nt, c, 300, 3, 0.5), 0.02, 0.003))
+    return m
+
+
+def studio(paint, floor_kind='studio-paint', wall_grad=None, key_power=900, dark=False, softboxes=True):
+    if wall_grad:
+        mat = gradient_wall_mat('cyc', wall_grad[0], wall_grad[1], 0.0, 8.0)
+        meta['floor'] = {'gloss': 0.1, 'roughness': 0.45, 'kind': 'studio-paint'}
+    else:
+        mat = floor_material(floor_kind, paint)
+    cyclorama(mat)
+    world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
+    # A large overhead softbox (the key), two strip softboxes at the sides, a soft fill from the camera.
+    area_light((0, 0.5, 5.5), 6.0, key_power, size_y=3.0)
+    if softboxes:
+        area_light((-6.0, -2.0, 2.5), 1.2, key_power * 0.3, size_y=4.0, target=(0, 0, 0.8))
+        area_light((6.0, -2.0, 2.5), 1.2, key_power * 0.3, size_y=4.0, target=(0, 0, 0.8))
+    area_light((0, -12, 2.5), 5.0, key_power * (0.05 if dark else 0.25), target=(0, 0, 0.8))
+    if not dark:
+        area_light((0, 11, 6), 8.0, key_power * 0.6, size_y=4.0, target=(0, 13, 2))
+    key(0, 80, 0.9)
+
+
+def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), back_y=10.0, back_wall=True):
+    wallm = simple_mat('wall', wall, 0.7, grain=0.04, grain_scale=2)
+    ceil = simple_mat('ceil', ceiling, 0.8, grain=0.03)
+    if back_wall:
+        box((w, 0.3, h), (0, back_y + 0.15, h / 2), wallm, bevel=0)
+    box((0.3, d, h), (-w / 2, back_y - d / 2, h / 2), wallm, bevel=0)
+    box((0.3, d, h), (w / 2, back_y - d / 2, h / 2), wallm, bevel=0)
+    box((w, d + 20, 0.3), (0, back_y - d / 2, h + 0.15), ceil, bevel=0)
+    # A wall behind the camera so reflections and bounce light are of a room, not a void.
+    box((w, 0.3, h), (0, back_y - d - 10, h / 2), wallm, bevel=0)
+    return wallm
+
+
+def ceiling_panels(h, rows, y0, y1, x_half, strength=8.0, color=(1, 0.97, 0.92), length=3.0, width=0.6,
+                   gap=4.0):
+    """Rectangular LED panels recessed in the ceiling, in rows across the frame."""
+    em = emission_mat('panel', color, strength)
+    for r in range(rows):
+        y = y0 + (y1 - y0) * r / max(1, rows - 1)
+        x = -x_half
+        while x <= x_half:
+            plane(length, width, (x, y, h - 0.02), em, rot=(math.pi, 0, 0))
+            x += length + gap
+
+
+def downlights(h, y_list, x_half, spacing, power, color=(1, 0.9, 0.75), angle=50, target_z=0.0):
+    em = emission_mat('dl', color, 30.0)
+    for y in y_list:
+        x = -x_half
+        while x <= x_half + 1e-3:
+            cylinder(0.09, 0.02, (x, y, h - 0.02), em, verts=16)
+            spot_light((x, y, h - 0.05), power, (x, y, target_z), angle_deg=angle, blend=0.6, color=color,
+                       radius=0.05)
+            x += spacing
+
+
+def glass_wall(y, h, x_half, outside_bright, outside_color, mullion=2.5):
+    """A curtain wall of glass with mullions; beyond it a bright, soft exterior (out of focus)."""
+    frame = simple_mat('mullion', (0.1, 0.1, 0.11), 0.35, metallic=0.7)
+    g = glass_mat('glass', (0.9, 0.94, 0.95))
+    plane(x_half * 2, h, (0, y, h / 2), g, rot=(math.pi / 2, 0, 0))
+    x = -x_half
+    while x <= x_half:
+        box((0.08, 0.15, h), (x, y, h / 2), frame, bevel=0.005)
+        x += mullion
+    box((x_half * 2, 0.15, 0.1), (0, y, h * 0.62), frame, bevel=0.005)
+    # Exterior: a lit plane far out, plus soft tree and building masses for the blur to chew on.
+    m, nt, out = new_mat('outside')
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    # Sky above, a band of trees and buildings below: out of focus it reads as a street seen through glass.
+    band = ramp(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['Y'], 0.06),
+                              math_node(nt, 'MULTIPLY', noise(nt, c, 0.15, 4, 0.6), 0.35)),
+                [(0.0, (0.25, 0.28, 0.2)), (0.2, outside_color)])
+    masses = ramp(nt, noise(nt, c, 0.4, 6, 0.6), [(0.35, (0.6, 0.6, 0.6)), (0.65, (1, 1, 1))])
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, mix_rgb(nt, 1.0, band, masses, 'MULTIPLY'), e.inputs['Color'])
+    e.inputs['Strength'].default_value = outside_bright
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    plane(x_half * 6, 40, (0, y + 30, 10), m, rot=(math.pi / 2, 0, 0))
+
+
+# ---------------------------------------------------------------- scenes
+
+def s_studio(paint, look=0.0, dark=False, key_power=900, grad=None):
+    def build():
+        studio(paint, wall_grad=grad, key_power=key_power, dark=dark)
+        camera(fstop=5.6)
+        render_settings(exposure=look)
+        return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    return build
+
+
+def s_luxury_showroom():
+    hall(w=34, d=30, h=6.5, wall=(0.12, 0.115, 0.11), ceiling=(0.06, 0.06, 0.065), back_wall=False)
+    floor('black-epoxy')
+    glass_wall(9.8, 6.5, 17, 3.0, (0.9, 0.85, 0.78), mullion=3.0)
+    downlights(6.5, [-4, 0, 4, 8], 12, 4.0, 900, angle=45)
+    ceiling_panels(6.5, 2, -1, 7, 14, 6.0, length=6, width=0.25, gap=2)
+    wood = simple_mat('wood', (0.18, 0.1, 0.05), 0.35, grain=0.25, grain_scale=4)
+    box((4.0, 0.6, 1.05), (-9.5, 7.5, 0.525), wood)
+    box((4.2, 0.7, 0.05), (-9.5, 7.5, 1.07), simple_mat('stone', (0.85, 0.84, 0.8), 0.15))
+    world_grad((0.05, 0.05, 0.05), (0.08, 0.08, 0.08), 1.0)
+    key(10, 70, 0.5, (1, 0.9, 0.78))
+    camera(fstop=2.8)
+    render_settings(exposure=0.2, glare=0.12)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_glass_showroom():
+    hall(w=40, d=30, h=7, wall=(0.85, 0.85, 0.84), ceiling=(0.9, 0.9, 0.9), back_wall=False)
+    floor('polished-concrete', (0.62, 0.62, 0.6))
+    glass_wall(9.8, 7, 20, 6.0, (0.85, 0.9, 1.0), mullion=3.2)
+    ceiling_panels(7, 4, -6, 8, 16, 10.0, length=5, width=1.2, gap=2.5)
+    world_grad((0.6, 0.6, 0.6), (0.8, 0.85, 0.9), 1.0)
+    key(0, 65, 0.85, (1, 1, 1))
+    camera(fstop=2.8)
+    render_settings(exposure=0.4)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_loft():
+    conc = simple_mat('conc', (0.45, 0.44, 0.42), 0.8, grain=0.25, grain_scale=1.5, bump_strength=0.3)
+    box((40, 0.4, 8), (0, 9.2, 4), conc, bevel=0)
+    box((0.4, 30, 8), (-14, -3, 4), conc, bevel=0)
+    box((0.4, 30, 8), (14, -3, 4), conc, bevel=0)
+    box((40, 40, 0.4), (0, -5, 8.2), simple_mat('ceil', (0.3, 0.3, 0.3), 0.8), bevel=0)
+    floor('polished-concrete', (0.36, 0.35, 0.33))
+    # Factory windows on the back wall, steel-framed, with daylight beyond.
+    frame = simple_mat('steel', (0.04, 0.04, 0.04), 0.4, metallic=0.8)
+    for wx in (-8.0, 0.0, 8.0):
+        hole = box((5.0, 0.6, 4.2), (wx, 9.2, 4.6), emission_mat('sky', (0.92, 0.95, 1.0), 4.0), bevel=0)
+        for i in range(6):
+            box((0.06, 0.1, 4.2), (wx - 2.5 + i, 8.95, 4.6), frame, bevel=0)
+        for j in range(5):
+            box((5.0, 0.1, 0.06), (wx, 8.95, 2.5 + j * 1.05), frame, bevel=0)
+        area_light((wx, 8.5, 4.6), 4.0, 600, size_y=4.0, target=(wx, 0, 0.5), color=(0.92, 0.95, 1.0))
+    for px in (-9.0, 9.0):
+        box((0.6, 0.6, 8), (px, 4.0, 4), conc, bevel=0.02)
+    world_grad((0.3, 0.3, 0.3), (0.4, 0.42, 0.45), 1.0)
+    area_light((0, -8, 6), 6.0, 500, target=(0, 0, 0.5))
+    key(0, 35, 0.8, (0.92, 0.95, 1.0))
+    camera(fstop=2.8)
+    render_settings(exposure=0.3)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_garage(service=False):
+    w = 12.0 if not service else 18.0
+    hall(w=w, d=16, h=3.2 if not service else 4.5, wall=(0.82, 0.82, 0.8) if not service else (0.7, 0.7, 0.68),
+         ceiling=(0.85, 0.85, 0.85), back_y=4.5)
+    floor('epoxy', (0.32, 0.33, 0.34) if not service else (0.28, 0.29, 0.3))
+    hgt = 3.2 if not service else 4.5
+    # LED strip lines across the ceiling.
+    ceiling_panels(hgt, 4, -5.0, 3.5, w / 2 - 1, 14.0, length=w - 2, width=0.08, gap=10)
+    if not service:
+        wood = simple_mat('slat', (0.3, 0.19, 0.1), 0.5, grain=0.2, grain_scale=5)
+        for i in range(40):
+            box((0.08, 0.03, 2.2), (-4.0 + i * 0.2, 4.33, 1.6), wood, bevel=0.005)
+        cab = simple_mat('cab', (0.08, 0.08, 0.09), 0.3, metallic=0.3)
+        box((3.0, 0.5, 0.9), (3.8, 4.0, 0.45), cab)
+        box((3.0, 0.4, 0.8), (3.8, 4.05, 2.3), cab)
+        plane(w - 1, 0.04, (0, 4.3, 0.15), emission_mat('led', (1, 0.95, 0.9), 10.0), rot=(math.pi / 2, 0, 0))
+    else:
+        red = simple_mat('cabinet', (0.45, 0.03, 0.02), 0.3, metallic=0.2)
+        steel = simple_mat('steel', (0.55, 0.56, 0.58), 0.3, metallic=1.0)
+        for i in range(4):
+            box((0.9, 0.5, 1.0), (-7.0 + i * 0.95, 4.1, 0.5), red)
+            for j in range(5):
+                box((0.7, 0.02, 0.02), (-7.0 + i * 0.95, 3.84, 0.15 + j * 0.18), steel, bevel=0)
+        box((3.8, 0.5, 0.04), (-5.6, 4.1, 1.02), steel, bevel=0)
+        # Two-post lift on the right.
+        blue = simple_mat('lift', (0.05, 0.12, 0.35), 0.35, metallic=0.3)
+        for lx in (4.5, 7.8):
+            box((0.35, 0.35, 3.8), (lx, 3.2, 1.9), blue)
+        box((3.6, 0.3, 0.25), (6.15, 3.2, 3.9), blue)
+        yellow = simple_mat('line', (0.75, 0.55, 0.05), 0.6, grain=0.2)
+        plane(w, 0.12, (0, 2.2, 0.003), yellow)
+        tyre = simple_mat('tyre', (0.02, 0.02, 0.02), 0.8)
+        for i in range(3):
+            cylinder(0.33, 0.22, (2.2, 4.0, 0.11 + i * 0.23), tyre, verts=32)
+    world_grad((0.4, 0.4, 0.4), (0.5, 0.5, 0.5), 0.6)
+    key(0, 70, 0.7, (1, 0.97, 0.93))
+    camera(fstop=2.8, focal=35 if not service else 40, distance=6.5 if not service else 7.5)
+    render_settings(exposure=0.3)
+    return {'night': False, 'perspectiveLines': service, 'clear': [0.05, 0.95]}
+
+
+def s_expo():
+    hall(w=50, d=40, h=12, wall=(0.06, 0.06, 0.07), ceiling=(0.03, 0.03, 0.035), back_y=16)
+    floor('polished-concrete', (0.22, 0.22, 0.23))
+    # The stand: a low white platform edge and a light-grey carpet under the car.
+    # Truss: square tubes overhead with spots aimed at the car.
+    alu = simple_mat('truss', (0.7, 0.7, 0.72), 0.3, metallic=1.0)
+    for ty in (-3.0, 3.0):
+        box((14, 0.3, 0.3), (0, ty, 5.5), alu, bevel=0.01)
+    for tx in (-7.0, 7.0):
+        for ty in (-3.0, 3.0):
+            box((0.3, 0.3, 5.5), (tx, ty, 2.75), alu, bevel=0.01)
+    for i in range(6):
+        x = -5 + i * 2
+        for ty in (-3.0, 3.0):
+            spot_light((x, ty, 5.3), 700, (x * 0.3, 0, 0.5), angle_deg=35, blend=0.5)
+    # Back banners (lit graphic panels) and distant stands' glow.
+    for bx, col in ((-12, (0.05, 0.25, 0.8)), (0, (0.85, 0.85, 0.88)), (12, (0.8, 0.1, 0.08))):
+        plane(9, 4, (bx, 12, 5), emission_mat('banner', col, 0.8), rot=(math.pi / 2, 0, 0))
+    for i in range(14):
+        x = random.uniform(-22, 22)
+        point_light((x, random.uniform(14, 15), random.uniform(3, 9)), 300, (1, 0.9, 0.8))
+        sphere(0.08, (x, 15.5, random.uniform(3, 9)), emission_mat('glow', (1, 0.9, 0.75), 40.0), subdiv=1)
+    world_grad((0.01, 0.01, 0.012), (0.015, 0.015, 0.02), 1.0)
+    key(0, 60, 0.5, (1, 0.95, 0.88))
+    camera(fstop=2.8)
+    render_settings(exposure=0.2, glare=0.15)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_mall_car_park():
+    conc = simple_mat('conc', (0.55, 0.54, 0.52), 0.8, grain=0.2, grain_scale=2, bump_strength=0.2)
+    box((80, 60, 0.4), (0, 0, 3.2), conc, bevel=0)
+    floor('epoxy', (0.3, 0.31, 0.3))
+    stripe = simple_mat('stripe', (0.7, 0.55, 0.05), 0.6)
+    for px in (-12, -4, 4, 12):
+        for py in (6, 18):
+            box((0.7, 0.7, 3.0), (px, py, 1.5), conc, bevel=0.03)
+            box((0.72, 0.72, 0.5), (px, py, 0.25), stripe, bevel=0.03)
+    em = emission_mat('tube', (0.95, 0.98, 1.0), 25.0)
+    for ty in (-4, 2, 8, 14, 20, 26):
+        x = -30
+        while x < 30:
+            box((1.5, 0.1, 0.05), (x, ty, 2.96), em, bevel=0)
+            x += 3.5
+        area_light((0, ty, 2.9), 2, 350, size_y=0.5, color=(0.95, 0.98, 1.0))
+    paint = simple_mat('bay', (0.8, 0.8, 0.78), 0.6, grain=0.15, grain_scale=10)
+    plane(60, 0.12, (0, 3.5, 0.003), paint)
+    box((60, 0.3, 3.0), (0, 30, 1.5), simple_mat('wall', (0.6, 0.62, 0.6), 0.8), bevel=0)
+    world_grad((0.05, 0.05, 0.05), (0.06, 0.06, 0.06), 1.0)
+    key(0, 75, 0.8, (0.95, 0.98, 1.0))
+    camera(fstop=2.8, focal=40)
+    render_settings(exposure=0.5)
+    return {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
+
+
+def s_vip_garage():
+    conc = simple_mat('conc', (0.3, 0.3, 0.3), 0.7, grain=0.2, grain_scale=2, bump_strength=0.2)
+    box((30, 40, 0.4), (0, 0, 3.6), conc, bevel=0)
+    box((0.4, 40, 4), (-8, 0, 2), conc, bevel=0)
+    box((0.4, 40, 4), (8, 0, 2), conc, bevel=0)
+    floor('black-epoxy', (0.05, 0.05, 0.055))
+    led = emission_mat('led', (0.85, 0.9, 1.0), 18.0)
+    for z in (0.3, 3.2):
+        plane(0.05, 40, (-7.78, 0, z), led, rot=(0, math.pi / 2, 0))
+        plane(0.05, 40, (7.78, 0, z), led, rot=(0, math.pi / 2, 0))
+    # Back: the ramp up to the street, its mouth bright.
+    box((16, 0.4, 4), (-10, 8, 2), conc, bevel=0)
+    box((6, 0.4, 1.0), (0, 8, 3.5), conc, bevel=0)
+    ramp_o = plane(6, 12, (0, 14, 1.5), floor_material('concrete'), rot=(math.radians(14), 0, 0))
+    plane(10, 6, (0, 22, 4), emission_mat('day', (0.95, 0.96, 1.0), 6.0), rot=(math.pi / 2, 0, 0))
+    plane(0.15, 10, (-2.95, 14, 1.6), led, rot=(math.radians(14), 0, 0))
+    plane(0.15, 10, (2.95, 14, 1.6), led, rot=(math.radians(14), 0, 0))
+    area_light((0, 0, 3.3), 4, 500, size_y=8, color=(0.85, 0.9, 1.0))
+    world_grad((0.01, 0.01, 0.01), (0.02, 0.02, 0.02), 1.0)
+    key(0, 80, 0.7, (0.85, 0.9, 1.0))
+    camera(fstop=2.8, focal=35, distance=7.0)
+    render_settings(exposure=0.3, glare=0.1)
+    return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_spotlight_night():
+    floor('concrete', (0.2, 0.2, 0.2))
+    box((80, 0.5, 20), (0, 25, 10), simple_mat('dark', (0.03, 0.03, 0.03), 0.8), bevel=0)
+    spot_light((0, -1.0, 9.0), 6000, (0, 0, 0), angle_deg=42, blend=0.35, color=(1, 0.96, 0.9), radius=0.3)
+    world_grad((0.002, 0.002, 0.003), (0.003, 0.003, 0.004), 1.0)
+    key(0, 84, 0.3, (1, 0.96, 0.9))
+    camera(fstop=2.8)
+    render_settings(exposure=0.0)
+    return {'night': True, 'perspectiveLines': False, 'clear': [0.1, 0.9]}
+
+
+def s_open_road(kind):
+    """Roads across the frame in open country: sunset, snow, forest, fog, mountains."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    mist = None
+    glare = 0.0
+    exposure = 0.0
+    if kind == 'sunset':
+        # Open plain at golden hour: the low sun behind the photographer's left warms everything; the sky
+        # glows; far hills in haze. Nothing organic near the camera to betray the render.
+        world_sky(2.5, 235, 1.0, air=1.6, dust=3.0)
+        sun_light(2.5, 235, 3.0, (1.0, 0.58, 0.3), angle_deg=0.7)
+        floor('dry-grass')
+        road_across(2.5, 9.5, apron='asphalt')
+        hills(400, 60, (0.05, 0.04, 0.03), (0.1, 0.08, 0.05), size=3000, scale=14, depth=1200)
+        key(235, 3, 0.1, (1.0, 0.6, 0.35))
+        mist = {'start': 60, 'depth': 1500, 'color': (0.55, 0.32, 0.2), 'max': 0.6}
+        exposure = -0.3
+    elif kind == 'snow':
+        world_grad((0.75, 0.78, 0.82), (0.62, 0.66, 0.72), 1.0)
+        sun_light(25, 150, 0.8, (0.95, 0.97, 1.0), angle_deg=8)
+        floor('snow')
+        road_across(2.5, 9.5, 'wet-asphalt', lines=False, apron='wet-asphalt')
+        hills(200, 80, (0.5, 0.52, 0.55), (0.8, 0.82, 0.86), snow_line=-2, size=2500, scale=12)
+        leaf = foliage_mat('pine', (0.02, 0.045, 0.03), (0.05, 0.08, 0.05), snow=True)
+        tree_line(30, -60, 60, 3.0, 13, 2.4, 'pine', leaf=leaf, jitter=6)
+        tree_line(55, -90, 90, 3.0, 15, 2.8, 'pine', leaf=leaf, jitter=10)
+        key(150, 25, 0.9, (0.95, 0.97, 1.0))
+        mist = {'start': 10, 'depth': 160, 'color': (0.62, 0.65, 0.7), 'max': 0.8}
+        exposure = 0.0
+    elif kind == 'forest':
+        world_sky(45, 160, 1.0, dust=1.0)
+        sun_light(45, 160, 3.0, (1.0, 0.95, 0.85), angle_deg=1.0)
+        floor('dry-grass', (0.06, 0.08, 0.03))
+        road_across(2.5, 9.5, apron='asphalt')
+        leaf = foliage_mat()
+        bushes(11.5, leaf)
+        tree_line(14, -45, 45, 2.8, 11, 3.2, leaf=leaf, jitter=3)
+        tree_line(24, -60, 60, 2.6, 13, 3.6, leaf=leaf, jitter=6)
+        tree_line(40, -80, 80, 2.6, 14, 4.0, leaf=leaf, jitter=8)
+        key(160, 45, 0.3, (1.0, 0.95, 0.85))
+        mist = {'start': 15, 'depth': 250, 'color': (0.35, 0.42, 0.45), 'max': 0.5}
+        exposure = -0.6
+    elif kind == 'fog':
+        world_grad((0.7, 0.72, 0.72), (0.78, 0.8, 0.8), 1.0)
+        sun_light(12, 200, 0.6, (1.0, 0.92, 0.8), angle_deg=15)
+        floor('dry-grass', (0.06, 0.07, 0.04))
+        road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
+        leaf = foliage_mat(base=(0.03, 0.05, 0.03), hi=(0.07, 0.09, 0.05))
+        tree_line(16, -50, 50, 5, 13, 3.5, leaf=leaf, jitter=3)
+        tree_line(34, -70, 70, 5, 15, 4, leaf=leaf, jitter=8)
+        key(200, 12, 0.95, (1.0, 0.92, 0.8))
+        mist = {'start': 4, 'depth': 55, 'color': (0.74, 0.76, 0.76), 'max': 0.93}
+        exposure = 0.2
+    elif kind == 'mountain':
+        world_sky(35, 140, 1.0, air=0.8, dust=0.6)
+        sun_light(35, 140, 3.0, (1.0, 0.96, 0.9), angle_deg=0.6)
+        floor('asphalt')
+        stone = simple_mat('wall', (0.4, 0.38, 0.35), 0.85, grain=0.12, grain_scale=1.2, bump_strength=0.3)
+        box((200, 0.5, 0.7), (0, 6.5, 0.35), stone, bevel=0.05)
+        plane(400, 200, (0, 107, -0.6), floor_material('dry-grass', (0.05, 0.07, 0.03)))
+        hills(1500, 900, (0.16, 0.15, 0.15), (0.3, 0.29, 0.28), snow_line=550, size=9000, scale=60, ridged=True,
+              depth=4000)
+        hills(300, 60, (0.04, 0.06, 0.03), (0.1, 0.12, 0.05), size=3000, scale=12, depth=1000)
+        key(140, 35, 0.15, (1.0, 0.96, 0.9))
+        mist = {'start': 100, 'depth': 4000, 'color': (0.45, 0.55, 0.7), 'max': 0.6}
+        exposure = -0.7
+    camera(fstop=2.8, outdoor=True)
+    render_settings(exposure=exposure, mist=mist, glare=glare)
+    return extra
+
+
+def s_night_drive():
+    world_grad((0.012, 0.016, 0.03), (0.002, 0.003, 0.008), 1.0)
+    floor('gravel')
+    road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
+    for i in range(-4, 5):
+        lamp_post(i * 14.0 + 3, 10.5, 8.0, 1.5, 1800, facing=-1)
+    hills(150, 25, (0.01, 0.01, 0.012), (0.02, 0.02, 0.025), size=1200, scale=8)
+    for i in range(40):
+        x = random.uniform(-120, 120)
+        sphere(0.15, (x, random.uniform(120, 160), random.uniform(2, 14)),
+               emission_mat('city', (1, 0.75, 0.45), random.uniform(20, 60)), subdiv=1)
+    point_light((0, -6, 5), 400, (1.0, 0.85, 0.65), 1.0)
+    key(0, 50, 0.4, (1.0, 0.8, 0.55))
+    camera(fstop=2.0, outdoor=True)
+    render_settings(exposure=0.8, glare=0.35)
+    return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_water(kind):
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    mist = None
+    if kind == 'coast':
+        world_sky(40, 120, 1.0, air=0.9, dust=0.5)
+        sun_light(40, 120, 3.5, angle_deg=0.6)
+        floor('gravel')
+        road_across(2.5, 9.0, apron='asphalt')
+        stone = simple_mat('wall', (0.55, 0.53, 0.5), 0.85, grain=0.12, grain_scale=1.2, bump_strength=0.3)
+        box((200, 0.45, 0.75), (0, 10.0, 0.375), stone, bevel=0.05)
+        water(12.0, color=(0.01, 0.05, 0.09), wave_scale=0.5)
+        hills(700, 90, (0.1, 0.12, 0.1), (0.2, 0.2, 0.17), size=3000, scale=12, depth=900)
+        key(120, 40, 0.15)
+        mist = {'start': 80, 'depth': 1500, 'color': (0.7, 0.8, 0.9)}
+    elif kind == 'lake':
+        world_sky(30, 210, 1.0, air=1.0, dust=0.8)
+        sun_light(30, 210, 3.0, (1.0, 0.95, 0.88), angle_deg=0.8)
+        floor('gravel')
+        plane(80, 6, (0, 6.5, 0.003), floor_material('grass'))
+        water(9.5, color=(0.01, 0.03, 0.03), calm=True, wave_scale=0.7)
+        hills(220, 60, (0.04, 0.07, 0.03), (0.09, 0.12, 0.05), size=2000, scale=10)
+        leaf = foliage_mat()
+        tree_line(160, -60, 60, 7, 14, 4.5, leaf=leaf, jitter=10)
+        key(210, 30, 0.2, (1.0, 0.95, 0.88))
+        mist = {'start': 60, 'depth': 1200, 'color': (0.65, 0.75, 0.85)}
+    elif kind == 'beach':
+        world_sky(55, 150, 1.0, air=0.8, dust=0.4)
+        sun_light(55, 150, 4.0, angle_deg=0.6)
+        floor('sand')
+        water(14.0, color=(0.0, 0.12, 0.13), wave_scale=0.6)
+        trunk = simple_mat('palm', (0.22, 0.17, 0.12), 0.9, grain=0.3, grain_scale=10, bump_strength=0.5)
+        frond = foliage_mat('frond', (0.06, 0.12, 0.03), (0.15, 0.22, 0.06))
+        for px, py in ((-9, 8), (-5.5, 11), (8, 9), (12, 12)):
+            lean = random.uniform(-0.15, 0.15)
+            h = random.uniform(7, 9)
+            t = cylinder(0.16, h, (px + lean * h / 2, py, h / 2), trunk, rot=(0, lean, 0), verts=10)
+            top = Vector((px + lean * h, py, h))
+            for k in range(9):
+                a = k / 9 * 2 * math.pi
+                f = plane(0.7, 3.2, (top.x + math.cos(a) * 1.4, top.y + math.sin(a) * 1.4, top.z - 0.5), frond,
+                          rot=(math.radians(25), 0, a + math.pi / 2))
+                f.rotation_mode = 'ZYX'
+                f.rotation_euler = (math.radians(-30), 0, a - math.pi / 2)
+        key(150, 55, 0.15)
+        mist = {'start': 100, 'depth': 2000, 'color': (0.75, 0.85, 0.95)}
+    elif kind == 'marina':
+        world_sky(45, 220, 1.0, air=0.9, dust=0.5)
+        sun_light(45, 220, 3.5, angle_deg=0.6)
+        floor('stone-paving', (0.55, 0.52, 0.48))
+        wood = simple_mat('deck', (0.3, 0.22, 0.15), 0.7, grain=0.3, grain_scale=6, bump_strength=0.3)
+        box((80, 0.5, 0.5), (0, 6.0, 0.0), simple_mat('edge', (0.5, 0.48, 0.45), 0.8), bevel=0.03)
+        water(6.3, color=(0.01, 0.05, 0.06), wave_scale=0.8, calm=True)
+        for px in (-14, -4, 8, 20):
+            box((1.6, 8.0, 0.3), (px, 12.0, 0.1), wood, bevel=0.02)
+        white = simple_mat('hull', (0.85, 0.86, 0.86), 0.2, grain=0.02)
+        navy = simple_mat('stripe', (0.02, 0.04, 0.1), 0.2)
+        glass_d = simple_mat('tint', (0.02, 0.03, 0.04), 0.05)
+        for i, px in enumerate((-9.5, 1.5, 13.5, -20)):
+            L = random.uniform(10, 14)
+            hull = box((3.4, L, 1.8), (px, 18 + i % 2 * 2, 0.6), white, bevel=0.5)
+            box((3.42, L * 0.9, 0.18), (px, 18 + i % 2 * 2, 0.9), navy, bevel=0.05)
+            box((2.6, L * 0.45, 1.0), (px, 17 + i % 2 * 2, 1.9), white, bevel=0.3)
+            box((2.62, L * 0.4, 0.35), (px, 17 + i % 2 * 2, 2.0), glass_d, bevel=0.1)
+            cylinder(0.06, 12, (px, 16 + i % 2 * 2, 7), simple_mat('mast', (0.8, 0.8, 0.8), 0.3, metallic=0.8), verts=8)
+        hills(500, 70, (0.1, 0.12, 0.08), (0.2, 0.2, 0.15), size=3000, scale=10)
+        key(220, 45, 0.15)
+        mist = {'start': 80, 'depth': 1500, 'color': (0.72, 0.82, 0.92)}
+    camera(fstop=2.8, outdoor=True)
+    render_settings(exposure=0.0, mist=mist)
+    return extra
+
+
+def s_rainy():
+    world_grad((0.3, 0.32, 0.35), (0.42, 0.45, 0.48), 1.0)
+    floor('wet-asphalt')
+    road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
+    kerb(9.2)
+    plane(80, 5, (0, 11.8, 0.15), floor_material('stone-paving', (0.3, 0.3, 0.3)))
+    for i, bx in enumerate(range(-40, 41, 14)):
+        h = random.uniform(14, 30)
+        building(bx, 14.5, 13.5, 10, h, facade_mat('f%d' % i, (0.35, 0.34, 0.32) if i % 2 else (0.25, 0.26, 0.27),
+                                                    lit=0.35, night=False), None)
+    for i in range(12):
+        x = random.uniform(-30, 30)
+        c = random.choice([(1, 0.25, 0.15), (1, 0.85, 0.6), (1, 0.95, 0.85)])
+        sphere(0.08, (x, random.uniform(10.5, 13), 0.7), emission_mat('tail', c, 80.0), subdiv=1)
+    key(0, 70, 1.0, (0.85, 0.9, 1.0))
+    camera(fstop=2.8, outdoor=True)
+    render_settings(exposure=0.3, mist={'start': 8, 'depth': 120, 'color': (0.42, 0.45, 0.48)}, glare=0.2)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s_city(kind):
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    mist = None
+    exposure = 0.0
+    glare = 0.0
+    pave = floor_material('stone-paving', (0.5, 0.49, 0.46))
+    if kind in ('centre', 'apartment', 'plaza', 'skyscraper'):
+        world_sky(50, 140, 1.0, air=1.0, dust=0.6)
+        sun_light(50, 140, 3.5, angle_deg=0.6)
+        key(140, 50, 0.15)
+        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+    if kind == 'centre':
+        floor('asphalt')
+        kerb(4.2)
+        plane(120, 6, (0, 7.3, 0.15), pave)
+        for i, bx in enumerate(range(-48, 49, 16)):
+            h = random.uniform(16, 34)
+            wall = random.choice([(0.55, 0.53, 0.5), (0.35, 0.36, 0.38), (0.7, 0.66, 0.6)])
+            building(bx, 10.3, 15.6, 14, h, facade_mat('f%d' % i, wall, cols=random.choice([1.5, 2.0, 3.0]),
+                                                        rows=3.4))
+        tree_line(8.5, -40, 40, 9, 7, 1.8, jitter=0.2)
+    elif kind == 'apartment':
+        floor('asphalt')
+        kerb(3.6)
+        plane(60, 4, (0, 5.7, 0.15), pave)
+        building(0, 7.7, 40, 14, 22, facade_mat('apt', (0.78, 0.74, 0.66), cols=2.4, rows=3.0, frame=0.16))
+        conc = simple_mat('balc', (0.85, 0.84, 0.8), 0.7)
+        for z in range(1, 7):
+            for bx in range(-18, 19, 6):
+                box((2.6, 1.0, 0.12), (bx, 7.2, z * 3.0), conc, bevel=0.02)
+                box((2.6, 0.05, 0.9), (bx, 6.72, z * 3.0 + 0.5), glass_mat('rail', (0.7, 0.78, 0.8)), bevel=0)
+        hedge = foliage_mat('hedge')
+        for hx in range(-19, 20, 3):
+            s = sphere(0.8, (hx, 6.8, 0.5), hedge, subdiv=3)
+            displace(s, 0.3, 1.0)
+    elif kind == 'skyscraper':
+        floor('stone-paving', (0.6, 0.58, 0.55))
+        for i, (bx, by, w, h) in enumerate(((-24, 35, 20, 120), (0, 50, 22, 160), (26, 40, 20, 110), (-45, 70, 18, 90))):
+            building(bx, by, w, 20, h, facade_mat('tower%d' % i, (0.2, 0.22, 0.25), glass=(0.03, 0.06, 0.09),
+                                                  cols=1.5, rows=4.0, frame=0.05))
+        steps = simple_mat('steps', (0.7, 0.68, 0.64), 0.5)
+        box((40, 2, 0.3), (0, 10, 0.15), steps, bevel=0.01)
+        extra['perspectiveLines'] = False
+    elif kind == 'plaza':
+        floor('stone-paving', (0.62, 0.6, 0.56))
+        for i, bx in enumerate((-30, 0, 30)):
+            building(bx, 30, 26, 18, random.uniform(18, 30), facade_mat('p%d' % i, (0.82, 0.8, 0.76), cols=2.0))
+        leaf = foliage_mat()
+        tree_line(18, -35, 35, 8, 8, 2.2, leaf=leaf, jitter=1)
+        planter = simple_mat('planter', (0.3, 0.3, 0.3), 0.6)
+        box((3, 1, 0.6), (-10, 8, 0.3), planter)
+        box((3, 1, 0.6), (10, 8, 0.3), planter)
+    elif kind == 'tokyo':
+        world_grad((0.02, 0.02, 0.035), (0.005, 0.006, 0.012), 1.0)
+        floor('wet-asphalt')
+        kerb(3.2)
+        plane(60, 3, (0, 4.8, 0.15), pave)
+        neon = [(1.0, 0.1, 0.4), (0.1, 0.7, 1.0), (1.0, 0.55, 0.05), (0.6, 0.2, 1.0), (0.1, 1.0, 0.5), (1, 0.95, 0.9)]
+        for i, bx in enumerate(range(-24, 25, 6)):
+            h = random.uniform(9, 16)
+            building(bx, 6.3, 5.8, 8, h, facade_mat('t%d' % i, random.choice([(0.2, 0.19, 0.18), (0.3, 0.28, 0.26)]),
+                                                    cols=1.4, rows=2.8, lit=0.6, night=True))
+            for k in range(random.randint(2, 4)):
+                c = random.choice(neon)
+                vertical = random.random() < 0.6
+                w, hh = (0.6, random.uniform(2, 4)) if vertical else (random.uniform(2, 4), 0.6)
+                z = random.uniform(2.8, h - 2)
+                x = bx + random.uniform(-2, 2)
+                box((w, 0.15, hh), (x, 5.9 - random.uniform(0, 0.8), z), emission_mat('neon', c, 12.0), bevel=0.02)
+                point_light((x, 5.0, z), 120, c, 0.4)
+        lamp_post(-6, 4.5, 6, 0.8, 800, facing=-1)
+        lamp_post(10, 4.5, 6, 0.8, 800, facing=-1)
+        key(0, 45, 0.5, (0.9, 0.5, 0.8))
+        extra['night'] = True
+        exposure = 0.6
+        glare = 0.35
+        mist = {'start': 10, 'depth': 200, 'color': (0.03, 0.02, 0.05)}
+    elif kind == 'urban-night':
+        world_grad((0.02, 0.025, 0.05), (0.003, 0.004, 0.01), 1.0)
+        floor('asphalt')
+        rail = simple_mat('rail', (0.1, 0.1, 0.1), 0.4, metallic=0.8)
+        box((60, 0.06, 0.06), (0, 6.5, 1.0), rail, bevel=0)
+        for i in range(-20, 21):
+            box((0.05, 0.05, 1.0), (i * 1.5, 6.5, 0.5), rail, bevel=0)
+        for i in range(70):
+            bx = random.uniform(-250, 250)
+            by = random.uniform(120, 300)
+            h = random.uniform(20, 120)
+            building(bx, by, random.uniform(12, 30), 15, h, facade_mat('n%d' % (i % 8), (0.05, 0.05, 0.06),
+                                                                       cols=2.0, rows=3.5, lit=0.45, night=True))
+        for x in (-10, 12):
+            lamp_post(x, 7.5, 7, 1.2, 1500, facing=-1)
+        key(0, 50, 0.4, (1.0, 0.8, 0.55))
+        extra['night'] = True
+        exposure = 0.7
+        glare = 0.35
+    elif kind == 'hotel':
+        world_grad((0.03, 0.04, 0.08), (0.008, 0.01, 0.025), 1.0)
+        floor('marble', (0.55, 0.53, 0.5))
+        stone = simple_mat('stone', (0.78, 0.72, 0.62), 0.55, grain=0.12, grain_scale=3)
+        box((40, 1.0, 14), (0, 11.5, 7), facade_mat('hotel', (0.72, 0.66, 0.56), glass=(0.05, 0.04, 0.03),
+                                                     cols=3.0, rows=3.6, lit=0.7, night=True), bevel=0)
+        box((12, 0.2, 4.5), (0, 10.9, 2.25), emission_mat('lobby', (1, 0.78, 0.5), 4.0), bevel=0)
+        for cx in (-7.5, -4.5, 4.5, 7.5):
+            cylinder(0.45, 6.5, (cx, 9.0, 3.25), stone, verts=32)
+        box((20, 5, 0.4), (0, 8.5, 6.7), stone, bevel=0.05)
+        for cx in (-6, -3, 0, 3, 6):
+            spot_light((cx, 7.0, 6.4), 350, (cx, 7.0, 0), angle_deg=60, blend=0.7, color=(1, 0.8, 0.55))
+            cylinder(0.1, 0.02, (cx, 7.0, 6.49), emission_mat('dl', (1, 0.85, 0.6), 40.0), verts=12)
+        for px in (-10, 10):
+            s = sphere(0.9, (px, 8.5, 0.9), foliage_mat('box'), subdiv=3)
+            box((1.4, 1.4, 0.6), (px, 8.5, 0.3), simple_mat('pot', (0.1, 0.1, 0.1), 0.3))
+        plane(14, 2.2, (0, 7.5, 0.005), floor_material('red-carpet'))
+        point_light((0, -4, 4), 500, (1, 0.85, 0.65), 1.0)
+        key(0, 60, 0.6, (1, 0.8, 0.55))
+        extra['night'] = True
+        exposure = 0.5
+        glare = 0.25
+    elif kind == 'red-carpet':
+        world_grad((0.005, 0.005, 0.008), (0.002, 0.002, 0.004), 1.0)
+        floor('concrete', (0.12, 0.12, 0.12))
+        plane(60, 9, (0, 0.5, 0.004), floor_material('red-carpet', record=True))
+        brass = simple_mat('brass', (0.8, 0.6, 0.3), 0.25, metallic=1.0)
+        velvet = simple_mat('velvet', (0.25, 0.01, 0.02), 0.9)
+        for sx in range(-12, 13, 3):
+            cylinder(0.04, 1.0, (sx, 5.3, 0.5), brass, verts=16)
+            sphere(0.07, (sx, 5.3, 1.03), brass, subdiv=2)
+            cylinder(0.16, 0.04, (sx, 5.3, 0.02), brass, verts=24)
+        for sx in range(-12, 12, 3):
+            for k in range(8):
+                t = (k + 0.5) / 8
+                sphere(0.035, (sx + 3 * t, 5.3, 0.95 - 0.25 * 4 * t * (1 - t)), velvet, subdiv=1)
+        # Step-and-repeat wall behind with photographers' flashes in the dark.
+        box((30, 0.2, 3.5), (0, 9.5, 1.75), simple_mat('wall', (0.85, 0.85, 0.86), 0.6), bevel=0)
+        for i in range(40):
+            sphere(0.05, (random.uniform(-20, 20), random.uniform(11, 16), random.uniform(1.5, 2.5)),
+                   emission_mat('flash', (0.95, 0.97, 1.0), random.choice([5.0, 30.0, 200.0])), subdiv=1)
+        for sx in (-6, 6):
+            spot_light((sx, -2, 7), 3000, (sx * 0.2, 1, 0), angle_deg=40, blend=0.4, color=(1, 0.96, 0.9))
+        spot_light((0, 8, 6), 1500, (0, 9.5, 1.5), angle_deg=70, blend=0.6)
+        key(0, 65, 0.4, (1, 0.96, 0.9))
+        extra['night'] = True
+        exposure = 0.3
+        glare = 0.3
+    elif kind == 'wedding':
+        world_sky(4, 240, 0.6, air=1.5, dust=2.0)
+        sun_light(4, 240, 1.0, (1.0, 0.65, 0.4), angle_deg=2)
+        floor('stone-paving', (0.65, 0.62, 0.58))
+        plane(60, 20, (0, 18, 0.003), floor_material('grass'))
+        white = foliage_mat('flowers', (0.75, 0.72, 0.7), (0.95, 0.93, 0.9))
+        green = foliage_mat()
+        for fx in (-9, -6, 6, 9):
+            cylinder(0.35, 1.0, (fx, 6, 0.5), simple_mat('urn', (0.85, 0.84, 0.8), 0.5), verts=24)
+            s = sphere(0.7, (fx, 6, 1.5), white, subdiv=4)
+            displace(s, 0.25, 0.4)
+        arch = simple_mat('arch', (0.9, 0.9, 0.88), 0.6)
+        for k in range(24):
+            a = k / 23 * math.pi
+            s = sphere(0.45, (math.cos(a) * 3.2, 12, 0.2 + math.sin(a) * 3.6), white if k % 3 else green, subdiv=3)
+            displace(s, 0.2, 0.5)
+        for row in range(3):
+            string_lights(-15, 15, 9 + row * 4, 4.5, 0.8, 60)
+        tree_line(22, -40, 40, 6, 10, 3, leaf=green, jitter=3)
+        point_light((0, -5, 4), 300, (1, 0.8, 0.6), 1.0)
+        key(240, 4, 0.4, (1.0, 0.65, 0.4))
+        exposure = 0.6
+        glare = 0.3
+    elif kind == 'estate':
+        world_sky(40, 130, 1.0, air=1.0, dust=0.7)
+        sun_light(40, 130, 3.5, angle_deg=0.6)
+        key(130, 40, 0.15)
+        floor('asphalt', (0.09, 0.09, 0.095))
+        paint = simple_mat('bay', (0.8, 0.8, 0.78), 0.6, grain=0.15, grain_scale=10)
+        plane(80, 0.12, (0, 3.2, 0.005), paint)
+        kerb(9.0)
+        plane(80, 4, (0, 11.1, 0.15), floor_material('grass'))
+        hedge = foliage_mat('hedge')
+        box((70, 1.0, 1.2), (0, 9.8, 0.75), hedge, bevel=0.2)
+        for i, bx in enumerate((-26, 0, 26)):
+            building(bx, 18, 22, 14, 15, facade_mat('e%d' % i, (0.86, 0.82, 0.74), cols=2.2, rows=3.0, frame=0.18),
+                     simple_mat('roof', (0.35, 0.15, 0.1), 0.7))
+        tree_line(12, -40, 40, 7, 9, 2.6, leaf=foliage_mat(), jitter=1)
+        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+    elif kind == 'suburban':
+        world_sky(45, 120, 1.0, air=1.0, dust=0.7)
+        sun_light(45, 120, 3.5, angle_deg=0.6)
+        key(120, 45, 0.15)
+        floor('grass')
+        plane(9, 30, (0, 3, 0.004), floor_material('stone-paving', (0.6, 0.58, 0.54)))
+        render = simple_mat('render', (0.85, 0.82, 0.75), 0.85, grain=0.05, grain_scale=2)
+        building(0, 11, 16, 10, 6, render)
+        roof = simple_mat('tiles', (0.35, 0.14, 0.08), 0.7, grain=0.2, grain_scale=20, bump_strength=0.4)
+        r1 = box((17, 6.5, 0.25), (0, 13.2, 7.6), roof, bevel=0.02, rot=(math.radians(32), 0, 0))
+        r2 = box((17, 6.5, 0.25), (0, 18.8, 7.6), roof, bevel=0.02, rot=(math.radians(-32), 0, 0))
+        g = glass_mat('win', (0.5, 0.55, 0.6), 0.02)
+        frame = simple_mat('frame', (0.95, 0.95, 0.95), 0.4)
+        for wx in (-5, 5):
+            box((2.4, 0.2, 1.6), (wx, 10.95, 2.2), frame, bevel=0.01)
+            box((2.2, 0.22, 1.4), (wx, 10.95, 2.2), g, bevel=0)
+            box((2.4, 0.2, 1.6), (wx, 10.95, 4.8), frame, bevel=0.01)
+            box((2.2, 0.22, 1.4), (wx, 10.95, 4.8), g, bevel=0)
+        box((3.0, 0.25, 2.6), (0, 10.95, 1.3), simple_mat('garage', (0.9, 0.9, 0.88), 0.5), bevel=0.01)
+        leaf = foliage_mat()
+        tree_line(16, -30, -10, 6, 10, 3.2, leaf=leaf, jitter=3)
+        tree_line(16, 10, 30, 6, 10, 3.2, leaf=leaf, jitter=3)
+        hedge = foliage_mat('hedge')
+        box((12, 0.8, 0.9), (-11, 8, 0.45), hedge, bevel=0.2)
+        box((12, 0.8, 0.9), (11, 8, 0.45), hedge, bevel=0.2)
+        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+    elif kind == 'airport':
+        world_sky(30, 200, 1.0, air=1.0, dust=1.0)
+        sun_light(30, 200, 3.5, angle_deg=0.6)
+        key(200, 30, 0.15)
+        floor('concrete', (0.5, 0.49, 0.46))
+        paint = simple_mat('apron', (0.75, 0.6, 0.1), 0.6, grain=0.1, grain_scale=10)
+        plane(120, 0.2, (0, 6.0, 0.004), paint)
+        white = simple_mat('jet', (0.88, 0.88, 0.9), 0.25, grain=0.02)
+        # A business jet parked behind, nose to the left.
+        jx, jy, jz = 4.0, 22.0, 2.2
+        cylinder(1.1, 14, (jx, jy, jz), white, rot=(0, math.pi / 2, 0), verts=48)
+        nose = obj_from(bpy.ops.mesh.primitive_uv_sphere_add, radius=1.1, location=(jx - 7, jy, jz))
+        nose.scale = (2.2, 1, 1)
+        bpy.ops.object.shade_smooth()
+        nose.data.materials.append(white)
+        tail = obj_from(bpy.ops.mesh.primitive_cone_add, radius1=1.1, radius2=0.35, depth=5, location=(jx + 9.5, jy, jz + 0.3),
+                        rotation=(0, math.pi / 2, 0), vertices=48)
+        bpy.ops.object.shade_smooth()
+        tail.data.materials.append(white)
+        box((3.0, 0.25, 3.5), (jx + 11, jy, jz + 2.2), white, bevel=0.1, rot=(0, math.radians(-35), 0))
+        box((3.5, 16, 0.25), (jx + 1, jy, jz - 0.6), white, bevel=0.08, rot=(0, 0, math.radians(-12)))
+        dark = simple_mat('win', (0.02, 0.02, 0.03), 0.1)
+        for k in range(6):
+            sphere(0.18, (jx - 4 + k * 1.3, jy - 1.02, jz + 0.25), dark, subdiv=2)
+        tyre = simple_mat('tyre', (0.02, 0.02, 0.02), 0.8)
+        for gx in (jx - 5.5, jx + 1.5):
+            cylinder(0.35, 0.3, (gx, jy, 0.35), tyre, rot=(math.pi / 2, 0, 0))
+            cylinder(0.06, jz - 1.0, (gx, jy, (jz - 0.6) / 2 + 0.2), white)
+        building(-30, 80, 120, 30, 14, facade_mat('terminal', (0.7, 0.72, 0.74), glass=(0.05, 0.08, 0.1),
+                                                   cols=3.0, rows=7.0, frame=0.06))
+        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+    camera(fstop=2.8, outdoor=True)
+    render_settings(exposure=exposure, mist=mist, glare=glare)
+    return extra
+
+
+SCENES = {
+    'studio-white': s_studio((0.86, 0.86, 0.86), 0.3),
+    'studio-grey': s_studio((0.38, 0.385, 0.39), 0.2),
+    'studio-dark': s_studio((0.035, 0.035, 0.038), 0.0, dark=True, key_power=1100),
+    'studio-blue': s_studio(None, 0.1, grad=((0.05, 0.09, 0.2), (0.01, 0.02, 0.06)), key_power=700),
+    'promo-studio': s_studio((0.75, 0.75, 0.76), 0.2, key_power=1100),
+    'modern-studio': s_studio((0.24, 0.245, 0.25), 0.3),
+    'studio-showroom': s_glass_showroom,
+    'luxury-showroom': s_luxury_showroom,
+    'studio-loft': s_loft,
+    'private-garage': lambda: s_garage(False),
+    'service-garage': lambda: s_garage(True),
+    'sales-expo': s_expo,
+    'mall-car-park': s_mall_car_park,
+    'vip-garage-entrance': s_vip_garage,
+    'spotlight-night': s_spotlight_night,
+    'sunset-drive': lambda: s_open_road('sunset'),
+    'snowy-drive': lambda: s_open_road('snow'),
+    'forest-road': lambda: s_open_road('forest'),
+    'foggy-morning': lambda: s_open_road('fog'),
+    'mountain-view': lambda: s_open_road('mountain'),
+    'night-drive': s_night_drive,
+    'coast-road': lambda: s_water('coast'),
+    'lakeside': lambda: s_water('lake'),
+    'beach': lambda: s_water('beach'),
+    'marina': lambda: s_water('marina'),
+    'rainy-drive': s_rainy,
+    'city-centre': lambda: s_city('centre'),
+    'apartment-front': lambda: s_city('apartment'),
+    'skyscraper-front': lambda: s_city('skyscraper'),
+    'studio-plaza': lambda: s_city('plaza'),
+    'tokyo-street': lambda: s_city('tokyo'),
+    'urban-night': lambda: s_city('urban-night'),
+    'luxury-hotel-entrance': lambda: s_city('hotel'),
+    'red-carpet': lambda: s_city('red-carpet'),
+    'wedding-car': lambda: s_city('wedding'),
+    'gated-estate-car-park': lambda: s_city('estate'),
+    'suburban-house': lambda: s_city('suburban'),
+    'airport-vip': lambda: s_city('airport'),
+}
+
+
+def main():
+    if SCENE_ID == '--list':
+        print('SCENES ' + ' '.join(SCENES))
+        return
+    reset()
+    extra = SCENES[SCENE_ID]()
+    finish_metadata(extra)
+    sc.render.filepath = f'{OUT}/{SCENE_ID}.png'
+    bpy.ops.render.render(write_still=True)
+    with open(f'{OUT}/{SCENE_ID}.json', 'w') as f:
+        json.dump(meta, f, indent=1)
+
+
+main()

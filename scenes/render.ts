@@ -1,0 +1,111 @@
+/**
+ * Rebuilds the rendered scene library: runs scenes/build.py in Blender for one, several or all presets and
+ * stores each render as engine/scene/assets/<id>.jpg with its metadata in engine/scene/assets/scenes.json.
+ *
+ *   npm run scenes:render                      # all 38 scenes (about 2 hours on 2 cores)
+ *   npm run scenes:render -- luxury-showroom   # one scene
+ *   npm run scenes:render -- --size 320x240 --samples 8 --out /tmp/smoke studio-white   # a smoke test
+ *
+ * Needs Debian's `blender` (3.4; `apt-get install blender`). npm start, the tests and CI never need it:
+ * the renders are committed. See docs/decisions/0005-rendered-scene-library.md.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import sharp from 'sharp';
+import { editorPresets, studioPresets } from '../contract/presets';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    size: { type: 'string', default: '1024x768' },
+    samples: { type: 'string', default: '12' },
+    out: { type: 'string', default: path.join(root, 'engine/scene/assets') },
+    blender: { type: 'string', default: process.env.BLENDER ?? 'blender' },
+  },
+});
+
+const all = [...editorPresets, ...studioPresets].map((p) => p.id);
+const ids = positionals.length ? positionals : all;
+for (const id of ids) if (!all.includes(id)) throw new Error(`unknown preset ${id}; known: ${all.join(' ')}`);
+const [width, height] = values.size.split('x').map(Number);
+if (!width || !height) throw new Error('--size must be WIDTHxHEIGHT');
+
+/** The scene's light where the car stands (rows between horizon and floor) and its sky or ceiling. */
+async function measure(png: string, horizonY: number, floorY: number) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const mean = (y0: number, y1: number): [number, number, number] => {
+    const s = [0, 0, 0];
+    let n = 0;
+    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(info.height, Math.ceil(y1)); y++)
+      for (let x = 0; x < info.width; x += 2) {
+        const i = (y * info.width + x) * 3;
+        s[0] += data[i];
+        s[1] += data[i + 1];
+        s[2] += data[i + 2];
+        n++;
+      }
+    return [s[0] / n, s[1] / n, s[2] / n];
+  };
+  const around = mean(((horizonY + floorY) / 2 - 0.15) * info.height, (floorY + 0.1) * info.height);
+  const level = (around[0] + around[1] + around[2]) / 3;
+  const cast = around.map((v) => Math.round((v / Math.max(1, level)) * 1000) / 1000) as [number, number, number];
+  return {
+    light: { level: Math.round(level * 10) / 10, cast },
+    sky: mean(0, info.height / 3).map(Math.round) as [number, number, number],
+  };
+}
+
+mkdirSync(values.out, { recursive: true });
+const catalogueFile = path.join(values.out, 'scenes.json');
+const catalogue: Record<string, unknown> = existsSync(catalogueFile)
+  ? JSON.parse(readFileSync(catalogueFile, 'utf8'))
+  : {};
+const work = mkdtempSync(path.join(tmpdir(), 'scenes-'));
+const started = Date.now();
+for (const id of ids) {
+  const t0 = Date.now();
+  await run(
+    values.blender,
+    [
+      '-b',
+      '--factory-startup',
+      '-P',
+      path.join(root, 'scenes/build.py'),
+      '--',
+      '--id',
+      id,
+      '--out',
+      work,
+      '--width',
+      String(width),
+      '--height',
+      String(height),
+      '--samples',
+      values.samples,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const png = path.join(work, `${id}.png`);
+  const meta = JSON.parse(readFileSync(path.join(work, `${id}.json`), 'utf8'));
+  Object.assign(meta, await measure(png, meta.horizonY, meta.floorY.near));
+  await sharp(png)
+    .removeAlpha()
+    .jpeg({ quality: 88, mozjpeg: true, chromaSubsampling: '4:4:4' })
+    .toFile(path.join(values.out, `${id}.jpg`));
+  catalogue[id] = meta;
+  // Written after every scene so an interrupted full rebuild keeps what it finished.
+  writeFileSync(catalogueFile, JSON.stringify(sortKeys(catalogue), null, 1) + '\n');
+  console.log(`${id}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+}
+rmSync(work, { recursive: true, force: true });
+console.log(`${ids.length} scene(s) in ${((Date.now() - started) / 60000).toFixed(1)} min`);
+
+function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
