@@ -10,7 +10,7 @@ import { issueInvoice } from '../invoice.service';
 import type { OrderRow } from '../../repositories/payment-order.repository';
 import type { SubscriptionRow } from '../../repositories/subscription.repository';
 import type { UserRow } from '../../repositories/user.repository';
-import { classifyChange, isLive, periodEndFor, quote } from './policy';
+import { classifyChange, creditFor, isLive, periodEndFor, periodValue, quote } from './policy';
 
 const m = tr.billing;
 
@@ -28,6 +28,7 @@ export type RefundReason =
   | 'no_customer'
   | 'promo_limit'
   | 'credit_used'
+  | 'credit_expired'
   | 'plan_changed'
   | 'change_queued';
 
@@ -123,14 +124,22 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
       current = user ? await r.subscriptions.findByUserForUpdate(user.id) : undefined;
       change = classifyChange(current, order.planType!, order.billingCycle!, at);
       const live = isLive(current, at) ? current : undefined;
-      // The period the order was priced against must still be the current one: a period that started
-      // after the order was opened means its credit was spent, or it was priced without this period.
-      const samePeriod = live ? live.periodStart <= order.createdAt : false;
-      if (order.creditKurus > 0 && !(change === 'upgrade' && samePeriod)) {
+      if (change === 'upgrade' && live) {
+        // The credit the order was priced with must be exactly what the period it replaces was worth
+        // when the order was opened: a different period (another upgrade applied, a queued plan took
+        // over) means this credit was spent already or this period's value would be dropped.
+        const basis = live.orderId ? await r.orders.find(live.orderId) : undefined;
+        const owed = basis ? creditFor(live, periodValue(basis), order.createdAt) : 0;
+        if (order.creditKurus !== owed) {
+          return refundDue(r, order, order.creditKurus > 0 ? 'credit_used' : 'plan_changed', paid, log);
+        }
+        // Credit shrinks as the period runs: a price computed with it holds only while the order is open.
+        if (owed > 0 && at > order.expiresAt) return refundDue(r, order, 'credit_expired', paid, log);
+      } else if (order.creditKurus > 0) {
         return refundDue(r, order, 'credit_used', paid, log);
       }
-      if (change === 'upgrade' && !samePeriod) return refundDue(r, order, 'plan_changed', paid, log);
-      if (change !== 'new' && live?.nextOrderId) return refundDue(r, order, 'change_queued', paid, log);
+      // A paid queued change waits for this period's end (also one not yet rolled): never replaced.
+      if (current?.nextOrderId) return refundDue(r, order, 'change_queued', paid, log);
     }
 
     if (!user && reg) {
