@@ -63,7 +63,7 @@ describe('environment', () => {
       PAYTR_MERCHANT_SALT: 'S'.repeat(16),
     });
     expect(demo.payments).toMatchObject({ provider: 'sandbox', sandboxInProduction: true });
-    const real = loadSettings({ ...prod, PAYMENT_PROVIDER: 'paytr', ...REAL_PAYTR });
+    const real = loadSettings({ ...prod, ...REAL_PAYTR });
     expect(real.payments).toMatchObject({ provider: 'paytr', sandboxInProduction: false });
     // The sandbox adapter itself refuses the dev key in production, whatever built its settings.
     expect(() =>
