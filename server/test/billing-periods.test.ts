@@ -1,8 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from './harness';
-import { callbackHash } from '../src/adapters/payments/paytr.hash';
-import { DEV_PAYTR } from '../src/config/env';
+import { paytrNotification } from './fakes/paytr-notify';
 import { paymentService } from '../src/services/payment.service';
 import { subscriptionRepository } from '../src/repositories/subscription.repository';
 import type { UserRow } from '../src/repositories/user.repository';
@@ -23,13 +22,9 @@ async function pay(
   const payments = ctx.services.billing.payments;
   const { body } = await payments.subscribe({ user, planType, billingCycle, promoCode: null, client });
   const intent = (body as { paymentIntent: { id: string; amount: number } }).paymentIntent;
-  const total = String(intent.amount);
-  await payments.handleCallback({
-    merchant_oid: intent.id,
-    status: 'success',
-    total_amount: total,
-    hash: callbackHash(intent.id, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
-  });
+  await payments.handleCallback(
+    Object.fromEntries(new URLSearchParams(paytrNotification(intent.id, 'success', intent.amount))),
+  );
   return intent;
 }
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login, type TestContext } from './harness';
-import { callbackHash } from '../src/adapters/payments/paytr.hash';
-import { DEV_PAYTR } from '../src/config/env';
+import { paytrNotification } from './fakes/paytr-notify';
 import { DEV_PROMO_CODE } from '../src/services/payment.service';
 import { tr } from '../../contract/messages.tr';
 
@@ -23,18 +22,8 @@ const registration = (email: string) => ({
   kvkkAccepted: true,
 });
 
-function callbackForm(oid: string, status: 'success' | 'failed', total: string, hash?: string) {
-  return new URLSearchParams({
-    merchant_oid: oid,
-    status,
-    total_amount: total,
-    hash: hash ?? callbackHash(oid, status, total, DEV_PAYTR.key, DEV_PAYTR.salt),
-    test_mode: '1',
-    payment_type: 'card',
-    currency: 'TL',
-    payment_amount: total,
-  }).toString();
-}
+const callbackForm = (oid: string, status: 'success' | 'failed', total: string, hash?: string) =>
+  paytrNotification(oid, status, total, { hash });
 
 const postCallback = (body: string) =>
   ctx.app.inject({

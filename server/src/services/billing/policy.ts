@@ -35,6 +35,10 @@ export function isLive<S extends SubscriptionState>(
   return Boolean(sub && sub.status === 'active' && sub.periodStart && sub.periodEnd && sub.periodEnd > at);
 }
 
+/** An active subscription whose paid period is over: the period-end job moves it on or expires it. */
+export const isDueForPeriodEnd = (sub: SubscriptionState | null | undefined, at: Date) =>
+  Boolean(sub && sub.status === 'active' && !isLive(sub, at));
+
 /** The plan whose features and quota the user has now; null without a live subscription. */
 export function effectivePlan(sub: SubscriptionState | null | undefined, at: Date): Plan | null {
   return isLive(sub, at) ? plans[sub.planType] : null;

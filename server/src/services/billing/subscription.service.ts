@@ -10,7 +10,15 @@ import { issueInvoice } from '../invoice.service';
 import type { OrderRow } from '../../repositories/payment-order.repository';
 import type { SubscriptionRow } from '../../repositories/subscription.repository';
 import type { UserRow } from '../../repositories/user.repository';
-import { classifyChange, creditFor, isLive, periodEndFor, periodValue, quote } from './policy';
+import {
+  classifyChange,
+  creditFor,
+  isDueForPeriodEnd,
+  isLive,
+  periodEndFor,
+  periodValue,
+  quote,
+} from './policy';
 
 const m = tr.billing;
 
@@ -280,7 +288,7 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
         for (const due of await r.subscriptions.dueForPeriodEnd(at)) {
           // Re-read under the row lock: a callback may be queueing a change on it right now.
           const sub = await r.subscriptions.findByUserForUpdate(due.userId);
-          if (!sub || sub.status !== 'active' || !sub.periodEnd || sub.periodEnd > at) continue;
+          if (!sub || !isDueForPeriodEnd(sub, at)) continue;
           const user = await r.users.findById(sub.userId);
           if (sub.nextPlanType && sub.nextBillingCycle && sub.nextOrderId) {
             const start = sub.periodEnd;
