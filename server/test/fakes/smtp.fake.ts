@@ -84,3 +84,17 @@ export function linkIn(mail: ReceivedMail, path: string): URL {
   if (!found) throw new Error(`no ${path} link in mail:\n${text.slice(0, 2000)}`);
   return new URL(found[0].replace(/&amp;/g, '&'));
 }
+
+/** The decoded Subject header (RFC 2047 encoded words, folded lines joined). */
+export function subjectOf(mail: ReceivedMail): string {
+  const header = mail.raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const line = header.split(/\r?\n/).find((l) => /^subject:/i.test(l)) ?? '';
+  return line
+    .replace(/^subject:\s*/i, '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
