@@ -26,6 +26,36 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite files may be opened by one process only: a second one (e.g. `npm run user:create` while the server
+ * runs) used to report success while its writes never reached the server. A pid file refuses the second
+ * process; a lock left by a crashed process (its pid gone) is taken over.
+ */
+function takeProcessLock(dir: string): () => void {
+  const file = path.join(dir, 'oto-process.lock');
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(fs.readFileSync(file, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `Veritabanı dosyaları (${dir}) başka bir süreç tarafından kullanılıyor (pid ${holder}). PGlite aynı anda tek süreçle çalışır: önce sunucuyu durdurun ya da DATABASE_URL ile PostgreSQL kullanın.`,
+      );
+    }
+    fs.writeFileSync(file, String(process.pid));
+  }
+  return () => fs.rmSync(file, { force: true });
+}
+
 /**
  * Opens PostgreSQL when a URL is given, else PGlite: file-backed under `dataDir`,
  * or in memory when dataDir is null (tests).
@@ -50,9 +80,11 @@ export async function openDatabase(opts: {
     };
   }
   let dir: string | undefined;
+  let releaseLock = () => {};
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
+    releaseLock = takeProcessLock(dir);
   }
   const client = await PGlite.create(dir);
   const pgliteDb = drizzlePglite(client, { schema });
@@ -71,6 +103,9 @@ export async function openDatabase(opts: {
     executeSql,
     connectionString: null,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
 }
