@@ -199,6 +199,21 @@ export const tr = {
       'Ödemeniz alındı ancak siparişiniz uygulanamadı. Ücret iadesi için kaydedildi; destek ekibimiz sizinle iletişime geçecek.',
     creditExtended: (days: number) =>
       `Planınız değiştirildi. Kalan krediniz yeni planınıza ${days} gün olarak eklendi.`,
+    refundsTab: 'İadeler',
+    refundsTitle: 'İade bekleyen ödemeler',
+    refundsBody:
+      'Ödemesi alınmış ama uygulanamamış siparişler. Tutarı PayTR panelinden iade edin; neden sütunu ne olduğunu söyler.',
+    refundsEmpty: 'İade bekleyen ödeme yok.',
+    refundReasons: {
+      amount_mismatch: 'Bildirilen tutar sipariş tutarından farklı',
+      email_taken: 'Bu e-posta ile hesap zaten açılmış (ikinci kayıt ödemesi)',
+      no_customer: 'Siparişin müşterisi bulunamadı',
+      promo_limit: 'Promosyon kodunun kullanım hakkı dolmuş',
+      credit_used: 'Yükseltme kredisi başka bir siparişte kullanılmış',
+      credit_expired: 'Krediyle fiyatlanan sipariş süresi dolduktan sonra ödenmiş',
+      plan_changed: 'Sipariş açıldıktan sonra plan değişmiş',
+      change_queued: 'Ödenmiş bir plan değişikliği zaten bekliyor',
+    } as Record<string, string>,
     creditRule:
       'Yükseltmede mevcut dönemin kullanılmayan kısmı kredi olarak düşülür; kredi fiyatı aşarsa kalanı yeni planınıza ek süre olarak eklenir.',
   },
@@ -264,6 +279,21 @@ export const tr = {
     endDate: 'Bitiş tarihi',
     renewal: 'Yenileme',
     renewalText: 'Dönem sonunda aylık yenileme; bitişten önce hatırlatılır.',
+    renewalTextYearly: 'Dönem sonunda yıllık yenileme; bitişten önce hatırlatılır.',
+    declinedTitle: 'Ödeme reddedildi',
+    declinedHint:
+      'Kartınızdan ücret çekilmedi. Bilgileri kontrol edip aynı veya başka bir kartla tekrar deneyin.',
+    retryPayment: 'Tekrar Dene',
+    noOrderTitle: 'Ödeme kaydı bulunamadı',
+    noOrderBody:
+      'Bu sayfa bir ödeme kaydıyla açılmadı veya ödeme bu tarayıcıda başlatılmadı. Ödemeniz tamamlandıysa giriş yaparak aboneliğinizi görebilirsiniz.',
+    goPricing: 'Planlara Dön',
+    goLogin: 'Giriş Yap',
+    breakdownList: 'Liste fiyatı',
+    breakdownPromo: 'Promosyon indirimi',
+    breakdownCredit: 'Mevcut dönemden kalan kredi',
+    breakdownTotal: 'Ödenecek tutar',
+    breakdownExtra: (days: number) => `Artan kredi: yeni plana ${days} gün eklenir`,
   },
   pricing: {
     title: 'Planlar ve Fiyatlar',

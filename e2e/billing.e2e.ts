@@ -39,15 +39,19 @@ async function payInFrame(p: Page, card?: string) {
 }
 
 describe('payments end to end (sandbox provider)', () => {
-  it('a declined card during registration lands on /payment-fail with the reason, and no account exists', async () => {
+  it('a declined card during registration shows a compact result in the modal; the form keeps its values', async () => {
     const p = await newPage(browser, 'mobile');
-    const submit = await fillRegistration(p, `reddedilen.${Date.now()}@example.com`);
+    const mail = `reddedilen.${Date.now()}@example.com`;
+    const submit = await fillRegistration(p, mail);
     await submit.click();
     await payInFrame(p, '4111 1111 1111 1111');
-    await p.waitForURL((u) => u.pathname === '/payment-fail');
-    await p.getByText('Kart limiti yetersiz veya kart bilgileri hatalı').first().waitFor();
-    await p.getByRole('link', { name: 'Tekrar Dene' }).waitFor();
-    await snap(p, 'payment-fail-mobile');
+    const declined = p.getByTestId('payment-declined');
+    await declined.getByText('Kart limiti yetersiz veya kart bilgileri hatalı').waitFor();
+    await declined.getByRole('button', { name: 'Tekrar Dene' }).waitFor();
+    expect(new URL(p.url()).pathname).toBe('/register');
+    await snap(p, 'payment-declined-mobile');
+    await p.getByTestId('payment-modal').getByRole('button', { name: 'Kapat' }).click();
+    expect(await p.getByTestId('register').getByLabel('E-posta', { exact: true }).inputValue()).toBe(mail);
     await p.context().close();
   });
 

@@ -8,6 +8,7 @@ import { cn } from '../lib/cn';
 import { useAuth } from '../lib/use-auth';
 import { QUOTA_KEY } from '../lib/billing-api';
 import { SiteFooter } from '../features/marketing/components/site-footer';
+import { inFrame } from '../features/payment/components/frame-bridge';
 
 // The avatar menu (and its popover library) is only needed once someone is signed in.
 const UserMenu = lazy(() =>
@@ -59,6 +60,15 @@ export function Layout() {
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   const links = user ? signedInLinks : signedOutLinks;
+
+  // Inside the payment frame (result pages after the card form) only the compact result is shown.
+  if (inFrame()) {
+    return (
+      <main id="main">
+        <Outlet />
+      </main>
+    );
+  }
 
   return (
     <div className="flex min-h-screen flex-col">

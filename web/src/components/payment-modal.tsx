@@ -1,27 +1,35 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Lock, X } from 'lucide-react';
+import { Loader2, Lock, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { PublicConfig } from '../../../contract/auth.schema';
 import { tr } from '../../../contract/messages.tr';
 import { formatTl } from '../../../contract/plans';
 import { apiRequest } from '../lib/api-client';
-import { parseFrameMessage, type PaymentIntent } from '../lib/billing-api';
+import { parseFrameMessage, type PaymentIntent, type PriceBreakdown } from '../lib/billing-api';
+import { Button } from './ui/button';
 
 const t = tr.payment;
 
 /**
  * The provider's card frame (600 px high) in a modal. Messages are accepted only from the provider's
- * origins; payment_success and payment_error go to the caller, anything else is ignored.
+ * origins and this page's own (the sandbox frame and the result pages are served by this app on whatever
+ * address it was opened); payment_success and payment_error go to the caller, anything else is ignored.
+ * A declined card replaces the frame by a compact result with a retry; the price breakdown (list price,
+ * promo, credit) is shown above the frame when there is more than a list price.
  */
 export function PaymentModal(props: {
   intent: PaymentIntent | null;
   confirming: boolean;
+  breakdown?: PriceBreakdown | null;
+  failure?: string | null;
+  retrying?: boolean;
+  onRetry?(): void;
   onClose(): void;
   onSuccess(intent: PaymentIntent): void;
   onError(message: string): void;
 }) {
-  const { intent, confirming } = props;
+  const { intent, confirming, breakdown, failure } = props;
   const config = useQuery({
     queryKey: ['/api/config'],
     queryFn: () => apiRequest<PublicConfig>('GET', '/api/config'),
@@ -32,7 +40,7 @@ export function PaymentModal(props: {
 
   useEffect(() => {
     if (!intent || !config.data) return;
-    const allowed = config.data.paymentFrameOrigins;
+    const allowed = [...config.data.paymentFrameOrigins, window.location.origin];
     const onMessage = (event: MessageEvent) => {
       if (!allowed.includes(event.origin)) return;
       const msg = parseFrameMessage(event.data);
@@ -82,7 +90,52 @@ export function PaymentModal(props: {
                 {t.confirming}
               </div>
             )}
-            {intent && config.data && (
+            {breakdown && (breakdown.credit > 0 || breakdown.discount > 0) && (
+              <dl
+                className="grid grid-cols-2 gap-1 border-b border-slate-200 px-5 py-3 text-sm"
+                data-testid="price-breakdown"
+              >
+                <dt className="text-slate-500">{t.breakdownList}</dt>
+                <dd className="text-right">{formatTl(breakdown.listPrice)}</dd>
+                {breakdown.discount > 0 && (
+                  <>
+                    <dt className="text-slate-500">{t.breakdownPromo}</dt>
+                    <dd className="text-right">−{formatTl(breakdown.discount)}</dd>
+                  </>
+                )}
+                {breakdown.credit > 0 && (
+                  <>
+                    <dt className="text-slate-500">{t.breakdownCredit}</dt>
+                    <dd className="text-right">
+                      −{formatTl(Math.min(breakdown.credit, breakdown.listPrice - breakdown.discount))}
+                    </dd>
+                  </>
+                )}
+                <dt className="font-semibold">{t.breakdownTotal}</dt>
+                <dd className="text-right font-semibold">{formatTl(breakdown.total)}</dd>
+                {breakdown.extraDays > 0 && (
+                  <dd className="col-span-2 text-xs text-slate-500">
+                    {t.breakdownExtra(breakdown.extraDays)}
+                  </dd>
+                )}
+              </dl>
+            )}
+            {failure && (
+              <div
+                className="flex flex-col items-center gap-3 px-6 py-10 text-center"
+                role="alert"
+                data-testid="payment-declined"
+              >
+                <XCircle className="text-red-600" size={40} aria-hidden />
+                <p className="text-base font-bold">{t.declinedTitle}</p>
+                <p className="text-sm text-red-800">{failure}</p>
+                <p className="text-xs text-slate-500">{t.declinedHint}</p>
+                <Button type="button" onClick={() => props.onRetry?.()} disabled={props.retrying}>
+                  {t.retryPayment}
+                </Button>
+              </div>
+            )}
+            {intent && config.data && !failure && (
               <iframe
                 title={t.frameTitle}
                 src={`${config.data.paymentFrameBase}/${intent.iframeToken}`}

@@ -23,7 +23,16 @@ export interface SubscriptionStatusResponse {
   hasSubscription: boolean;
   subscription: SubscriptionView | null;
 }
+/** How an order's price was reached (server-computed): list price, promo, credit, total, extra days. */
+export interface PriceBreakdown {
+  listPrice: number;
+  discount: number;
+  credit: number;
+  total: number;
+  extraDays: number;
+}
 export interface SubscribeResponse {
+  breakdown?: PriceBreakdown;
   success: boolean;
   paymentIntent?: PaymentIntent;
   subscription?: SubscriptionView;

@@ -1,15 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { tr } from '../../../contract/messages.tr';
 import { ApiError } from './api-client';
-import { confirmPayment, refreshBilling, type PaymentIntent, type SubscribeResponse } from './billing-api';
+import {
+  confirmPayment,
+  refreshBilling,
+  type PaymentIntent,
+  type PriceBreakdown,
+  type SubscribeResponse,
+} from './billing-api';
 
 const t = tr.payment;
 
 /**
  * The pricing flow of SPEC §4: a start call returns a payment intent (open the frame) or a subscription
- * (direct activation); payment_success confirms, toasts and closes; payment_error shows the message.
+ * (direct activation); payment_success confirms, toasts and closes; payment_error shows a compact result
+ * in the modal with a retry that opens a new payment for the same purchase (the page behind keeps its state).
  */
 export function useCheckout(
   opts: {
@@ -25,13 +32,19 @@ export function useCheckout(
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [starting, setStarting] = useState(false);
+  const [breakdown, setBreakdown] = useState<PriceBreakdown | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const lastCall = useRef<(() => Promise<unknown>) | null>(null);
 
   async function start(call: () => Promise<unknown>) {
+    lastCall.current = call;
     setStarting(true);
     try {
       const res = (await call()) as SubscribeResponse | null;
       if (!res || typeof res !== 'object') throw new ApiError(0, t.invalidResponse);
       if (res.paymentIntent) {
+        setFailure(null);
+        setBreakdown(res.breakdown ?? null);
         setIntent(res.paymentIntent);
         toast.success(t.pageReadyTitle, { description: t.pageReadyBody });
       } else if (res.subscription) {
@@ -73,7 +86,18 @@ export function useCheckout(
 
   function onError(message: string) {
     if (opts.onFailed) return opts.onFailed(message || t.failedFallback);
-    toast.error(t.failedTitle, { description: message || t.failedFallback });
+    setFailure(message || t.failedFallback);
+  }
+
+  /** A declined card: the same purchase again, as a new order with a fresh card frame. */
+  async function retry() {
+    if (lastCall.current) await start(lastCall.current);
+  }
+
+  function onClose() {
+    setIntent(null);
+    setFailure(null);
+    setBreakdown(null);
   }
 
   return {
@@ -81,6 +105,16 @@ export function useCheckout(
     confirming,
     starting,
     start,
-    modalProps: { intent, confirming, onClose: () => setIntent(null), onSuccess, onError },
+    modalProps: {
+      intent,
+      confirming,
+      breakdown,
+      failure,
+      retrying: starting,
+      onRetry: retry,
+      onClose,
+      onSuccess,
+      onError,
+    },
   };
 }

@@ -25,7 +25,7 @@ export interface VerifiedCallback {
 
 export interface PaymentProvider {
   name: 'paytr' | 'sandbox';
-  /** Base of the iframe address; the frame is `${frameBase}/${iframeToken}`. */
+  /** Base of the iframe address (absolute, or a same-origin path); the frame is `${frameBase}/${iframeToken}`. */
   frameBase: string;
   /** Origin the card frame is served from (CSP frame-src and the parent's message check). */
   frameOrigin: string;

@@ -55,7 +55,9 @@ export function sandboxProvider(cfg: SandboxConfig) {
   };
   const provider = {
     name: 'sandbox' as const,
-    frameBase: `${cfg.publicUrl}/sandbox/paytr/guvenli`,
+    // Same-origin path, not PUBLIC_URL: the frame then loads on whatever address the app was opened on
+    // (CSP frame-src 'self'), and its result pages post to that same origin.
+    frameBase: '/sandbox/paytr/guvenli',
     frameOrigin: new URL(cfg.publicUrl).origin,
     verifyCallback: (fields: Record<string, string | undefined>) =>
       verifyPaytrCallback(fields, cfg.merchantKey, cfg.merchantSalt),

@@ -4,6 +4,7 @@ import { tr } from '../../../../../contract/messages.tr';
 import { cn } from '../../../lib/cn';
 import { AuditPanel, MessagesPanel, NewsletterPanel } from './inbox-panels';
 import { PromoPanel } from './promo-panel';
+import { RefundsPanel } from './refunds-panel';
 import { StatsPanel } from './stats-panel';
 import { UsersPanel } from './users-panel';
 
@@ -14,6 +15,7 @@ const tabs = [
   { id: 'messages', label: 'Mesajlar', Panel: MessagesPanel },
   { id: 'newsletter', label: 'Bülten', Panel: NewsletterPanel },
   { id: 'audit', label: 'İşlem Kaydı', Panel: AuditPanel },
+  { id: 'refunds', label: tr.billing.refundsTab, Panel: RefundsPanel },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 

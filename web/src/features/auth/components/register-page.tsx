@@ -15,7 +15,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { PaymentModal } from '../../../components/payment-modal';
-import { subscribe } from '../../../lib/billing-api';
+import { subscribe, validatePromo } from '../../../lib/billing-api';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/use-auth';
 import { useCheckout } from '../../../lib/use-checkout';
 import { usePageTitle } from '../../../app/use-page-title';
@@ -62,11 +63,44 @@ export function RegisterPage() {
   const [marketing, setMarketing] = useState(false);
   const [aiData, setAiData] = useState(false);
   const id = useId();
+  // SPEC §7: the code goes with the registration only once applied (validated by the server).
+  const [promoInput, setPromoInput] = useState('');
+  const [promo, setPromo] = useState<{ code: string; discount: number; discountedPrice: number } | null>(
+    null,
+  );
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const [promoBusy, setPromoBusy] = useState(false);
+  const clearPromo = () => {
+    setPromo(null);
+    setPromoInput('');
+    setPromoError(null);
+  };
+  async function applyPromo() {
+    const code = promoInput.trim();
+    if (!code) return setPromoError(tr.billing.promoEmpty);
+    setPromoBusy(true);
+    try {
+      const res = await validatePromo(code, planType, cycle);
+      if (!res.valid) return setPromoError(res.error || tr.billing.promoInvalid);
+      setPromo({
+        code: code.toUpperCase(),
+        discount: res.pricing.discount,
+        discountedPrice: res.pricing.discountedPrice,
+      });
+      setPromoError(null);
+    } catch (err) {
+      setPromoError(
+        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : tr.billing.promoNetwork,
+      );
+    } finally {
+      setPromoBusy(false);
+    }
+  }
   const checkout = useCheckout({
     errorTitle: tr.auth.registerErrorTitle,
     errorFallback: tr.auth.registerErrorFallback,
     onPaid: (intent) => navigate(`/payment-success?merchantOid=${intent.id}`),
-    onFailed: (message) => navigate(`/payment-fail?reason=${encodeURIComponent(message)}`),
+    // A declined card stays in the modal with a retry: the form behind it keeps everything typed.
   });
 
   const errors = useMemo(() => {
@@ -116,6 +150,7 @@ export function RegisterPage() {
       subscribe({
         planType,
         billingCycle: cycle,
+        ...(promo ? { promoCode: promo.code } : {}),
         registrationData: {
           email: values.email.trim(),
           password: values.password,
@@ -164,7 +199,10 @@ export function RegisterPage() {
               <select
                 id={`${id}-plan`}
                 value={planType}
-                onChange={(e) => setPlanType(e.target.value as PlanType)}
+                onChange={(e) => {
+                  setPlanType(e.target.value as PlanType);
+                  clearPromo(); // changing the plan clears the promo (SPEC §4)
+                }}
                 className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm"
               >
                 {planTypes.map((p) => (
@@ -179,7 +217,10 @@ export function RegisterPage() {
               <select
                 id={`${id}-cycle`}
                 value={cycle}
-                onChange={(e) => setCycle(e.target.value as BillingCycle)}
+                onChange={(e) => {
+                  setCycle(e.target.value as BillingCycle);
+                  clearPromo();
+                }}
                 className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm"
               >
                 {billingCycles.map((c) => (
@@ -252,8 +293,42 @@ export function RegisterPage() {
               <span>{t.aiData}</span>
             </label>
           </fieldset>
+          {planType === 'pro' && (
+            <div>
+              <Label htmlFor={`${id}-promo`}>{tr.pricing.promoLabel}</Label>
+              <div className="flex gap-2">
+                <Input
+                  id={`${id}-promo`}
+                  value={promo ? promo.code : promoInput}
+                  onChange={(e) => setPromoInput(e.target.value)}
+                  readOnly={Boolean(promo)}
+                  placeholder={tr.pricing.promoPlaceholder}
+                  aria-invalid={Boolean(promoError)}
+                  aria-describedby={promoError ? `${id}-promo-error` : undefined}
+                />
+                {promo ? (
+                  <Button type="button" variant="outline" onClick={clearPromo}>
+                    {tr.pricing.promoRemove}
+                  </Button>
+                ) : (
+                  <Button type="button" variant="outline" onClick={applyPromo} disabled={promoBusy}>
+                    {tr.pricing.promoApply}
+                  </Button>
+                )}
+              </div>
+              <FieldError id={`${id}-promo-error`} message={promoError ?? undefined} />
+              {promo && (
+                <p className="mt-1 text-sm font-semibold text-emerald-700" data-testid="register-promo-price">
+                  {tr.pricing.promoApplied(formatTl(promo.discount))}
+                </p>
+              )}
+            </div>
+          )}
           <p className="text-sm">
-            {t.total}: <strong>{formatTl(periodPriceKurus(planType, cycle))}</strong>
+            {t.total}:{' '}
+            <strong data-testid="register-total">
+              {formatTl(promo ? promo.discountedPrice : periodPriceKurus(planType, cycle))}
+            </strong>
           </p>
           <Button type="submit" className="w-full" disabled={!canSubmit || checkout.starting}>
             {checkout.starting ? t.submitting : t.submit}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -34,6 +34,8 @@ export default function PaymentSuccessPage() {
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
   const [subscription, setSubscription] = useState<SubscriptionView | null>(null);
+  // The page cannot finish (no or unknown order, another browser, not signed in): say so and offer a way on.
+  const [stuck, setStuck] = useState<{ title: string; message: string } | null>(null);
   const started = useRef(false);
   // Only leaving the page stops the retries; signing in mid-way re-renders but must not cancel them.
   const left = useRef(false);
@@ -65,14 +67,19 @@ export default function PaymentSuccessPage() {
       try {
         const res = await activateSubscription();
         if (res.success) return finish(res.subscription);
-        toast.error(t.failedProcessTitle, { id: toastId, description: t.manualLoginBody });
+        toast.dismiss(toastId);
+        setStuck({ title: t.failedProcessTitle, message: res.message || t.manualLoginBody });
       } catch {
-        toast.error(t.manualLoginTitle, { id: toastId, description: t.manualLoginBody });
+        toast.dismiss(toastId);
+        setStuck({ title: t.noOrderTitle, message: t.noOrderBody });
       }
     };
 
     const run = async () => {
-      if (!merchantOid) return fallbackToActivation();
+      if (!merchantOid) {
+        if (status === 'authenticated') return fallbackToActivation();
+        return setStuck({ title: t.noOrderTitle, message: t.noOrderBody });
+      }
       for (let tries = 0; tries < MAX_TRIES && !left.current; tries++) {
         toast.loading(progressTitle(tries), { id: toastId });
         try {
@@ -85,7 +92,8 @@ export default function PaymentSuccessPage() {
           if (!res.retry) {
             // Already signed in in this browser (e.g. a plan change): the activation call reports the plan.
             if (status === 'authenticated') return fallbackToActivation();
-            toast.error(t.manualLoginTitle, { id: toastId, description: res.message ?? t.manualLoginBody });
+            toast.dismiss(toastId);
+            setStuck({ title: t.manualLoginTitle, message: res.message ?? t.manualLoginBody });
             return;
           }
         } catch {
@@ -103,6 +111,34 @@ export default function PaymentSuccessPage() {
       <div className="p-6 text-center" data-testid="payment-success-frame">
         <CheckCircle2 className="mx-auto text-emerald-600" size={40} aria-hidden />
         <p className="mt-2 font-semibold">{t.successPageTitle}</p>
+      </div>
+    );
+  }
+
+  if (stuck) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-14" data-testid="payment-success-stuck">
+        <Card className="p-8 text-center">
+          <XCircle className="mx-auto text-amber-600" size={56} aria-hidden />
+          <h1 className="mt-4 text-2xl font-bold">{stuck.title}</h1>
+          <p className="mt-2 text-slate-600" role="alert">
+            {stuck.message}
+          </p>
+          <div className="mt-8 flex justify-center gap-3">
+            {status === 'authenticated' ? (
+              <Link to="/dashboard" className={buttonClass('dark')}>
+                {t.goDashboard}
+              </Link>
+            ) : (
+              <Link to="/login" className={buttonClass('dark')}>
+                {t.goLogin}
+              </Link>
+            )}
+            <Link to="/pricing" className={buttonClass('outline')}>
+              {t.goPricing}
+            </Link>
+          </div>
+        </Card>
       </div>
     );
   }
@@ -128,7 +164,7 @@ export default function PaymentSuccessPage() {
           <dt className="text-slate-500">{t.endDate}</dt>
           <dd className="font-semibold">{formatDate(endDate)}</dd>
           <dt className="text-slate-500">{t.renewal}</dt>
-          <dd>{t.renewalText}</dd>
+          <dd>{subscription?.billingCycle === 'yearly' ? t.renewalTextYearly : t.renewalText}</dd>
         </dl>
         <div className="mt-8 flex justify-center gap-3">
           <Link to="/dashboard" className={buttonClass('dark')}>
