@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Settings } from './config/env';
+import { loggerOptions } from './config/logger';
 import type { Database } from './db/client';
 import { userRepository } from './repositories/user.repository';
 import { sessionRepository } from './repositories/session.repository';
@@ -46,7 +47,7 @@ const PHOTO_RETRY_DELAY_S = 2;
 /** Wires repositories, adapters and services for one database; used by main.ts and the tests. */
 export function composeServices(database: Database, settings: Settings, opts: { log?: pino.Logger } = {}) {
   // Services log outside any request (workers, scheduled jobs): their own logger, same level as the API's.
-  const log = opts.log ?? pino({ level: settings.logLevel });
+  const log = opts.log ?? pino(loggerOptions(settings));
   const repos = {
     users: userRepository(database.db),
     sessions: sessionRepository(database.db),

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../../../contract/zod-locale';
 import type { Settings } from '../config/env';
+import { loggerOptions } from '../config/logger';
 import type { Services } from '../compose';
 import { registerErrorHandler } from './error-handler';
 import { registerAuthHook } from './auth.hook';
@@ -28,7 +29,7 @@ export async function buildApp(opts: {
 }) {
   const { settings, services } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: settings.logLevel },
+    logger: opts.logger ?? loggerOptions(settings),
     bodyLimit: BODY_LIMIT_BYTES,
     // The sandbox payment frame carries its signed ticket in the path.
     routerOptions: { maxParamLength: 2000 },
