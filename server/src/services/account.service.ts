@@ -10,6 +10,7 @@ import type { UserRepository, UserRow } from '../repositories/user.repository';
 import type { AccountRepository } from '../repositories/account.repository';
 import type { SubscriptionRepository } from '../repositories/subscription.repository';
 import type { Storage } from '../adapters/storage/storage';
+import { isLive } from './billing/policy';
 
 export interface AccountDeps {
   users: UserRepository;
@@ -65,13 +66,7 @@ export function accountService(deps: AccountDeps) {
     /** Undoes "cancel at period end" while the period runs: the plan renews again. */
     async resumeSubscription(user: UserRow) {
       const sub = await deps.subscriptions.findByUser(user.id);
-      if (
-        !sub ||
-        sub.status !== 'active' ||
-        !sub.cancelAtPeriodEnd ||
-        !sub.periodEnd ||
-        sub.periodEnd <= now()
-      ) {
+      if (!isLive(sub, now()) || !sub.cancelAtPeriodEnd) {
         throw new AppError('NOTHING_TO_UNDO', 409, tr.account.nothingToUndo);
       }
       await deps.subscriptions.update(sub.id, { cancelAtPeriodEnd: false });

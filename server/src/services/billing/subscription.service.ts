@@ -291,7 +291,7 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
           if (!sub || !isDueForPeriodEnd(sub, at)) continue;
           const user = await r.users.findById(sub.userId);
           if (sub.nextPlanType && sub.nextBillingCycle && sub.nextOrderId) {
-            const start = sub.periodEnd;
+            const start = sub.periodEnd ?? at; // a period without an end (never written so) starts now
             await r.subscriptions.update(sub.id, {
               planType: sub.nextPlanType,
               billingCycle: sub.nextBillingCycle,
