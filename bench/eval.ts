@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, type RawImage } from '../engine/io/image.decode';
 import { runIsnet, type SaliencyMap } from '../engine/segment/isnet.infer';
-import { refineMask } from '../engine/segment/mask.refine';
+import { glassMap, refineMask } from '../engine/segment/mask.refine';
+import { carBox, compositeCar, planFraming } from '../engine/scene/car.composite';
+import { renderScene } from '../engine/scene/scene.render';
 import { boxIou, findPlates, readPlateText } from '../engine/plate/plate.find';
 import { hidePlates } from '../engine/plate/plate.hide';
 
@@ -196,6 +198,94 @@ async function evalPlates(): Promise<void> {
   ]);
 }
 
+/**
+ * Composite checks that need no reviewer, per scene family, on eval-dev car photos with their true masks (so
+ * segmentation errors don't count here): halo = mean luminance difference from the bare scene in a 1-3 px
+ * ring outside the car's upper outline (old-background fringes show up as a difference); glass leak = share
+ * of the car's upper pixels where ISNet saw background and the output still shows the photo's own pixel;
+ * contact gap = rows between the car's lowest pixel and the scene's floor line.
+ */
+async function evalComposite(): Promise<void> {
+  const dir = join(evalDir, 'cars');
+  const files = (await readdir(dir))
+    .filter((f) => /\.(jpg|png)$/.test(f) && !f.includes('_mask'))
+    .sort()
+    .filter((_, i) => i % 4 === 0);
+  const families: [string, string][] = [
+    ['studio', 'studio-grey'],
+    ['showroom', 'luxury-showroom'],
+    ['outdoor day', 'coast-road'],
+    ['city', 'city-centre'],
+    ['night', 'night-drive'],
+  ];
+  const stats = new Map<string, { halo: number[]; leak: number[]; gap: number[] }>();
+  for (const file of files) {
+    const name = file.replace(/\.\w+$/, '');
+    const image = await decodeImage(await readFile(join(dir, file)));
+    const truth = new Uint8Array(
+      await sharp(join(dir, `${name}_mask.png`)).extractChannel(0).raw().toBuffer(),
+    );
+    const box = carBox(truth, image.width, image.height);
+    if (!box || box.cutBottom) continue;
+    const sal = await saliency(name, image);
+    const glass = await glassMap(image, sal, truth);
+    const salUp = await sharp(Buffer.from(sal.data), { raw: { width: sal.size, height: sal.size, channels: 1 } })
+      .resize(image.width, image.height, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
+    const W = image.width;
+    const H = image.height;
+    const framing = planFraming([box], W, H);
+    for (const [family, scene] of families) {
+      const r = await compositeCar(image, truth, { background: { kind: 'scene', id: scene }, width: W, height: H, framing, glass });
+      const bare = await renderScene(scene, W, H, { carHeightPx: box.h * r.placement.scale, floorY: framing.floorY });
+      const placed = carBox(r.alpha, W, H)!;
+      const lum = (b: Buffer, i: number): number => 0.299 * b[i * 3] + 0.587 * b[i * 3 + 1] + 0.114 * b[i * 3 + 2];
+      let halo = 0;
+      let hn = 0;
+      const yMax = placed.y + placed.h * 0.6;
+      for (let y = placed.y; y < yMax; y++)
+        for (let x = Math.max(3, placed.x - 3); x < Math.min(W - 3, placed.x + placed.w + 3); x++) {
+          const i = y * W + x;
+          if (r.alpha[i] > 8) continue;
+          let near = false;
+          for (const d of [1, 2, 3]) if (r.alpha[i - d] > 128 || r.alpha[i + d] > 128 || (y >= d && r.alpha[i - d * W] > 128)) near = true;
+          if (!near) continue;
+          halo += Math.abs(lum(r.image.data, i) - lum(bare.data, i));
+          hn++;
+        }
+      let leak = 0;
+      let ln = 0;
+      const s = r.placement.scale;
+      for (let y = box.y; y < box.y + box.h * 0.6; y += 2)
+        for (let x = box.x; x < box.x + box.w; x += 2) {
+          const i = y * W + x;
+          if (truth[i] < 255) continue;
+          ln++;
+          if (salUp[i] >= 110) continue;
+          const ox = Math.round(x * s + r.placement.dx);
+          const oy = Math.round(y * s + r.placement.dy);
+          if (ox < 0 || oy < 0 || ox >= W || oy >= H) continue;
+          const o = (oy * W + ox) * 3;
+          const same = [0, 1, 2].every((k) => Math.abs(r.image.data[o + k] - r.grade[k][image.data[i * image.channels + k]]) <= 4);
+          if (same) leak++;
+        }
+      const e = stats.get(family) ?? { halo: [], leak: [], gap: [] };
+      e.halo.push(hn ? halo / hn : 0);
+      e.leak.push(ln ? leak / ln : 0);
+      e.gap.push(Math.abs(placed.y + placed.h - bare.fit.floorRow));
+      stats.set(family, e);
+    }
+  }
+  for (const [family, e] of stats)
+    rows.push([
+      `composite ${family} (${e.halo.length})`,
+      `halo ${fmt(mean(e.halo))} levels, glass leak ${fmt(mean(e.leak))}, contact gap ${fmt(mean(e.gap))} px`,
+      `worst: halo ${fmt(Math.max(...e.halo))}, leak ${fmt(Math.max(...e.leak))}, gap ${fmt(Math.max(...e.gap))}`,
+    ]);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(evalDir)) {
     console.log(`eval: ${evalDir} not found; skipping the quality measurement (set EVAL_DIR).`);
@@ -204,6 +294,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   await evalSegmentation();
   await evalPlates();
+  await evalComposite();
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
   const line = (r: string[]): string => '| ' + r.map((v, i) => v.padEnd(widths[i])).join(' | ') + ' |';
   console.log(line(['metric', 'result', 'detail']));

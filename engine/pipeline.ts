@@ -5,7 +5,7 @@ import { decodeImage, type RawImage } from './io/image.decode';
 import { encodeOutputs } from './io/image.encode';
 import { getSession } from './models/model.loader';
 import { runIsnet } from './segment/isnet.infer';
-import { refineMask } from './segment/mask.refine';
+import { glassMap, refineMask } from './segment/mask.refine';
 import { findPlates, findPlatesOnCar, type PlateDetection } from './plate/plate.find';
 import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
 import { customizePlate, type PlateFormat } from './plate/plate.render';
@@ -87,6 +87,9 @@ export interface ProcessResult {
   plates: PlateDetection[];
   /** Scene actually used (preset or the prompt's choice), if the background changed. */
   sceneId?: string;
+  /** Where the car was placed when the background changed (output = input * scale + (dx, dy), in pixels
+   * of the working image): lets a before/after view frame the original the same way. */
+  placement?: { scale: number; dx: number; dy: number };
 }
 
 export type StageCallback = (stage: StageName) => void;
@@ -174,8 +177,15 @@ async function carMask(
   const pre = precomputed.get(image);
   if (pre) return pre;
   const sal = await time(timings, 'segment', onStage, () => runIsnet(image));
-  return time(timings, 'refine', onStage, () => refineMask(image, sal));
+  return time(timings, 'refine', onStage, async () => {
+    const alpha = await refineMask(image, sal);
+    glassOf.set(alpha, await glassMap(image, sal, alpha));
+    return alpha;
+  });
 }
+
+// See-through windows found with a car's mask (same lifetime as the mask; read by the compositor).
+const glassOf = new WeakMap<Uint8Array, Uint8Array>();
 
 async function processDecoded(
   image: RawImage,
@@ -220,6 +230,7 @@ async function processDecoded(
 
   let out = image;
   let sceneId: string | undefined;
+  let placement: ProcessResult['placement'];
   if (ops.has('background_change') && mask) {
     const box = carBox(mask, image.width, image.height);
     if (!box) throw new EngineError('INVALID_REQUEST', 'no car found', 'Fotoğrafta araç bulunamadı.');
@@ -236,7 +247,9 @@ async function processDecoded(
         framing,
         tint: chosen.tint,
         light: request.light,
+        glass: glassOf.get(mask),
       });
+      placement = r.placement;
       return r.image;
     });
   }
@@ -250,7 +263,7 @@ async function processDecoded(
   const encoded = await time(timings, 'encode', onStage, () =>
     encodeOutputs(out, request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE),
   );
-  return { ...encoded, timings, plates, sceneId };
+  return { ...encoded, timings, plates, sceneId, placement };
 }
 
 /** JPEG (quality 85) of a preset scene at the given size, for preset grids and gallery cards. */

@@ -790,7 +790,7 @@ def render_settings(exposure=0.0, look='Medium High Contrast', mist=None, glare=
     sc.cycles.transmission_bounces = 6
     sc.cycles.transparent_max_bounces = 6
     sc.cycles.volume_bounces = 0
-    sc.cycles.sample_clamp_indirect = 4.0
+    sc.cycles.sample_clamp_indirect = 1.5
     sc.cycles.blur_glossy = 1.0
     sc.cycles.caustics_reflective = False
     sc.cycles.caustics_refractive = False
@@ -1009,7 +1009,7 @@ def glass_wall(y, h, x_half, outside_bright, outside_color, mullion=2.5):
     plane(x_half * 2, h, (0, y, h / 2), g, rot=(math.pi / 2, 0, 0))
     x = -x_half
     while x <= x_half:
-        box((0.08, 0.15, h), (x, y, h / 2), frame, bevel=0.005)
+        box((0.14, 0.2, h), (x, y, h / 2), frame, bevel=0.005)
         x += mullion
     box((x_half * 2, 0.15, 0.1), (0, y, h * 0.62), frame, bevel=0.005)
     # Exterior: a lit plane far out, plus soft tree and building masses for the blur to chew on.
@@ -1041,30 +1041,41 @@ def s_studio(paint, look=0.0, dark=False, key_power=900, grad=None):
 
 
 def s_luxury_showroom():
-    hall(w=34, d=30, h=6.5, wall=(0.12, 0.115, 0.11), ceiling=(0.06, 0.06, 0.065), back_wall=False)
-    floor('black-epoxy')
-    glass_wall(9.8, 6.5, 17, 3.0, (0.9, 0.85, 0.78), mullion=3.0)
-    downlights(6.5, [-4, 0, 4, 8], 12, 4.0, 900, angle=45)
-    ceiling_panels(6.5, 2, -1, 7, 14, 6.0, length=6, width=0.25, gap=2)
-    wood = simple_mat('wood', (0.18, 0.1, 0.05), 0.35, grain=0.25, grain_scale=4)
-    box((4.0, 0.6, 1.05), (-9.5, 7.5, 0.525), wood)
-    box((4.2, 0.7, 0.05), (-9.5, 7.5, 1.07), simple_mat('stone', (0.85, 0.84, 0.8), 0.15))
-    world_grad((0.05, 0.05, 0.05), (0.08, 0.08, 0.08), 1.0)
+    """A dark, warm dealer hall: walnut slat wall with a backlit brand panel, LED coves, spot pools on a
+    satin dark floor (blurred reflections, not a mirror)."""
+    hall(w=34, d=30, h=6.5, wall=(0.09, 0.085, 0.08), ceiling=(0.05, 0.05, 0.055), back_wall=True)
+    floor('polished-concrete', (0.05, 0.05, 0.052))
+    wood = simple_mat('walnut', (0.16, 0.09, 0.05), 0.4, grain=0.3, grain_scale=3)
+    for i in range(120):
+        box((0.09, 0.05, 5.2), (-12 + i * 0.2, 9.93, 2.8), wood, bevel=0.01)
+    led = emission_mat('cove', (1.0, 0.78, 0.5), 12.0)
+    plane(34, 0.06, (0, 9.9, 0.2), led, rot=(math.pi / 2, 0, 0))
+    plane(34, 0.06, (0, 9.9, 5.45), led, rot=(math.pi / 2, 0, 0))
+    panel = emission_mat('brand', (0.95, 0.95, 0.97), 0.7)
+    box((5.0, 0.06, 1.2), (-7.5, 9.86, 3.4), panel, bevel=0.01)
+    stone = simple_mat('stone', (0.62, 0.6, 0.56), 0.2, grain=0.08, grain_scale=2)
+    box((3.6, 0.8, 1.05), (8.0, 8.6, 0.525), stone, bevel=0.02)
+    box((3.8, 0.9, 0.05), (8.0, 8.6, 1.07), simple_mat('top', (0.05, 0.05, 0.05), 0.15), bevel=0.01)
+    downlights(6.5, [-4, 0, 4, 8], 12, 4.0, 1100, angle=40)
+    # Wall washers grazing the slats, so the wood reads as wood.
+    for wx in (-10, -3.5, 3.5, 10):
+        spot_light((wx, 8.9, 6.3), 900, (wx, 9.9, 1.0), angle_deg=55, blend=0.8, color=(1, 0.85, 0.65))
+    world_grad((0.01, 0.01, 0.01), (0.015, 0.015, 0.015), 1.0)
     key(10, 70, 0.5, (1, 0.9, 0.78))
     camera(fstop=2.8)
-    render_settings(exposure=0.2, glare=0.12)
+    render_settings(exposure=0.4, glare=0.12)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
 def s_glass_showroom():
     hall(w=40, d=30, h=7, wall=(0.85, 0.85, 0.84), ceiling=(0.9, 0.9, 0.9), back_wall=False)
     floor('polished-concrete', (0.62, 0.62, 0.6))
-    glass_wall(9.8, 7, 20, 6.0, (0.85, 0.9, 1.0), mullion=3.2)
+    glass_wall(9.8, 7, 20, 0.55, (0.85, 0.9, 1.0), mullion=3.2)
     ceiling_panels(7, 4, -6, 8, 16, 10.0, length=5, width=1.2, gap=2.5)
     world_grad((0.6, 0.6, 0.6), (0.8, 0.85, 0.9), 1.0)
     key(0, 65, 0.85, (1, 1, 1))
     camera(fstop=2.8)
-    render_settings(exposure=0.4)
+    render_settings(exposure=-0.3)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -1267,7 +1278,7 @@ def s_open_road(kind):
         tree_line(40, -80, 80, 2.6, 14, 4.0, leaf=leaf, jitter=8)
         key(160, 45, 0.3, (1.0, 0.95, 0.85))
         mist = {'start': 15, 'depth': 250, 'color': (0.35, 0.42, 0.45), 'max': 0.5}
-        exposure = -0.6
+        exposure = -0.9
     elif kind == 'fog':
         world_grad((0.7, 0.72, 0.72), (0.78, 0.8, 0.8), 1.0)
         sun_light(12, 200, 0.6, (1.0, 0.92, 0.8), angle_deg=15)
@@ -1291,7 +1302,7 @@ def s_open_road(kind):
         hills(300, 60, (0.04, 0.06, 0.03), (0.1, 0.12, 0.05), size=3000, scale=12, depth=1000)
         key(140, 35, 0.15, (1.0, 0.96, 0.9))
         mist = {'start': 100, 'depth': 4000, 'color': (0.45, 0.55, 0.7), 'max': 0.6}
-        exposure = -0.7
+        exposure = -1.0
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=exposure, mist=mist, glare=glare)
     return extra
@@ -1328,7 +1339,7 @@ def s_water(kind):
         water(12.0, color=(0.01, 0.05, 0.09), wave_scale=0.5)
         hills(700, 90, (0.1, 0.12, 0.1), (0.2, 0.2, 0.17), size=3000, scale=12, depth=900)
         key(120, 40, 0.15)
-        mist = {'start': 80, 'depth': 1500, 'color': (0.7, 0.8, 0.9)}
+        mist = {'start': 80, 'depth': 1500, 'color': (0.5, 0.58, 0.7)}
     elif kind == 'lake':
         world_sky(30, 210, 1.0, air=1.0, dust=0.8)
         sun_light(30, 210, 3.0, (1.0, 0.95, 0.88), angle_deg=0.8)
@@ -1339,7 +1350,7 @@ def s_water(kind):
         leaf = foliage_mat()
         tree_line(160, -60, 60, 7, 14, 4.5, leaf=leaf, jitter=10)
         key(210, 30, 0.2, (1.0, 0.95, 0.88))
-        mist = {'start': 60, 'depth': 1200, 'color': (0.65, 0.75, 0.85)}
+        mist = {'start': 60, 'depth': 1200, 'color': (0.48, 0.56, 0.66)}
     elif kind == 'beach':
         world_sky(55, 150, 1.0, air=0.8, dust=0.4)
         sun_light(55, 150, 4.0, angle_deg=0.6)
@@ -1359,7 +1370,7 @@ def s_water(kind):
                 f.rotation_mode = 'ZYX'
                 f.rotation_euler = (math.radians(-30), 0, a - math.pi / 2)
         key(150, 55, 0.15)
-        mist = {'start': 100, 'depth': 2000, 'color': (0.75, 0.85, 0.95)}
+        mist = {'start': 100, 'depth': 2000, 'color': (0.5, 0.6, 0.72)}
     elif kind == 'marina':
         world_sky(45, 220, 1.0, air=0.9, dust=0.5)
         sun_light(45, 220, 3.5, angle_deg=0.6)
@@ -1381,9 +1392,9 @@ def s_water(kind):
             cylinder(0.06, 12, (px, 16 + i % 2 * 2, 7), simple_mat('mast', (0.8, 0.8, 0.8), 0.3, metallic=0.8), verts=8)
         hills(500, 70, (0.1, 0.12, 0.08), (0.2, 0.2, 0.15), size=3000, scale=10)
         key(220, 45, 0.15)
-        mist = {'start': 80, 'depth': 1500, 'color': (0.72, 0.82, 0.92)}
+        mist = {'start': 80, 'depth': 1500, 'color': (0.5, 0.58, 0.7)}
     camera(fstop=2.8, outdoor=True)
-    render_settings(exposure=0.0, mist=mist)
+    render_settings(exposure=-1.0, mist=mist)
     return extra
 
 
@@ -1417,17 +1428,17 @@ def s_city(kind):
         world_sky(50, 140, 1.0, air=1.0, dust=0.6)
         sun_light(50, 140, 3.5, angle_deg=0.6)
         key(140, 50, 0.15)
-        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
+        exposure = -1.0
     if kind == 'centre':
         floor('asphalt')
         kerb(4.2)
-        plane(120, 6, (0, 7.3, 0.15), pave)
+        plane(120, 8, (0, 8.3, 0.15), pave)
         for i, bx in enumerate(range(-48, 49, 16)):
             h = random.uniform(16, 34)
             wall = random.choice([(0.55, 0.53, 0.5), (0.35, 0.36, 0.38), (0.7, 0.66, 0.6)])
-            building(bx, 10.3, 15.6, 14, h, facade_mat('f%d' % i, wall, cols=random.choice([1.5, 2.0, 3.0]),
-                                                        rows=3.4))
-        tree_line(8.5, -40, 40, 9, 7, 1.8, jitter=0.2)
+            building(bx, 12.3 + random.uniform(0, 2), 15.6, 14, h,
+                     facade_mat('f%d' % i, wall, cols=random.choice([1.5, 2.0, 3.0]), rows=3.4))
     elif kind == 'apartment':
         floor('asphalt')
         kerb(3.6)
@@ -1454,8 +1465,6 @@ def s_city(kind):
         floor('stone-paving', (0.62, 0.6, 0.56))
         for i, bx in enumerate((-30, 0, 30)):
             building(bx, 30, 26, 18, random.uniform(18, 30), facade_mat('p%d' % i, (0.82, 0.8, 0.76), cols=2.0))
-        leaf = foliage_mat()
-        tree_line(18, -35, 35, 8, 8, 2.2, leaf=leaf, jitter=1)
         planter = simple_mat('planter', (0.3, 0.3, 0.3), 0.6)
         box((3, 1, 0.6), (-10, 8, 0.3), planter)
         box((3, 1, 0.6), (10, 8, 0.3), planter)
@@ -1578,6 +1587,7 @@ def s_city(kind):
         world_sky(40, 130, 1.0, air=1.0, dust=0.7)
         sun_light(40, 130, 3.5, angle_deg=0.6)
         key(130, 40, 0.15)
+        exposure = -1.0
         floor('asphalt', (0.09, 0.09, 0.095))
         paint = simple_mat('bay', (0.8, 0.8, 0.78), 0.6, grain=0.15, grain_scale=10)
         plane(80, 0.12, (0, 3.2, 0.005), paint)
@@ -1589,11 +1599,12 @@ def s_city(kind):
             building(bx, 18, 22, 14, 15, facade_mat('e%d' % i, (0.86, 0.82, 0.74), cols=2.2, rows=3.0, frame=0.18),
                      simple_mat('roof', (0.35, 0.15, 0.1), 0.7))
         tree_line(12, -40, 40, 7, 9, 2.6, leaf=foliage_mat(), jitter=1)
-        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
     elif kind == 'suburban':
         world_sky(45, 120, 1.0, air=1.0, dust=0.7)
         sun_light(45, 120, 3.5, angle_deg=0.6)
         key(120, 45, 0.15)
+        exposure = -1.0
         floor('grass')
         plane(9, 30, (0, 3, 0.004), floor_material('stone-paving', (0.6, 0.58, 0.54)))
         render = simple_mat('render', (0.85, 0.82, 0.75), 0.85, grain=0.05, grain_scale=2)
@@ -1615,11 +1626,12 @@ def s_city(kind):
         hedge = foliage_mat('hedge')
         box((12, 0.8, 0.9), (-11, 8, 0.45), hedge, bevel=0.2)
         box((12, 0.8, 0.9), (11, 8, 0.45), hedge, bevel=0.2)
-        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
     elif kind == 'airport':
         world_sky(30, 200, 1.0, air=1.0, dust=1.0)
         sun_light(30, 200, 3.5, angle_deg=0.6)
         key(200, 30, 0.15)
+        exposure = -1.0
         floor('concrete', (0.5, 0.49, 0.46))
         paint = simple_mat('apron', (0.75, 0.6, 0.1), 0.6, grain=0.1, grain_scale=10)
         plane(120, 0.2, (0, 6.0, 0.004), paint)
@@ -1646,7 +1658,7 @@ def s_city(kind):
             cylinder(0.06, jz - 1.0, (gx, jy, (jz - 0.6) / 2 + 0.2), white)
         building(-30, 80, 120, 30, 14, facade_mat('terminal', (0.7, 0.72, 0.74), glass=(0.05, 0.08, 0.1),
                                                    cols=3.0, rows=7.0, frame=0.06))
-        mist = {'start': 40, 'depth': 900, 'color': (0.72, 0.8, 0.9)}
+        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=exposure, mist=mist, glare=glare)
     return extra

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
-import { renderScene, sceneLayout, type SceneLayout, type SceneTint } from './scene.render';
+import { CAR_HEIGHT_M, sceneMeta, type SceneMeta } from './scene.library';
+import { renderScene, type SceneTint } from './scene.render';
 
 /** Car bounding box in source pixels (alpha >= 128) and whether it touches the photo's border. */
 export interface CarBox {
@@ -52,17 +53,21 @@ export interface Framing {
   maxWidth: number;
 }
 
+/** A dealer's listing framing: the widest car of the run fills about 76 % of the width (room for its
+ * shadow on both sides), never taller than 56 % of the height, standing at 84 %. */
+export const LISTING_WIDTH = 0.76;
+
 /**
- * Plans a run's framing so every photo uses the same car height and floor line, shrinking the common
- * height until the widest car (by aspect) fits.
+ * Plans a run's framing so every photo uses the same car height and floor line: the height at which the
+ * widest car (by aspect) fills LISTING_WIDTH of the canvas.
  */
 export function planFraming(cars: { w: number; h: number }[], canvasW: number, canvasH: number): Framing {
-  const floorY = 0.86;
+  const floorY = 0.84;
   const maxWidth = 0.9;
-  let carHeight = 0.44;
+  let carHeight = 0.56;
   for (const c of cars) {
     const aspect = c.w / Math.max(1, c.h);
-    carHeight = Math.min(carHeight, (maxWidth * canvasW) / (aspect * canvasH));
+    carHeight = Math.min(carHeight, (LISTING_WIDTH * canvasW) / (aspect * canvasH));
   }
   return { carHeight: Math.max(0.12, carHeight), floorY, maxWidth };
 }
@@ -74,10 +79,12 @@ export interface CompositeOptions {
   width: number;
   height: number;
   framing: Framing;
-  /** Scene tint from a free prompt, applied on top of the light matching. */
+  /** Scene tint from a free prompt. */
   tint?: SceneTint;
-  /** The light's colour cast to match the scene to; a studio run passes one for all its photos. */
+  /** The photo's light colour cast; a studio run passes one for all its photos so they get one grade. */
   light?: LightCast;
+  /** See-through glass (source size, 0..255): windows that showed the old background (glassMap). */
+  glass?: Uint8Array;
 }
 
 async function greyOp(
@@ -102,7 +109,7 @@ export type LightCast = [number, number, number];
 
 /**
  * The photo's light, estimated from its near-grey pixels (concrete, tyres, glass, white walls): grey-world on
- * what should be grey. Not from the car's paint, which would turn the scene pink behind a red car.
+ * what should be grey. Not from the car's paint, which would call a red car's light red.
  */
 export function photoLight(src: RawImage): LightCast {
   let r = 0;
@@ -127,43 +134,35 @@ export function photoLight(src: RawImage): LightCast {
   return [r / m, g / m, b / m];
 }
 
-/** The mean cast of several photos: one light for a whole studio run, so every photo gets the same scene. */
+/** The mean cast of several photos: one light for a whole studio run, so every photo gets the same grade. */
 export function sharedLight(casts: LightCast[]): LightCast {
   if (casts.length === 0) return [1, 1, 1];
   const sum = casts.reduce((a, l) => [a[0] + l[0], a[1] + l[1], a[2] + l[2]], [0, 0, 0]);
   return [sum[0] / casts.length, sum[1] / casts.length, sum[2] / casts.length];
 }
 
-/**
- * Tint that pulls the scene a third of the way towards the photo's light, at most 6 % per channel (the car
- * itself is never re-graded). Exposure is left alone: a dark car is paint, not a dark room.
- */
-export function matchSceneToLight(cast: LightCast): SceneTint {
-  const k = 0.35;
-  const clamp = (v: number): number => Math.max(0.94, Math.min(1.06, v));
-  return {
-    r: clamp(1 + (cast[0] - 1) * k),
-    g: clamp(1 + (cast[1] - 1) * k),
-    b: clamp(1 + (cast[2] - 1) * k),
-    exposure: 1,
-  };
-}
+/** A per-channel tone curve (256 entries each): the only change the grade may make to the car. */
+export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
 
-async function backgroundImage(
-  bg: Background,
-  width: number,
-  height: number,
-  tint: SceneTint | undefined,
-): Promise<RawImage> {
-  if (bg.kind === 'scene') return renderScene(bg.id, width, height, { tint });
-  const { data, info } = await sharp(bg.image.data, {
-    raw: { width: bg.image.width, height: bg.image.height, channels: bg.image.channels },
-  })
-    .removeAlpha()
-    .resize(width, height, { fit: 'cover', position: 'centre' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: 3 };
+/**
+ * The car's grade toward the scene's light (docs/decisions/0006-car-light-grade.md): white balance from the
+ * photo's cast to the scene's (half way, at most 8 % per channel), and for night scenes a darker, slightly
+ * cooler exposure with a gentle shoulder. Global and monotone per channel: geometry and texture stay the
+ * photo's own, and the grade can be undone from the curve.
+ */
+export function carToneCurve(photo: LightCast, scene: SceneMeta): ToneCurve {
+  const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
+  const wb = [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
+  const norm = (wb[0] + wb[1] + wb[2]) / 3;
+  // Night: expose for the scene's level (a car lit by street lamps, not by the day it was shot in).
+  const exposure = scene.night ? Math.max(0.5, Math.min(0.85, scene.light.level / 110)) : 1;
+  const gamma = scene.night ? 1.12 : 1;
+  return [0, 1, 2].map((k) => {
+    const lut = new Uint8Array(256);
+    const gain = (wb[k] / norm) * exposure;
+    for (let v = 0; v < 256; v++) lut[v] = Math.round(Math.min(255, 255 * Math.pow(v / 255, gamma) * gain));
+    return lut;
+  }) as ToneCurve;
 }
 
 export interface CompositeResult {
@@ -172,13 +171,33 @@ export interface CompositeResult {
   placement: { scale: number; dx: number; dy: number };
   /** Car alpha in output pixels (for later stages: clean, plate warps). */
   alpha: Uint8Array;
+  /** The tone curve the car was graded with (identity on custom backgrounds). */
+  grade: ToneCurve;
 }
+
+/** How the floor under the car behaves: from the scene's metadata, or a neutral guess for uploads. */
+interface FloorLight {
+  reflection: number;
+  roughness: number;
+  /** 0 = hard sun .. 1 = overcast or softbox. */
+  softness: number;
+  /** Canvas pixels a point 1 m up casts its shadow by (x, y); null: light from straight above. */
+  shadow: [number, number] | null;
+  /** Cast shadow darkness 0..1 (0: no floor light). */
+  cast: number;
+}
+
+const identityCurve = (): ToneCurve => {
+  const l = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) l[i] = i;
+  return [l, l, l];
+};
 
 /**
  * Places the car (source pixels + refined alpha) into a scene or custom background: consistent framing,
- * contact shadow and wheel occlusion from the mask, optional floor reflection, scene matched to the car's
- * light, edge decontamination. Car pixels are only resampled (when the framing scales) and blended at the
- * cut edge.
+ * the scene cut to the car's scale with its floor under the wheels, contact and cast shadows from the
+ * scene's key light, a floor reflection blurred by the floor's roughness, the car graded by a tone curve
+ * toward the scene's light, the scene's grain matched to the car's, edge decontamination.
  */
 export async function compositeCar(
   src: RawImage,
@@ -188,10 +207,6 @@ export async function compositeCar(
   const { width: W, height: H, framing } = options;
   const box = carBox(mask, src.width, src.height);
   if (!box) throw new Error('no car found in the mask');
-  const layout: SceneLayout =
-    options.background.kind === 'scene'
-      ? sceneLayout(options.background.id)
-      : { floorY: 0.86, horizonY: 0.6, reflection: 0, shadow: 0.55 };
 
   // Scale: same car height for the run; a car cut at the photo's border keeps its visible size.
   let scale = (framing.carHeight * H) / box.h;
@@ -222,8 +237,66 @@ export async function compositeCar(
   const carA = exact
     ? Buffer.from(maskCrop)
     : (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'lanczos3' }))).data;
+  let glassA: Buffer | undefined;
+  if (options.glass) {
+    const gCrop = new Uint8Array(cw * ch);
+    for (let y = 0; y < ch; y++)
+      gCrop.set(options.glass.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
+    glassA = exact
+      ? Buffer.from(gCrop)
+      : (await greyOp(gCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;
+  }
   cw = tw;
   ch = th;
+  const carHpx = box.h * scale;
+
+  // The background, and where its floor is.
+  let out: Buffer;
+  let floorPx: number;
+  let floorLight: FloorLight;
+  let grade = identityCurve();
+  if (options.background.kind === 'scene') {
+    const meta = sceneMeta(options.background.id);
+    const scene = await renderScene(options.background.id, W, H, {
+      tint: options.tint,
+      carHeightPx: carHpx,
+      floorY: framing.floorY,
+    });
+    out = scene.data;
+    floorPx = Math.round(scene.fit.floorRow);
+    const k = meta.keyLight;
+    const pxPerM = carHpx / CAR_HEIGHT_M;
+    floorLight = {
+      reflection: meta.floor.gloss,
+      roughness: meta.floor.roughness,
+      softness: k.softness,
+      shadow:
+        meta.shadowVector && k.elevationDeg < 75
+          ? [
+              (meta.shadowVector[0] * meta.width * scene.fit.scale * pxPerM) / scene.fit.metrePx,
+              (meta.shadowVector[1] * meta.height * scene.fit.scale * pxPerM) / scene.fit.metrePx,
+            ]
+          : null,
+      cast: k.floorLight ? 0.65 * (1 - k.softness) : 0,
+    };
+    grade = carToneCurve(options.light ?? photoLight(src), meta);
+  } else {
+    const { data } = await sharp(options.background.image.data, {
+      raw: {
+        width: options.background.image.width,
+        height: options.background.image.height,
+        channels: options.background.image.channels,
+      },
+    })
+      .removeAlpha()
+      .resize(W, H, { fit: 'cover', position: 'centre' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    out = data;
+    floorPx = Math.round(framing.floorY * H);
+    floorLight = { reflection: 0, roughness: 1, softness: 0.8, shadow: null, cast: 0 };
+  }
+  if (box.cutBottom) floorPx = H + 2;
 
   // Placement: centred horizontally (a car cut at one side hugs that side), tyres on the floor line.
   const boxBottomInCrop = (box.y + box.h - cy0) * scale;
@@ -232,7 +305,6 @@ export async function compositeCar(
   let left = Math.round(W / 2 - carWpx / 2 - boxLeftInCrop);
   if (box.cutLeft && !box.cutRight) left = Math.round(-boxLeftInCrop);
   if (box.cutRight && !box.cutLeft) left = Math.round(W - carWpx - boxLeftInCrop);
-  const floorPx = box.cutBottom ? H + 2 : Math.round(framing.floorY * H);
   const top = Math.round(floorPx - boxBottomInCrop);
 
   // Canvas-sized car alpha.
@@ -247,16 +319,18 @@ export async function compositeCar(
     }
   }
 
-  let tint =
-    options.background.kind === 'scene' ? matchSceneToLight(options.light ?? photoLight(src)) : undefined;
-  if (options.tint) {
-    const t = options.tint;
-    tint = tint
-      ? { r: tint.r * t.r, g: tint.g * t.g, b: tint.b * t.b, exposure: tint.exposure * t.exposure }
-      : t;
+  // The scene's grain matched to the car's own noise (the renders are clean; a phone photo is not).
+  await matchGrain(out, W, H, alpha, carRgb, carA, cw, ch);
+  // What the windows will show: the scene behind the car (kept before shadows and the car cover it).
+  const sceneBehind = glassA ? Buffer.from(out) : out;
+
+  // The car graded by its tone curve: every later use of the car (reflection, edges) sees the graded car.
+  const graded = Buffer.alloc(carRgb.length);
+  for (let i = 0; i < carRgb.length; i += 3) {
+    graded[i] = grade[0][carRgb[i]];
+    graded[i + 1] = grade[1][carRgb[i + 1]];
+    graded[i + 2] = grade[2][carRgb[i + 2]];
   }
-  const bg = await backgroundImage(options.background, W, H, tint);
-  const out = bg.data;
 
   // Ground contact: the lower hull of the silhouette, per column in crop coordinates. Tyres touch the
   // ground on this line; in a 3/4 view it slopes (the far wheel sits higher).
@@ -264,39 +338,14 @@ export async function compositeCar(
   const drop = floorPx - top - Math.max(...groundY.filter((v) => v >= 0));
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) groundY[x] += drop;
 
-  // Floor reflection: each column mirrored about its contact line, fading out, slightly dimmed.
-  if (layout.reflection > 0 && !box.cutBottom) {
-    const depth = Math.round(box.h * scale * 0.4);
-    for (let x = 0; x < cw; x++) {
-      const ox = left + x;
-      if (ox < 0 || ox >= W || groundY[x] < 0) continue;
-      const axis = groundY[x];
-      for (let y = 0; y < depth; y++) {
-        const sy = axis - 1 - y;
-        const oy = top + axis + y;
-        if (sy < 0 || oy >= H || oy < 0) continue;
-        const fade = layout.reflection * Math.pow(1 - y / depth, 2.2);
-        const a = (carA[sy * cw + x] / 255) * fade;
-        if (a <= 0.003) continue;
-        const o = (oy * W + ox) * 3;
-        const s = (sy * cw + x) * 3;
-        for (let k = 0; k < 3; k++) out[o + k] = out[o + k] * (1 - a) + carRgb[s + k] * 0.85 * a;
-      }
-    }
+  if (!box.cutBottom) {
+    if (floorLight.reflection > 0.01)
+      await drawReflection(out, W, H, graded, carA, cw, ch, left, top, groundY, carHpx, floorLight);
+    await drawShadow(out, W, H, carA, cw, ch, left, top, groundY, carHpx, floorLight);
   }
 
-  // Contact shadow and wheel occlusion, derived from the placed car's silhouette.
-  if (!box.cutBottom)
-    await drawShadow(out, W, H, carA, cw, ch, left, top, groundY, box.h * scale, layout.shadow);
-
   // Edge decontamination: inside the soft edge, use an alpha-weighted blur of car colours.
-  const decon = await alphaWeightedBlur(
-    carRgb,
-    carA,
-    cw,
-    ch,
-    Math.max(2, Math.round(Math.max(cw, ch) / 400)),
-  );
+  const decon = await alphaWeightedBlur(graded, carA, cw, ch, Math.max(2, Math.round(Math.max(cw, ch) / 400)));
   for (let y = 0; y < ch; y++) {
     const oy = top + y;
     if (oy < 0 || oy >= H) continue;
@@ -313,16 +362,132 @@ export async function compositeCar(
       const edge = av < 250;
       const inner = a * a;
       for (let k = 0; k < 3; k++) {
-        const fg = edge ? decon[s + k] * (1 - inner) + carRgb[s + k] * inner : carRgb[s + k];
+        const fg = edge ? decon[s + k] * (1 - inner) + graded[s + k] * inner : graded[s + k];
         out[o + k] = Math.round(fg * a + out[o + k] * (1 - a));
       }
     }
   }
+  if (glassA) await drawGlass(out, sceneBehind, W, H, glassA, cw, ch, left, top, skyOf(options.background));
   return {
     image: { data: out, width: W, height: H, channels: 3 },
     placement: { scale, dx: left - cx0 * scale, dy: top - cy0 * scale },
     alpha,
+    grade,
   };
+}
+
+/**
+ * Sensor noise of the car, measured as the median absolute deviation of a 4-neighbour Laplacian over its
+ * interior, is added to the background (Gaussian, luminance-only): a clean render behind a grainy car is
+ * one of the first things that gives a composite away; grain added over the car too would be another.
+ */
+async function matchGrain(
+  out: Buffer,
+  W: number,
+  H: number,
+  alpha: Uint8Array,
+  car: Buffer,
+  carA: Buffer | Uint8Array,
+  cw: number,
+  ch: number,
+): Promise<void> {
+  const devs: number[] = [];
+  for (let y = 2; y < ch - 2; y += 3)
+    for (let x = 2; x < cw - 2; x += 3) {
+      if (carA[y * cw + x] < 250 || carA[(y - 2) * cw + x] < 250 || carA[(y + 2) * cw + x] < 250) continue;
+      const i = (y * cw + x) * 3 + 1;
+      const lap = 4 * car[i] - car[i - 3] - car[i + 3] - car[i - cw * 3] - car[i + cw * 3];
+      devs.push(Math.abs(lap));
+    }
+  if (devs.length < 200) return;
+  devs.sort((a, b) => a - b);
+  // MAD of a Laplacian of white noise: sigma * sqrt(20) * 0.674.
+  const sigma = Math.min(6, devs[devs.length >> 1] / (Math.sqrt(20) * 0.674));
+  if (sigma < 0.4) return;
+  let seed = 0x2545f491;
+  const rand = (): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
+  };
+  for (let i = 0; i < W * H; i++) {
+    if (alpha[i] >= 250) continue;
+    // Sum of three uniforms: close enough to Gaussian, variance 1/4 -> scale by 2 sigma.
+    const n = (rand() + rand() + rand() - 1.5) * 2 * sigma * (1 - alpha[i] / 255);
+    const o = i * 3;
+    for (let k = 0; k < 3; k++) {
+      const v = out[o + k] + n;
+      out[o + k] = v < 0 ? 0 : v > 255 ? 255 : v;
+    }
+  }
+}
+
+/**
+ * Floor reflection: each column of the graded car mirrored about its own contact line (so the reflection
+ * starts under each wheel), Fresnel-weighted (stronger at the grazing angle near the car, fading with the
+ * distance below it) and blurred by the floor's roughness, on a layer composited once.
+ */
+async function drawReflection(
+  out: Buffer,
+  W: number,
+  H: number,
+  car: Buffer,
+  carA: Buffer | Uint8Array,
+  cw: number,
+  ch: number,
+  left: number,
+  top: number,
+  groundY: number[],
+  carH: number,
+  floor: FloorLight,
+): Promise<void> {
+  const depth = Math.round(carH * 0.6);
+  let y0 = H;
+  for (let x = 0; x < cw; x++) if (groundY[x] >= 0) y0 = Math.min(y0, top + groundY[x]);
+  y0 = Math.max(0, y0);
+  const y1 = Math.min(H, y0 + depth + Math.round(carH * 0.2));
+  if (y1 <= y0) return;
+  const lh = y1 - y0;
+  const layer = Buffer.alloc(W * lh * 4);
+  for (let x = 0; x < cw; x++) {
+    const ox = left + x;
+    if (ox < 0 || ox >= W || groundY[x] < 0) continue;
+    const axis = groundY[x];
+    for (let y = 0; y < depth; y++) {
+      const sy = axis - 1 - y;
+      const oy = top + axis + y - y0;
+      if (sy < 0 || oy >= lh || oy < 0) continue;
+      const a = carA[sy * cw + x];
+      if (!a) continue;
+      const o = (oy * W + ox) * 4;
+      const s = (sy * cw + x) * 3;
+      layer[o] = (car[s] * a) / 255;
+      layer[o + 1] = (car[s + 1] * a) / 255;
+      layer[o + 2] = (car[s + 2] * a) / 255;
+      layer[o + 3] = a;
+    }
+  }
+  const sigma = 0.6 + floor.roughness * carH * 0.05;
+  const blurred = await sharp(layer, { raw: { width: W, height: lh, channels: 4 } })
+    .blur(sigma)
+    .raw()
+    .toBuffer();
+  for (let y = 0; y < lh; y++) {
+    for (let x = 0; x < W; x++) {
+      const j = (y * W + x) * 4;
+      const a = blurred[j + 3] / 255;
+      if (a < 0.004) continue;
+      // Distance below the car's ground line, as a share of the reflection's depth.
+      const d = Math.min(1, y / depth);
+      const w = floor.reflection * a * Math.pow(1 - d, 1.8) * (0.55 + 0.45 * (1 - d));
+      const o = ((y0 + y) * W + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        const refl = (blurred[j + k] / Math.max(1, blurred[j + 3])) * 255;
+        out[o + k] = out[o + k] * (1 - w) + refl * 0.9 * w;
+      }
+    }
+  }
 }
 
 const CHOKE = 36;
@@ -406,8 +571,11 @@ async function drawShadow(
   top: number,
   groundY: number[],
   carH: number,
-  strength: number,
+  floor: FloorLight,
 ): Promise<void> {
+  // Under an overcast sky or a softbox the occlusion shadow is wide and dark; under a hard key it is
+  // tighter and the cast shadow carries the rest.
+  const strength = 0.35 + 0.35 * floor.softness;
   const shadow = new Uint8Array(W * H);
   const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
   if (!xs.length) return;
@@ -454,6 +622,9 @@ async function drawShadow(
     ry0 = Math.min(ry0, top + g - Math.round(carH * 0.3));
     ry1 = Math.max(ry1, top + g + Math.ceil(bandH));
   }
+  if (floor.shadow && floor.cast > 0) {
+    await drawCastShadow(out, W, H, carA, cw, ch, left, top, groundY, carH, floor);
+  }
   const rx0 = Math.max(0, left + first - reach);
   const rx1 = Math.min(W, left + last + reach + 1);
   ry0 = Math.max(0, ry0 - reach);
@@ -477,4 +648,123 @@ async function drawShadow(
       out[i + 2] *= m;
     }
   }
+}
+
+/**
+ * The car's cast shadow from the scene's key light: every car pixel, at its height above its own contact
+ * line, lands on the floor displaced along the light's shadow vector; the splat is blurred by the light's
+ * softness (a sun's edge is crisp near the car) and darkens the floor, never the car.
+ */
+async function drawCastShadow(
+  out: Buffer,
+  W: number,
+  H: number,
+  carA: Uint8Array | Buffer,
+  cw: number,
+  ch: number,
+  left: number,
+  top: number,
+  groundY: number[],
+  carH: number,
+  floor: FloorLight,
+): Promise<void> {
+  const [vx, vy] = floor.shadow!;
+  const pxPerM = carH / CAR_HEIGHT_M;
+  // Shadow offset per canvas pixel of height.
+  const sx = vx / pxPerM;
+  const sy = vy / pxPerM;
+  const splat = new Uint8Array(W * H);
+  let x0 = W;
+  let x1 = -1;
+  let y0 = H;
+  let y1 = -1;
+  const step = Math.max(1, Math.round(carH / 300));
+  for (let y = 0; y < ch; y += step)
+    for (let x = 0; x < cw; x += step) {
+      if (carA[y * cw + x] < 128 || groundY[x] < 0) continue;
+      const hgt = Math.max(0, groundY[x] - y);
+      const px = Math.round(left + x + sx * hgt);
+      const py = Math.round(top + groundY[x] + sy * hgt);
+      for (let dy = 0; dy < step; dy++)
+        for (let dx = 0; dx < step; dx++) {
+          const X = px + dx;
+          const Y = py + dy;
+          if (X < 0 || X >= W || Y < 0 || Y >= H) continue;
+          splat[Y * W + X] = 255;
+          if (X < x0) x0 = X;
+          if (X > x1) x1 = X;
+          if (Y < y0) y0 = Y;
+          if (Y > y1) y1 = Y;
+        }
+    }
+  if (x1 < 0) return;
+  const sigma = Math.max(1, carH * (0.006 + 0.05 * floor.softness));
+  const reach = Math.ceil(sigma * 3) + 2;
+  x0 = Math.max(0, x0 - reach);
+  y0 = Math.max(0, y0 - reach);
+  x1 = Math.min(W - 1, x1 + reach);
+  y1 = Math.min(H - 1, y1 + reach);
+  const rw = x1 - x0 + 1;
+  const rh = y1 - y0 + 1;
+  const sub = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) sub.set(splat.subarray((y0 + y) * W + x0, (y0 + y) * W + x1 + 1), y * rw);
+  const soft = await greyOp(sub, rw, rh, (s) => s.blur(sigma));
+  for (let y = 0; y < rh; y++)
+    for (let x = 0; x < rw; x++) {
+      const v = soft.data[y * rw + x] / 255;
+      if (v < 0.004) continue;
+      const m = 1 - floor.cast * v;
+      const i = ((y0 + y) * W + x0 + x) * 3;
+      out[i] *= m;
+      out[i + 1] *= m;
+      out[i + 2] *= m;
+    }
+}
+
+function skyOf(bg: Background): [number, number, number] {
+  return bg.kind === 'scene' ? sceneMeta(bg.id).sky : [150, 155, 160];
+}
+
+/**
+ * Windows that showed the old background now show the new scene behind the car, as through tinted glass:
+ * the scene softened (it is metres behind the glass and seen through two panes), darkened by the glass and
+ * the cabin, with a faint reflection of the scene's sky or ceiling on the glass.
+ */
+async function drawGlass(
+  out: Buffer,
+  scene: Buffer,
+  W: number,
+  H: number,
+  glass: Buffer,
+  cw: number,
+  ch: number,
+  left: number,
+  top: number,
+  sky: [number, number, number],
+): Promise<void> {
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(W, left + cw);
+  const y1 = Math.min(H, top + ch);
+  if (x1 <= x0 || y1 <= y0) return;
+  const rw = x1 - x0;
+  const rh = y1 - y0;
+  const region = Buffer.alloc(rw * rh * 3);
+  for (let y = 0; y < rh; y++) scene.copy(region, y * rw * 3, ((y0 + y) * W + x0) * 3, ((y0 + y) * W + x1) * 3);
+  const soft = await sharp(region, { raw: { width: rw, height: rh, channels: 3 } })
+    .blur(Math.max(1, Math.min(rw, rh) / 150))
+    .raw()
+    .toBuffer();
+  for (let y = 0; y < rh; y++)
+    for (let x = 0; x < rw; x++) {
+      const g = glass[(y0 + y - top) * cw + (x0 + x - left)];
+      if (!g) continue;
+      const a = (g / 255) * 0.92;
+      const o = ((y0 + y) * W + x0 + x) * 3;
+      const r = (y * rw + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        const through = soft[r + k] * 0.55 + sky[k] * 0.08;
+        out[o + k] = Math.round(out[o + k] * (1 - a) + through * a);
+      }
+    }
 }

@@ -5,12 +5,13 @@ import {
   carBox,
   compositeCar,
   contactLine,
-  matchSceneToLight,
+  carToneCurve,
   photoLight,
   planFraming,
   sharedLight,
 } from './car.composite';
 import { hasScene, renderScene } from './scene.render';
+import { sceneCatalogue, sceneMeta } from './scene.library';
 import { sceneFromPrompt } from './scene.prompt';
 
 function syntheticCar(width: number, height: number): { image: RawImage; mask: Uint8Array } {
@@ -73,7 +74,7 @@ describe('preset catalogue', () => {
 });
 
 describe('compositing', () => {
-  it('never alters car pixels except at the cut edge (framing at scale 1)', async () => {
+  it('changes the car only by a global per-channel tone curve, except at the cut edge (scale 1)', async () => {
     const { image, mask } = syntheticCar(400, 300);
     const box = carBox(mask, 400, 300)!;
     const framing = { carHeight: box.h / 300, floorY: (box.y + box.h) / 300, maxWidth: 1 };
@@ -85,6 +86,10 @@ describe('compositing', () => {
       framing,
     });
     expect(r.placement.scale).toBe(1);
+    // A night scene darkens the car (it is lit by the scene, not by the day it was shot in) ...
+    expect(r.grade[1][200]).toBeLessThan(180);
+    // ... with a monotone curve per channel (reversible: no two levels cross).
+    for (const lut of r.grade) for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
     let compared = 0;
     for (let y = 3; y < 297; y++) {
       for (let x = 3; x < 397; x++) {
@@ -104,9 +109,9 @@ describe('compositing', () => {
         const s = (y * 400 + x) * 3;
         const o = (oy * 400 + ox) * 3;
         expect([r.image.data[o], r.image.data[o + 1], r.image.data[o + 2]]).toEqual([
-          src[s],
-          src[s + 1],
-          src[s + 2],
+          r.grade[0][src[s]],
+          r.grade[1][src[s + 1]],
+          r.grade[2][src[s + 2]],
         ]);
         compared++;
       }
@@ -138,6 +143,106 @@ describe('compositing', () => {
     const under = img.data[(floorY * 600 + Math.round(placed[0].x + placed[0].w / 2)) * 3];
     const aside = img.data[(floorY * 600 + 5) * 3];
     expect(under).toBeLessThan(aside - 30);
+  });
+
+  it("casts the car's shadow away from the scene's key light", async () => {
+    // The sunniest scene whose sun comes most from one side.
+    const sunny = Object.values(sceneCatalogue())
+      .filter((m) => m.keyLight.softness < 0.3 && m.keyLight.floorLight && m.shadowVector)
+      .sort((a, b) => Math.abs(b.shadowVector![0]) - Math.abs(a.shadowVector![0]))[0];
+    expect(sunny).toBeDefined();
+    const side = Math.sign(sunny.shadowVector![0]);
+    const { image, mask } = syntheticCar(400, 300);
+    const framing = planFraming([carBox(mask, 400, 300)!], 600, 400);
+    const opts = { width: 600, height: 400, framing };
+    const withCar = await compositeCar(image, mask, { ...opts, background: { kind: 'scene', id: sunny.id } });
+    // The same scene without the car: the shadow is what the car took away from the floor.
+    const bare = await renderScene(sunny.id, 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    const placed = carBox(withCar.alpha, 600, 400)!;
+    const darkening = (x0: number, x1: number): number => {
+      let sum = 0;
+      let n = 0;
+      for (let y = Math.round(placed.y + placed.h * 0.6); y < Math.min(400, placed.y + placed.h + 30); y++)
+        for (let x = Math.max(0, x0); x < Math.min(600, x1); x++) {
+          if (withCar.alpha[y * 600 + x] > 0) continue;
+          const i = (y * 600 + x) * 3 + 1;
+          sum += bare.data[i] - withCar.image.data[i];
+          n++;
+        }
+      return n ? sum / n : 0;
+    };
+    const w = Math.round(placed.w * 0.25);
+    const toward = side > 0 ? darkening(placed.x + placed.w, placed.x + placed.w + w) : darkening(placed.x - w, placed.x);
+    const away = side > 0 ? darkening(placed.x - w, placed.x) : darkening(placed.x + placed.w, placed.x + placed.w + w);
+    expect(toward).toBeGreaterThan(away + 3);
+  });
+
+  it('reflects the edited car (a custom plate included) in a glossy floor', async () => {
+    const { image, mask } = syntheticCar(400, 300);
+    // A bright green "plate" low on the body, as a custom plate would be after the plate stage.
+    for (let y = 190; y < 205; y++)
+      for (let x = 180; x < 220; x++) image.data.set([20, 230, 40], (y * 400 + x) * 3);
+    const glossy = Object.values(sceneCatalogue()).sort((a, b) => b.floor.gloss - a.floor.gloss)[0];
+    expect(glossy.floor.gloss).toBeGreaterThan(0.2);
+    const framing = planFraming([carBox(mask, 400, 300)!], 600, 400);
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'scene', id: glossy.id },
+      width: 600,
+      height: 400,
+      framing,
+    });
+    const placed = carBox(r.alpha, 600, 400)!;
+    const s = r.placement.scale;
+    const plateX = Math.round(200 * s + r.placement.dx);
+    const otherX = Math.round(150 * s + r.placement.dx);
+    // Mirrored about the ground line: the plate's reflection lies as far below the contact as the plate is above.
+    const contact = placed.y + placed.h;
+    const below = Math.round(contact + (contact - (197 * s + r.placement.dy)));
+    const green = (x: number): number => {
+      const i = (below * 600 + x) * 3;
+      return r.image.data[i + 1] - (r.image.data[i] + r.image.data[i + 2]) / 2;
+    };
+    expect(green(plateX)).toBeGreaterThan(green(otherX) + 4);
+  });
+
+  it('shows the new scene through windows that showed the old background', async () => {
+    const W0 = 400;
+    const H0 = 300;
+    const { image, mask } = syntheticCar(W0, H0);
+    // A side window through which the old wall (200, 200, 190) is seen.
+    const glass = new Uint8Array(W0 * H0);
+    for (let y = 114; y < 144; y++)
+      for (let x = 130; x < 270; x++) {
+        glass[y * W0 + x] = 255;
+        image.data.set([200, 200, 190], (y * W0 + x) * 3);
+      }
+    const framing = planFraming([carBox(mask, W0, H0)!], 600, 400);
+    const opts = { width: 600, height: 400, framing, background: { kind: 'scene' as const, id: 'luxury-showroom' } };
+    const withGlass = await compositeCar(image, mask, { ...opts, glass });
+    const without = await compositeCar(image, mask, opts);
+    const s = withGlass.placement.scale;
+    const bare = await renderScene('luxury-showroom', 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    let oldDiff = 0;
+    let sceneDiff = 0;
+    let n = 0;
+    for (let y = 120; y < 138; y++)
+      for (let x = 140; x < 260; x++) {
+        const ox = Math.round(x * s + withGlass.placement.dx);
+        const oy = Math.round(y * s + withGlass.placement.dy);
+        const i = (oy * 600 + ox) * 3 + 1;
+        oldDiff += Math.abs(withGlass.image.data[i] - without.image.data[i]);
+        sceneDiff += Math.abs(withGlass.image.data[i] - bare.data[i] * 0.55);
+        n++;
+      }
+    // Without glass handling the window keeps the old wall; with it, the window follows the new scene.
+    expect(oldDiff / n).toBeGreaterThan(40);
+    expect(sceneDiff / n).toBeLessThan(25);
   });
 
   it('finds the sloped ground line of a 3/4 view (far wheel higher)', () => {
@@ -178,11 +283,11 @@ describe('scene light', () => {
     expect(warm[2]).toBeLessThan(0.95);
   });
 
-  it('tints a scene gently and gives a whole studio run one light', async () => {
-    const tint = matchSceneToLight([1.3, 1, 0.7]);
-    expect(tint.r).toBeLessThanOrEqual(1.06);
-    expect(tint.b).toBeGreaterThanOrEqual(0.94);
-    expect(tint.exposure).toBe(1);
+  it('grades the car gently toward the scene and gives a whole studio run one grade', async () => {
+    const warm = carToneCurve([1.3, 1, 0.7], sceneMeta('studio-white'));
+    // White balance at most 8 % per channel on a day scene: the paint stays the paint.
+    for (const lut of warm) expect(Math.abs(lut[200] - 200)).toBeLessThanOrEqual(200 * 0.09);
+    expect(warm[2][200]).toBeGreaterThan(warm[0][200]);
     // Two photos of one run rendered with the shared light get byte-identical backgrounds.
     const a = syntheticCar(300, 200);
     const b = syntheticCar(300, 200);
@@ -198,6 +303,7 @@ describe('scene light', () => {
     };
     const ra = await compositeCar(a.image, a.mask, opts);
     const rb = await compositeCar(b.image, b.mask, opts);
+    expect(ra.grade).toEqual(rb.grade);
     expect(
       Buffer.compare(ra.image.data.subarray(0, 300 * 3 * 10), rb.image.data.subarray(0, 300 * 3 * 10)),
     ).toBe(0);

@@ -355,3 +355,43 @@ function snapEdges(
   }
   return out;
 }
+
+/**
+ * See-through glass: pixels inside the car's closed outline (alpha 255, holes filled) where ISNet itself saw
+ * background, in the upper part of the car (above the wheels' band). These are windows through which the
+ * old background shows; the compositor replaces what they show with the new scene behind tinted glass.
+ * Returns 0..255 (image size); 0 everywhere when the car has no such region.
+ */
+export async function glassMap(image: RawImage, sal: SaliencyMap, alpha: Uint8Array): Promise<Uint8Array> {
+  const { width: w, height: h } = image;
+  const up = await resizeGrey(sal.data, sal.size, sal.size, w, h);
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x += 4)
+      if (alpha[y * w + x] >= 128) {
+        if (y < y0) y0 = y;
+        y1 = y;
+        break;
+      }
+  const out = new Uint8Array(w * h);
+  if (y1 < 0) return out;
+  // Windows sit in the upper 60 % of the car's height; below are doors, wheels and shadows.
+  const limit = y0 + (y1 - y0) * 0.6;
+  let n = 0;
+  for (let y = y0; y < limit; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (alpha[i] < 255) continue;
+      const s = up[i];
+      // Strong "background" verdict only, ramped so the glass edge is soft.
+      const g = s < 40 ? 255 : s < 110 ? Math.round(((110 - s) / 70) * 255) : 0;
+      if (g) {
+        out[i] = g;
+        n++;
+      }
+    }
+  // A few stray pixels are noise, not a window.
+  if (n < w * h * 0.0005) out.fill(0);
+  return out;
+}
