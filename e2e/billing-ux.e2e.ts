@@ -69,6 +69,7 @@ describe('payment UX (issue 13)', () => {
   it('an upgrade shows list price, credit and total; a declined card there is retried in the modal', async () => {
     await page.goto('/pricing');
     await page.getByTestId('current-subscription').getByText('Profesyonel Plan · Aylık').waitFor();
+    await page.getByTestId('credit-rule').getByText('kalanı yeni planınıza ek süre olarak eklenir').waitFor();
     await page.getByTestId('plan-business').getByRole('button', { name: 'Planı Seç' }).click();
     const modal = page.getByTestId('payment-modal');
     const breakdown = modal.getByTestId('price-breakdown');

@@ -203,6 +203,10 @@ export default function PricingPage() {
               {t.queued(plans[current.nextPlanType as PlanType].displayName)}
             </p>
           )}
+          {/* ADR 0001: how a change is priced against the running period, stated where it is chosen. */}
+          <p className="mt-2 text-xs text-emerald-900" data-testid="credit-rule">
+            {tr.billing.creditRule}
+          </p>
         </Card>
       )}
 
