@@ -170,8 +170,9 @@ describe('avatar menu', () => {
     await menu.getByTestId('all-access-badge').waitFor();
     expect(await menu.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0);
     await snap(page, 'avatar-menu-mobile');
+    // Issue 14: "Abonelik" opens the account settings at the subscription section (plan change from there).
     await menu.getByRole('menuitem', { name: 'Abonelik' }).click();
-    await page.waitForURL((u) => u.pathname === '/pricing');
+    await page.waitForURL((u) => u.pathname === '/hesap' && u.hash === '#abonelik');
     await page.goto('/admin');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.context().close();

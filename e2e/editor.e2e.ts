@@ -126,7 +126,7 @@ describe('editor (Kendin Tasarla) with real photos and the real engine', () => {
       page.waitForEvent('download'),
       page.getByTestId('download').click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^oto-studyo-\d{4}-\d{2}-\d{2}-\d{4}\.jpg$/);
+    expect(download.suggestedFilename()).toMatch(/^oto-studyo-\d{4}-\d{2}-\d{2}-\d{6}-[a-z0-9]{6}\.jpg$/);
     const saved = await download.path();
     expect(saved).toBeTruthy();
 

@@ -235,7 +235,7 @@ describe('processing', () => {
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('image/jpeg');
     expect(dl.headers['content-disposition']).toMatch(
-      /attachment; filename="oto-studyo-\d{4}-\d{2}-\d{2}-\d{4}\.jpg"/,
+      /attachment; filename="oto-studyo-\d{4}-\d{2}-\d{2}-\d{6}-[a-z0-9]{6}\.jpg"/,
     );
     expect((await sharp(dl.rawPayload).metadata()).format).toBe('jpeg');
     expect(

@@ -15,10 +15,18 @@ import { requireUser } from '../auth.hook';
 
 const fileParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.(jpg|png)$/) });
 
-/** Turkish file name for downloads: 'oto-studyo-2026-11-22-1530.jpg'. */
-function downloadName(date: Date) {
+/**
+ * Turkish file name for downloads: 'oto-studyo-2026-11-22-153012-k3x9q2.jpg'. Seconds and the start of the
+ * image id keep two results of the same minute from overwriting each other in the downloads folder.
+ */
+function downloadName(date: Date, imageId: string) {
   const p = (n: number) => String(n).padStart(2, '0');
-  return `oto-studyo-${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}-${p(date.getHours())}${p(date.getMinutes())}.jpg`;
+  const day = `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}`;
+  const time = `${p(date.getHours())}${p(date.getMinutes())}${p(date.getSeconds())}`;
+  return `oto-studyo-${day}-${time}-${imageId
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 6)
+    .toLowerCase()}.jpg`;
 }
 
 /** SPEC §7 upload, mask, processing, studio and download calls, plus the progress stream. */
@@ -161,7 +169,7 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
     const { row, stream } = await photos.openImage(requireUser(req), req.params.file);
     return reply
       .type(row.contentType)
-      .header('content-disposition', `attachment; filename="${downloadName(row.createdAt)}"`)
+      .header('content-disposition', `attachment; filename="${downloadName(row.createdAt, row.id)}"`)
       .header('cache-control', 'private, no-store')
       .send(stream);
   });
