@@ -11,14 +11,12 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { PageSpinner } from '../../../components/ui/spinner';
-import { InlineAlert } from '../../../components/inline-alert';
 import { ApiError, tokenStore } from '../../../lib/api-client';
 import {
   cancelSubscription,
   changePassword,
   deleteAccount,
   logoutEverywhere,
-  resendVerification,
   resumeSubscription,
   SESSIONS_KEY,
   updateConsents,
@@ -35,6 +33,7 @@ import {
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/use-auth';
 import { usePageTitle } from '../../../app/use-page-title';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 const t = tr.account;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);
@@ -125,28 +124,6 @@ function ProfileSection({ user }: { user: PublicUser }) {
         </div>
       </form>
     </Section>
-  );
-}
-
-function VerifySection({ user }: { user: PublicUser }) {
-  const mutation = useMutation({
-    mutationFn: resendVerification,
-    onSuccess: (r) => ok(r.message),
-    onError: fail,
-  });
-  if (user.emailVerified) return null;
-  return (
-    <InlineAlert tone="info" testId="verify-banner">
-      <p>{t.verifyBanner}</p>
-      <button
-        type="button"
-        className="mt-2 font-semibold underline"
-        onClick={() => mutation.mutate()}
-        disabled={mutation.isPending}
-      >
-        {t.verifyResend}
-      </button>
-    </InlineAlert>
   );
 }
 
@@ -469,7 +446,7 @@ export default function AccountSettingsPage() {
         ))}
       </nav>
       <div className="mt-6 space-y-6">
-        <VerifySection user={user} />
+        <VerifyEmailBanner user={user} />
         <ProfileSection user={user} />
         <PasswordSection user={user} />
         <SessionsSection />

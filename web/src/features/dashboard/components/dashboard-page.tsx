@@ -25,6 +25,7 @@ import {
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/use-auth';
 import { usePageTitle } from '../../../app/use-page-title';
+import { VerifyEmailBanner } from '../../account/components/verify-email-banner';
 
 const t = tr.dashboardPage;
 
@@ -102,6 +103,7 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.welcome(displayName(user))}</h1>
         {user.overrideAllAccess && <Badge tone="green">{tr.nav.allAccess}</Badge>}
       </div>
+      <VerifyEmailBanner user={user} className="mt-4" />
 
       <div className="mt-8 grid gap-4 sm:grid-cols-2">
         <Card className="p-6">
