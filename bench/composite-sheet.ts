@@ -72,7 +72,12 @@ async function main(): Promise<void> {
     console.log(`${name}: ${r.width}x${r.height}`);
   }
   await sharp({
-    create: { width: tileW * 4, height: tileH * Math.ceil(pairs.length / 4), channels: 3, background: '#111' },
+    create: {
+      width: tileW * 4,
+      height: tileH * Math.ceil(pairs.length / 4),
+      channels: 3,
+      background: '#111',
+    },
   })
     .composite(tiles)
     .jpeg({ quality: 88 })
@@ -85,13 +90,23 @@ async function main(): Promise<void> {
     (f) => !f.includes('_mask') && !used.has(f) && /\.(jpg|png)$/.test(f),
   );
   const real = [
-    ...shuffle(pool.filter((f) => f.startsWith('ig02_')), 7).slice(0, 6),
-    ...shuffle(pool.filter((f) => f.startsWith('carvana_')), 7).slice(0, 3),
+    ...shuffle(
+      pool.filter((f) => f.startsWith('ig02_')),
+      7,
+    ).slice(0, 6),
+    ...shuffle(
+      pool.filter((f) => f.startsWith('carvana_')),
+      7,
+    ).slice(0, 3),
   ].map((f) => path.join('cars', f));
   const plates = readdirSync(path.join(evalDir, 'plates')).filter(
     (f) => f.startsWith('oalpr_br_') && !used.has(f),
   );
-  real.push(...shuffle(plates, 11).slice(0, 3).map((f) => path.join('plates', f)));
+  real.push(
+    ...shuffle(plates, 11)
+      .slice(0, 3)
+      .map((f) => path.join('plates', f)),
+  );
   const items = shuffle(
     [
       ...made.map((m) => ({ kind: 'ours', file: path.join(outDir, m) })),

@@ -223,13 +223,18 @@ async function evalComposite(): Promise<void> {
     const name = file.replace(/\.\w+$/, '');
     const image = await decodeImage(await readFile(join(dir, file)));
     const truth = new Uint8Array(
-      await sharp(join(dir, `${name}_mask.png`)).extractChannel(0).raw().toBuffer(),
+      await sharp(join(dir, `${name}_mask.png`))
+        .extractChannel(0)
+        .raw()
+        .toBuffer(),
     );
     const box = carBox(truth, image.width, image.height);
     if (!box || box.cutBottom) continue;
     const sal = await saliency(name, image);
     const glass = await glassMap(image, sal, truth);
-    const salUp = await sharp(Buffer.from(sal.data), { raw: { width: sal.size, height: sal.size, channels: 1 } })
+    const salUp = await sharp(Buffer.from(sal.data), {
+      raw: { width: sal.size, height: sal.size, channels: 1 },
+    })
       .resize(image.width, image.height, { fit: 'fill' })
       .extractChannel(0)
       .raw()
@@ -238,10 +243,20 @@ async function evalComposite(): Promise<void> {
     const H = image.height;
     const framing = planFraming([box], W, H);
     for (const [family, scene] of families) {
-      const r = await compositeCar(image, truth, { background: { kind: 'scene', id: scene }, width: W, height: H, framing, glass });
-      const bare = await renderScene(scene, W, H, { carHeightPx: box.h * r.placement.scale, floorY: framing.floorY });
+      const r = await compositeCar(image, truth, {
+        background: { kind: 'scene', id: scene },
+        width: W,
+        height: H,
+        framing,
+        glass,
+      });
+      const bare = await renderScene(scene, W, H, {
+        carHeightPx: box.h * r.placement.scale,
+        floorY: framing.floorY,
+      });
       const placed = carBox(r.alpha, W, H)!;
-      const lum = (b: Buffer, i: number): number => 0.299 * b[i * 3] + 0.587 * b[i * 3 + 1] + 0.114 * b[i * 3 + 2];
+      const lum = (b: Buffer, i: number): number =>
+        0.299 * b[i * 3] + 0.587 * b[i * 3 + 1] + 0.114 * b[i * 3 + 2];
       let halo = 0;
       let hn = 0;
       const yMax = placed.y + placed.h * 0.6;
@@ -250,7 +265,9 @@ async function evalComposite(): Promise<void> {
           const i = y * W + x;
           if (r.alpha[i] > 8) continue;
           let near = false;
-          for (const d of [1, 2, 3]) if (r.alpha[i - d] > 128 || r.alpha[i + d] > 128 || (y >= d && r.alpha[i - d * W] > 128)) near = true;
+          for (const d of [1, 2, 3])
+            if (r.alpha[i - d] > 128 || r.alpha[i + d] > 128 || (y >= d && r.alpha[i - d * W] > 128))
+              near = true;
           if (!near) continue;
           halo += Math.abs(lum(r.image.data, i) - lum(bare.data, i));
           hn++;
@@ -268,7 +285,9 @@ async function evalComposite(): Promise<void> {
           const oy = Math.round(y * s + r.placement.dy);
           if (ox < 0 || oy < 0 || ox >= W || oy >= H) continue;
           const o = (oy * W + ox) * 3;
-          const same = [0, 1, 2].every((k) => Math.abs(r.image.data[o + k] - r.grade[k][image.data[i * image.channels + k]]) <= 4);
+          const same = [0, 1, 2].every(
+            (k) => Math.abs(r.image.data[o + k] - r.grade[k][image.data[i * image.channels + k]]) <= 4,
+          );
           if (same) leak++;
         }
       const e = stats.get(family) ?? { halo: [], leak: [], gap: [] };

@@ -54,7 +54,11 @@ async function measure(png: string, horizonY: number, floorY: number) {
   };
   const around = mean(((horizonY + floorY) / 2 - 0.15) * info.height, (floorY + 0.1) * info.height);
   const level = (around[0] + around[1] + around[2]) / 3;
-  const cast = around.map((v) => Math.round((v / Math.max(1, level)) * 1000) / 1000) as [number, number, number];
+  const cast = around.map((v) => Math.round((v / Math.max(1, level)) * 1000) / 1000) as [
+    number,
+    number,
+    number,
+  ];
   return {
     light: { level: Math.round(level * 10) / 10, cast },
     sky: mean(0, info.height / 3).map(Math.round) as [number, number, number],
@@ -107,5 +111,9 @@ rmSync(work, { recursive: true, force: true });
 console.log(`${ids.length} scene(s) in ${((Date.now() - started) / 60000).toFixed(1)} min`);
 
 function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }

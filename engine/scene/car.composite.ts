@@ -241,7 +241,10 @@ export async function compositeCar(
   if (options.glass) {
     const gCrop = new Uint8Array(cw * ch);
     for (let y = 0; y < ch; y++)
-      gCrop.set(options.glass.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
+      gCrop.set(
+        options.glass.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw),
+        y * cw,
+      );
     glassA = exact
       ? Buffer.from(gCrop)
       : (await greyOp(gCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;
@@ -345,7 +348,13 @@ export async function compositeCar(
   }
 
   // Edge decontamination: inside the soft edge, use an alpha-weighted blur of car colours.
-  const decon = await alphaWeightedBlur(graded, carA, cw, ch, Math.max(2, Math.round(Math.max(cw, ch) / 400)));
+  const decon = await alphaWeightedBlur(
+    graded,
+    carA,
+    cw,
+    ch,
+    Math.max(2, Math.round(Math.max(cw, ch) / 400)),
+  );
   for (let y = 0; y < ch; y++) {
     const oy = top + y;
     if (oy < 0 || oy >= H) continue;
@@ -750,7 +759,8 @@ async function drawGlass(
   const rw = x1 - x0;
   const rh = y1 - y0;
   const region = Buffer.alloc(rw * rh * 3);
-  for (let y = 0; y < rh; y++) scene.copy(region, y * rw * 3, ((y0 + y) * W + x0) * 3, ((y0 + y) * W + x1) * 3);
+  for (let y = 0; y < rh; y++)
+    scene.copy(region, y * rw * 3, ((y0 + y) * W + x0) * 3, ((y0 + y) * W + x1) * 3);
   const soft = await sharp(region, { raw: { width: rw, height: rh, channels: 3 } })
     .blur(Math.max(1, Math.min(rw, rh) / 150))
     .raw()

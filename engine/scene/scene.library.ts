@@ -32,7 +32,13 @@ export interface SceneMeta {
   /** Where a shadow of a point 1 m above the car's centre lands, relative to the centre (shares of the
    * rendered width and height); absent when the light comes straight down. */
   shadowVector?: [number, number];
-  keyLight: { azimuthDeg: number; elevationDeg: number; softness: number; color: number[]; floorLight: boolean };
+  keyLight: {
+    azimuthDeg: number;
+    elevationDeg: number;
+    softness: number;
+    color: number[];
+    floorLight: boolean;
+  };
   floor: { gloss: number; roughness: number; kind: string };
   night: boolean;
   /** Strong perspective lines (parking bays, lane paint) near the car. */
@@ -51,7 +57,10 @@ let catalogue: Record<string, SceneMeta> | undefined;
 
 /** Every scene's metadata, read once from scenes.json. */
 export function sceneCatalogue(): Record<string, SceneMeta> {
-  catalogue ??= JSON.parse(readFileSync(path.join(ASSETS, 'scenes.json'), 'utf8')) as Record<string, SceneMeta>;
+  catalogue ??= JSON.parse(readFileSync(path.join(ASSETS, 'scenes.json'), 'utf8')) as Record<
+    string,
+    SceneMeta
+  >;
   return catalogue;
 }
 
@@ -91,7 +100,13 @@ export interface SceneFit {
  * canvas row `floorY * H` as far as the render's margins allow. When the render cannot be cut that way (a
  * small car would need more scene than was rendered), the whole width is used and the floor row moves.
  */
-export function fitScene(meta: SceneMeta, W: number, H: number, carHeightPx: number, floorY: number): SceneFit {
+export function fitScene(
+  meta: SceneMeta,
+  W: number,
+  H: number,
+  carHeightPx: number,
+  floorY: number,
+): SceneFit {
   const metreScene = meta.metreAtCar * meta.width;
   // Canvas px per scene px for a physically consistent car.
   let scale = carHeightPx / (CAR_HEIGHT_M * metreScene);

@@ -89,7 +89,8 @@ describe('compositing', () => {
     // A night scene darkens the car (it is lit by the scene, not by the day it was shot in) ...
     expect(r.grade[1][200]).toBeLessThan(180);
     // ... with a monotone curve per channel (reversible: no two levels cross).
-    for (const lut of r.grade) for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
+    for (const lut of r.grade)
+      for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
     let compared = 0;
     for (let y = 3; y < 297; y++) {
       for (let x = 3; x < 397; x++) {
@@ -175,8 +176,10 @@ describe('compositing', () => {
       return n ? sum / n : 0;
     };
     const w = Math.round(placed.w * 0.25);
-    const toward = side > 0 ? darkening(placed.x + placed.w, placed.x + placed.w + w) : darkening(placed.x - w, placed.x);
-    const away = side > 0 ? darkening(placed.x - w, placed.x) : darkening(placed.x + placed.w, placed.x + placed.w + w);
+    const toward =
+      side > 0 ? darkening(placed.x + placed.w, placed.x + placed.w + w) : darkening(placed.x - w, placed.x);
+    const away =
+      side > 0 ? darkening(placed.x - w, placed.x) : darkening(placed.x + placed.w, placed.x + placed.w + w);
     expect(toward).toBeGreaterThan(away + 3);
   });
 
@@ -220,7 +223,12 @@ describe('compositing', () => {
         image.data.set([200, 200, 190], (y * W0 + x) * 3);
       }
     const framing = planFraming([carBox(mask, W0, H0)!], 600, 400);
-    const opts = { width: 600, height: 400, framing, background: { kind: 'scene' as const, id: 'luxury-showroom' } };
+    const opts = {
+      width: 600,
+      height: 400,
+      framing,
+      background: { kind: 'scene' as const, id: 'luxury-showroom' },
+    };
     const withGlass = await compositeCar(image, mask, { ...opts, glass });
     const without = await compositeCar(image, mask, opts);
     const s = withGlass.placement.scale;

@@ -3,15 +3,15 @@
  * grids: web/public/presets/<id>.jpg, 320 x 200, cut from the rendered scene library exactly as a run cuts
  * it (same framing), quality 72 (a few KB each, so 38 tiles stay light on a phone).
  *
- *   npx tsx web/scripts/preset-thumbs.ts
+ *   npx tsx scenes/preset-thumbs.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { editorPresets, studioPresets } from '../../contract/presets';
-import { renderScene } from '../../engine/scene/scene.render';
+import { editorPresets, studioPresets } from '../contract/presets';
+import { renderScene } from '../engine/scene/scene.render';
 
-const out = path.resolve(import.meta.dirname, '../public/presets');
+const out = path.resolve(import.meta.dirname, '../web/public/presets');
 const W = 320;
 const H = 200;
 

@@ -6,17 +6,17 @@
  * fictional Turkish one in both halves. The "before" is the original framed exactly like the result (the
  * engine reports where it placed the car), so the slider's halves line up.
  *
- *   npx tsx web/scripts/site-images.ts        # needs ../shared/eval-dev (or EVAL_DIR)
+ *   npx tsx scenes/site-images.ts        # needs ../shared/eval-dev (or EVAL_DIR)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { landingGallery } from '../../contract/presets';
-import { createEngine, type ProcessRequest } from '../../engine/pipeline';
-import { decodeImage } from '../../engine/io/image.decode';
+import { landingGallery } from '../contract/presets';
+import { createEngine, type ProcessRequest } from '../engine/pipeline';
+import { decodeImage } from '../engine/io/image.decode';
 
-const out = path.resolve(import.meta.dirname, '../public/img');
-const evalDir = path.resolve(import.meta.dirname, '../..', process.env.EVAL_DIR ?? '../shared/eval-dev');
+const out = path.resolve(import.meta.dirname, '../web/public/img');
+const evalDir = path.resolve(import.meta.dirname, '..', process.env.EVAL_DIR ?? '../shared/eval-dev');
 const plate = { text: '34 OTO 2026' };
 
 const photos = {
