@@ -10,7 +10,7 @@ export const faq: readonly { q: string; a: string }[] = [
   },
   {
     q: 'Düzenlenen fotoğrafları ticari amaçla kullanabilir miyim?',
-    a: 'Ticari kullanım Pro (Profesyonel) ve Enterprise (Kurumsal) planlara dahildir. Ücretsiz plan yalnızca kişisel kullanım içindir.',
+    a: 'Ticari kullanım Pro (Profesyonel) ve Enterprise (Kurumsal) planlara dahildir. Başlangıç (Basic) planı yalnızca kişisel kullanım içindir; ücretsiz plan yoktur.',
   },
   {
     q: 'Aboneliğimi nasıl iptal ederim?',
