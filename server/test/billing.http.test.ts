@@ -66,6 +66,8 @@ describe('payment-first registration', () => {
     const frame = await ctx.app.inject({ url: `/sandbox/paytr/guvenli/${intent.iframeToken}` });
     expect(frame.statusCode).toBe(200);
     expect(frame.body).toContain('₺250,00');
+    // Its form posts with a real Origin (not `null`), which the CSRF check of writes needs.
+    expect(frame.headers['referrer-policy']).toBe('same-origin');
     const pay = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/paytr/pay',

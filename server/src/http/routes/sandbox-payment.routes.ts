@@ -34,7 +34,12 @@ export async function sandboxPaymentRoutes(app: FastifyInstance, opts: { provide
     { schema: { params: z.object({ token: z.string().max(4000) }) } },
     async (req, reply) => {
       const ticket = provider.readTicket(req.params.token);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      // The card form posts to this origin; under the site-wide no-referrer policy a browser sends
+      // `Origin: null` with it, which the front door's CSRF check rightly refuses.
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin');
       if (!ticket) {
         return reply
           .status(410)
