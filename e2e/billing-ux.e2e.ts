@@ -70,20 +70,22 @@ describe('payment UX (issue 13)', () => {
     await page.goto('/pricing');
     await page.getByTestId('current-subscription').getByText('Profesyonel Plan · Aylık').waitFor();
     await page.getByTestId('credit-rule').getByText('kalanı yeni planınıza ek süre olarak eklenir').waitFor();
-    await page.getByTestId('plan-business').getByRole('button', { name: 'Planı Seç' }).click();
+    // Monthly -> yearly is an upgrade: the unused part of the month is credited.
+    await page.getByRole('button', { name: /Yıllık/ }).click();
+    await page.getByTestId('plan-pro').getByRole('button', { name: 'Planı Seç' }).click();
     const modal = page.getByTestId('payment-modal');
     const breakdown = modal.getByTestId('price-breakdown');
     await breakdown.getByText('Liste fiyatı').waitFor();
     await breakdown.getByText('Mevcut dönemden kalan kredi').waitFor();
     const text = (await breakdown.textContent()) ?? '';
-    expect(text).toContain('₺1.000,00');
+    expect(text).toContain('₺2.700,00');
     expect(text).toContain('Ödenecek tutar');
     await snap(page, 'upgrade-breakdown-desktop');
     await payInFrame(page, '5555 5555 5555 4444');
     await modal.getByTestId('payment-declined').getByRole('button', { name: 'Tekrar Dene' }).click();
     await payInFrame(page);
     await toast(page, 'Ödeme Başarılı').waitFor({ timeout: 20_000 });
-    await page.getByTestId('current-subscription').getByText('Kurumsal Plan · Aylık').waitFor();
+    await page.getByTestId('current-subscription').getByText('Profesyonel Plan · Yıllık').waitFor();
   });
 
   it('/payment-success without an order says so and offers a way on, with no endless spinner', async () => {
@@ -99,15 +101,44 @@ describe('payment UX (issue 13)', () => {
     await p.context().close();
   });
 
-  it('the payment frame works when the site is opened on another address than PUBLIC_URL', async () => {
+  it('the payment frame loads when the site is opened on another address than PUBLIC_URL', async () => {
+    // An order opened on PUBLIC_URL (writes are accepted from that origin only, issue 14).
+    const res = await fetch(`${baseURL()}/api/payments/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL() },
+      body: JSON.stringify({
+        planType: 'basic',
+        registrationData: {
+          email: `baska.adres.${Date.now()}@example.com`,
+          password: 'adres-sifre-12',
+          confirmPassword: 'adres-sifre-12',
+          phone: '05321234567',
+          kvkkAccepted: true,
+        },
+      }),
+    });
+    const token = ((await res.json()) as { paymentIntent: { iframeToken: string } }).paymentIntent
+      .iframeToken;
+    // The same site on another host name: the frame is built as the payment modal builds it.
     const other = baseURL().replace('127.0.0.1', 'localhost');
     const context = await browser.newContext({ baseURL: other, locale: 'tr-TR' });
     const p = await context.newPage();
-    await loginViaForm(p, email, password);
     await p.goto('/pricing');
-    await p.getByTestId('pack-5').click();
-    await payInFrame(p);
-    await toast(p, 'Ekstra paket satın alındı!').waitFor({ timeout: 20_000 });
+    const base = await p.evaluate(async () => {
+      const config = (await (await fetch('/api/config')).json()) as { paymentFrameBase: string };
+      return config.paymentFrameBase;
+    });
+    expect(base.startsWith('/')).toBe(true);
+    await p.evaluate(
+      ([src]) => {
+        const f = document.createElement('iframe');
+        f.src = src;
+        f.dataset.testid = 'payment-frame';
+        document.body.append(f);
+      },
+      [`${base}/${token}`],
+    );
+    await frame(p).getByRole('button', { name: 'Ödemeyi Tamamla' }).waitFor();
     await context.close();
   });
 
