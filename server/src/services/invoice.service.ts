@@ -9,6 +9,7 @@ import type { InvoiceRepository, InvoiceRow } from '../repositories/invoice.repo
 import type { OrderRow } from '../repositories/payment-order.repository';
 import type { UserRow } from '../repositories/user.repository';
 import { AppError } from './app-error';
+import { companyIdentity } from '../../../contract/company';
 
 const fontDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
@@ -16,11 +17,11 @@ const fontDir = path.join(
 );
 
 export const SELLER = {
-  name: 'Oto Stüdyo Yazılım ve Teknoloji A.Ş.',
-  address: 'Maslak Mah. Büyükdere Cad. No: 255, 34485 Sarıyer / İstanbul',
-  taxOffice: 'Maslak Vergi Dairesi',
-  vkn: '6470000000',
-  web: 'otostudyo.com.tr',
+  name: companyIdentity.legalName,
+  address: companyIdentity.address,
+  taxOffice: companyIdentity.taxOffice,
+  vkn: companyIdentity.vkn,
+  web: companyIdentity.web,
 } as const;
 
 interface Buyer {

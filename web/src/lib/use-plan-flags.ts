@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SUBSCRIPTION_KEY, type SubscriptionResponse } from './billing-api';
+import { SUBSCRIPTION_STATUS_KEY, type SubscriptionStatusResponse } from './billing-api';
 import { useAuth } from './use-auth';
 
 /**
@@ -9,11 +9,12 @@ import { useAuth } from './use-auth';
  */
 export function usePlanFlags() {
   const { user } = useAuth();
-  const sub = useQuery<SubscriptionResponse>({ queryKey: SUBSCRIPTION_KEY, staleTime: 30_000 });
-  // A pending (unpaid) subscription grants nothing; the server decides the same way.
-  const active = sub.data?.subscription?.status === 'active';
+  const sub = useQuery<SubscriptionStatusResponse>({ queryKey: SUBSCRIPTION_STATUS_KEY, staleTime: 30_000 });
+  // Only a live subscription grants anything: the server's one rule (billing/policy.ts) decides.
+  const active = sub.data?.hasSubscription === true;
   const plan = active ? sub.data?.subscription?.plan : undefined;
-  const all = Boolean(user?.overrideAllAccess);
+  // Admins pass every plan gate on the server too (photo service).
+  const all = Boolean(user?.overrideAllAccess) || user?.role === 'admin';
   return {
     ready: all || !sub.isPending,
     canBatchProcess: all || Boolean(plan?.canBatchProcess),

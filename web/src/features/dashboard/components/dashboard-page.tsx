@@ -72,7 +72,9 @@ export default function DashboardPage() {
   if (!user || status.isPending) return <PageSpinner />;
   const sub = status.data?.subscription;
   const active = status.data?.hasSubscription === true;
-  if (!active && !user.overrideAllAccess) {
+  // Admins and All-Access users pass every plan gate on the server (photo service); the page agrees.
+  const unlimited = user.overrideAllAccess || user.role === 'admin';
+  if (!active && !unlimited) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="subscription-gate">
         <Sparkles className="mx-auto text-brand-500" size={48} aria-hidden />
@@ -86,7 +88,7 @@ export default function DashboardPage() {
   }
 
   const planType = sub?.plan.type;
-  const multi = user.role === 'admin' || (planType ? plans[planType].canBatchProcess : false);
+  const multi = unlimited || (planType ? plans[planType].canBatchProcess : false);
   const q = quota.data;
   const features = [
     'Arka plan değiştirme (30+ hazır sahne)',
@@ -137,11 +139,13 @@ export default function DashboardPage() {
               {tr.pricing.validUntil}: {formatDate(sub.periodEnd)}
             </p>
           )}
-          <Tooltip content="Planları, yıllık indirimi ve ek fotoğraf paketlerini görün">
-            <Link to="/pricing" className={`${buttonClass('outline', 'sm')} mt-4`}>
-              {t.upgrade}
-            </Link>
-          </Tooltip>
+          {!user.overrideAllAccess && (
+            <Tooltip content="Planları, yıllık indirimi ve ek fotoğraf paketlerini görün">
+              <Link to="/pricing" className={`${buttonClass('outline', 'sm')} mt-4`}>
+                {t.upgrade}
+              </Link>
+            </Tooltip>
+          )}
         </Card>
         <Card className="p-6" data-testid="quota-card">
           <h2 className="text-sm font-semibold text-slate-500">{t.quotaTitle}</h2>

@@ -3,9 +3,12 @@
  * data controller. One place to change them (docs/decisions/site-content.md: replace with the registered
  * details before launch).
  */
+import { companyIdentity } from '../../../../../contract/company';
+
 export const company = {
-  legalName: 'Oto Stüdyo Yazılım Teknolojileri A.Ş.',
-  address: 'Büyükdere Cad. No: 199, Levent, 34394 Şişli / İstanbul',
+  // Name and address come from the same definition as the invoice's seller block.
+  legalName: companyIdentity.legalName,
+  address: companyIdentity.address,
   phone: '+90 212 555 01 23',
   phoneHref: 'tel:+902125550123',
   supportEmail: 'destek@otostudyo.com.tr',
