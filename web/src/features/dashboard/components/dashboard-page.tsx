@@ -211,7 +211,31 @@ export default function DashboardPage() {
           <p className="mt-3 text-sm text-slate-500">{t.invoicesEmpty}</p>
         )}
         {invoices.data && invoices.data.invoices.length > 0 && (
-          <div className="mt-4 overflow-x-auto">
+          // Narrow screens get a list (no sideways scrolling at 375 px); the table from the sm breakpoint.
+          <ul className="mt-4 divide-y divide-slate-100 sm:hidden" data-testid="invoices-list">
+            {invoices.data.invoices.slice(0, 5).map((inv) => (
+              <li key={inv.id} className="flex items-center justify-between gap-3 py-3 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium">{inv.serviceName}</p>
+                  <p className="text-slate-500">
+                    {formatDate(inv.orderDate)} ·{' '}
+                    <span className="font-semibold">{formatTl(inv.totalAmount)}</span>
+                  </p>
+                </div>
+                <a
+                  href={inv.invoiceUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {t.invoiceCols.view}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {invoices.data && invoices.data.invoices.length > 0 && (
+          <div className="mt-4 hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[640px] text-left text-sm" data-testid="invoices">
               <thead className="text-slate-500">
                 <tr>
