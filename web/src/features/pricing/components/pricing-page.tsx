@@ -22,9 +22,9 @@ import { ApiError } from '../../../lib/api-client';
 import {
   purchaseAddon,
   subscribe,
-  SUBSCRIPTION_KEY,
+  SUBSCRIPTION_STATUS_KEY,
   validatePromo,
-  type SubscriptionResponse,
+  type SubscriptionStatusResponse,
 } from '../../../lib/billing-api';
 import { formatDate } from '../../../lib/format';
 import { useCheckout } from '../../../lib/use-checkout';
@@ -69,13 +69,13 @@ export default function PricingPage() {
     errorTitle: tr.common.error,
     errorFallback: tr.payment.addonError,
   });
-  const subscription = useQuery<SubscriptionResponse>({
-    queryKey: SUBSCRIPTION_KEY,
+  const subscription = useQuery<SubscriptionStatusResponse>({
+    queryKey: SUBSCRIPTION_STATUS_KEY,
     enabled: signedIn,
     staleTime: 30_000,
   });
-  const current =
-    subscription.data?.subscription?.status === 'active' ? subscription.data.subscription : null;
+  // The server says whether it is live (billing/policy.ts); a status alone can be past its period end.
+  const current = subscription.data?.hasSubscription ? subscription.data.subscription : null;
 
   const changeCycle = (next: BillingCycle) => {
     setCycle(next);
