@@ -118,6 +118,15 @@ describe('account settings', () => {
     await again.context().close();
   });
 
+  it('lists the invoices on the dashboard without sideways scrolling at 375 px', async () => {
+    const page = await newPage(browser, 'mobile');
+    await loginViaForm(page, email('settings'), 'ayarlar-yeni-sifre');
+    await page.goto('/dashboard');
+    await page.getByTestId('invoices-list').locator('li').first().waitFor();
+    await fitsWidth(page);
+    await page.context().close();
+  });
+
   it('deletes the account: signed out, and the old password no longer works', async () => {
     const page = await newPage(browser, 'mobile');
     await loginViaForm(page, email('deleter'));

@@ -204,6 +204,22 @@ describe('attacks 2-5 on one app', () => {
         expect(res.statusCode, JSON.stringify(headers)).toBe(403);
         expect(res.json().code).toBe('CSRF_REJECTED');
       }
+      // A page opened on another address of this same server (127.0.0.1 vs PUBLIC_URL's localhost) is
+      // same-origin with the API it calls.
+      const otherAddress = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        cookies: { session: token },
+        headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-origin' },
+      });
+      expect(otherAddress.statusCode).not.toBe(403);
+      const spoofedHost = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        cookies: { session: token },
+        headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3001' },
+      });
+      expect(spoofedHost.statusCode).toBe(403);
       // The app's own pages pass, and API clients with a Bearer token (no cookie) are not CSRF-able.
       const own = await ctx.app.inject({
         method: 'POST',

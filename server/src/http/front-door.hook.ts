@@ -56,7 +56,10 @@ export function registerFrontDoor(
     const bearer = req.headers.authorization?.startsWith('Bearer ');
     const cookie = Boolean(req.cookies?.[SESSION_COOKIE]);
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
-    const foreignOrigin = origin !== undefined && !allowed.has(origin);
+    // Our origin is PUBLIC_URL's, or the address this request was sent to (a page opened on 127.0.0.1 while
+    // PUBLIC_URL says localhost is still same-origin with the API it calls; a sibling site never is).
+    const foreignOrigin =
+      origin !== undefined && !allowed.has(origin) && origin !== `${req.protocol}://${req.headers.host}`;
     const unvouched = site === undefined && origin === undefined && cookie && !bearer;
     if (crossSite || foreignOrigin || unvouched) {
       req.log.warn({ site, origin, path }, 'cross-origin write refused');
