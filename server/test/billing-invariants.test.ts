@@ -301,6 +301,26 @@ describe('issue 13 reproductions', () => {
     expect(confirm.json()).toMatchObject({ success: false, message: tr.billing.refundDue });
   });
 
+  it('7b. two paid sign-ups wanting one username both get their account; the second without the username', async () => {
+    const username = `kisi${randomUUID().slice(0, 6)}`;
+    const start = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/subscribe',
+        payload: {
+          planType: 'basic',
+          registrationData: { ...registration(email), username },
+        },
+      });
+    const emails = [`ad1.${username}@example.com`, `ad2.${username}@example.com`];
+    const opened = await Promise.all(emails.map(start));
+    const replies = await Promise.all(opened.map((r) => pay(r.json().paymentIntent)));
+    expect(replies.map((r) => r.body)).toEqual(['OK', 'OK']);
+    const made = await Promise.all(emails.map((e) => services.repos.users.findByEmail(e)));
+    expect(made.every((u) => u?.role === 'basic')).toBe(true);
+    expect(made.map((u) => u?.username).sort()).toEqual([null, username].sort());
+  });
+
   it('8. every money event is logged with the order id and, for callbacks, the request id', async () => {
     const { user, token } = await customer();
     const intent = await open(token, 'basic');

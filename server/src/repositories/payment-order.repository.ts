@@ -67,11 +67,11 @@ export function paymentOrderRepository(db: Db) {
       return row;
     },
     /**
-     * Serialises paid registrations for one e-mail until the transaction ends, so the second of two
-     * concurrent sign-ups sees the account the first created (and is kept for a refund).
+     * Serialises paid registrations for one e-mail (or username) until the transaction ends, so the second
+     * of two concurrent sign-ups sees the account the first created.
      */
-    async lockEmail(email: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${email})))`);
+    async lockIdentity(value: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${value})))`);
     },
     /** Paid orders that could not be honoured and wait for a refund by hand, newest first. */
     async refundDue(limit = 200): Promise<OrderRow[]> {

@@ -115,7 +115,7 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
     const reg =
       !user && order.registration ? (order.registration as RegisterRequest & { passwordHash: string }) : null;
     if (!user && !reg) return refundDue(r, order, 'no_customer', paid, log);
-    if (reg) await r.orders.lockEmail(reg.email);
+    if (reg) await r.orders.lockIdentity(reg.email);
     if (reg && (await r.users.findByEmail(reg.email))) return refundDue(r, order, 'email_taken', paid, log);
 
     if (order.promoCodeId) {
@@ -151,10 +151,22 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
     }
 
     if (!user && reg) {
+      // A username taken meanwhile must not cost the customer the paid account: it is created without one.
+      let username = reg.username ?? null;
+      if (username) {
+        await r.orders.lockIdentity(`username:${username}`);
+        if (await r.users.findByUsername(username)) {
+          log.warn(
+            { oid: order.merchantOid },
+            'paid registration: username taken meanwhile, account made without it',
+          );
+          username = null;
+        }
+      }
       user = await r.users.insert({
         id: randomUUID(),
         email: reg.email,
-        username: reg.username ?? null,
+        username,
         passwordHash: reg.passwordHash,
         firstName: reg.firstName ?? null,
         lastName: reg.lastName ?? null,
