@@ -81,13 +81,6 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
   if (raw.NODE_ENV === 'production' && secret === DEV_COOKIE_SECRET) {
     problems.push('COOKIE_SECRET: must be set in production');
   }
-  if (
-    raw.NODE_ENV !== 'production' &&
-    raw.PAYMENT_PROVIDER === 'paytr' &&
-    (!raw.PAYTR_MERCHANT_KEY || raw.PAYTR_MERCHANT_KEY === DEV_PAYTR.key)
-  ) {
-    problems.push('PAYTR_MERCHANT_KEY: the real merchant key is required when PAYMENT_PROVIDER=paytr');
-  }
   // Fail closed: the sandbox takes no money, and the dev key is published, so anyone could sign a
   // callback. Production needs an explicit opt-in for the first and never accepts the second.
   if (raw.NODE_ENV === 'production') {
@@ -105,6 +98,13 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
     if (!raw.PAYTR_MERCHANT_SALT || raw.PAYTR_MERCHANT_SALT === DEV_PAYTR.salt) {
       problems.push('PAYTR_MERCHANT_SALT: the published development salt is never accepted in production');
     }
+  }
+  if (
+    raw.NODE_ENV !== 'production' &&
+    raw.PAYMENT_PROVIDER === 'paytr' &&
+    (!raw.PAYTR_MERCHANT_KEY || raw.PAYTR_MERCHANT_KEY === DEV_PAYTR.key)
+  ) {
+    problems.push('PAYTR_MERCHANT_KEY: the real merchant key is required when PAYMENT_PROVIDER=paytr');
   }
   if (
     raw.NODE_ENV !== 'production' &&
