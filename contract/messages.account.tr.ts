@@ -94,6 +94,9 @@ export const accountTr = {
   deleteAccount: 'Hesabımı kalıcı olarak sil',
   deleteMismatch: 'Onay bilgisi hatalı.',
   deleted: 'Hesabınız silindi.',
+  /** A run bigger than what is left this month: say what is left and how to go on (issue 14). */
+  quotaPartial: (needed: number, left: number) =>
+    `Bu işlem ${needed} fotoğraf gerektiriyor, bu ay ${left} fotoğraf hakkınız kaldı. Bir fotoğrafı çıkarın veya ek paket satın alın.`,
 } as const;
 
 /** E-mail texts; each message has a plain-text and an HTML part built from the same strings. */

@@ -425,3 +425,24 @@ describe('notification e-mails (the scheduled sweep)', () => {
     expect(texts.some((t) => t.includes('kotanızdan'))).toBe(true);
   });
 });
+
+describe('a run bigger than what is left', () => {
+  it('says how many photos are left instead of "quota full"', async () => {
+    await paidAccount('kalan.kota@example.com');
+    const user = (await ctx.services.repos.users.findByEmail('kalan.kota@example.com'))!;
+    await ctx.services.billing.quota.reserve(user, 1, `one-${user.id}`);
+    const refused = await ctx.services.billing.quota
+      .reserve(user, 5, `five-${user.id}`)
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      code: 'QUOTA_PARTIAL',
+      message: `Quota exceeded: ${tr.account.quotaPartial(5, 4)}`,
+    });
+    await ctx.services.billing.quota.reserve(user, 4, `four-${user.id}`);
+    const full = await ctx.services.billing.quota
+      .reserve(user, 1, `more-${user.id}`)
+      .catch((e: unknown) => e);
+    expect(full).toMatchObject({ statusCode: 429, code: 'QUOTA_EXCEEDED' });
+  });
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { plans } from '../../../contract/plans';
 import type { QuotaStatus } from '../../../contract/billing.schema';
 import { AppError } from './app-error';
+import { tr } from '../../../contract/messages.tr';
 import { addMonths, type BillingRepos, type Transact } from './billing-repos';
 import type { QuotaAccountRow } from '../repositories/quota.repository';
 import { isLive } from './billing/policy';
@@ -85,6 +86,19 @@ export function quotaService(deps: { transact: Transact; now?: () => Date }) {
         const held = await r.quota.holdIfAvailable(user.id, count);
         if (!held) {
           await r.quota.deleteReservation(reservation.id);
+          // Some photos left but fewer than asked (a 5-photo studio run with 4 left): say so, not "full".
+          const acct = await r.quota.find(user.id);
+          const left = acct ? Math.max(0, acct.planQuota + acct.extraQuota - acct.used - acct.reserved) : 0;
+          if (left > 0) {
+            throw new AppError(
+              'QUOTA_PARTIAL',
+              429,
+              `Quota exceeded: ${tr.account.quotaPartial(count, left)}`,
+              {
+                remaining: left,
+              },
+            );
+          }
           throw new AppError('QUOTA_EXCEEDED', 429, QUOTA_EXCEEDED_MESSAGE);
         }
         return reservation;

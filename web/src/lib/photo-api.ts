@@ -120,6 +120,16 @@ export function isQuotaError(err: unknown): boolean {
   return text.includes('Quota exceeded') || text.toLowerCase().includes('quota');
 }
 
+/**
+ * The Turkish text for a quota refusal: what is left when the run asked for more than that (QUOTA_PARTIAL),
+ * else SPEC's 'Aylık kotanız doldu' text.
+ */
+export function quotaErrorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.code === 'QUOTA_PARTIAL')
+    return err.message.replace(/^Quota exceeded:\s*/, '');
+  return fallback;
+}
+
 /** A readable message: the server's (Turkish) text; network failures (TypeError) get the fallback. */
 export const errorText = (err: unknown, fallback: string) =>
   err instanceof Error && !(err instanceof TypeError) && err.message ? err.message : fallback;

@@ -26,6 +26,7 @@ import { downloadResult } from '../../../lib/download';
 import {
   errorText,
   isQuotaError,
+  quotaErrorText,
   newJobId,
   preloadImage,
   processImage,
@@ -209,7 +210,8 @@ export default function EditorPage() {
       else toast.error(t.failTitle, { description: message });
       end(false);
     } catch (err) {
-      if (isQuotaError(err)) toast.error(tr.processing.quotaTitle, { description: tr.processing.quotaBody });
+      if (isQuotaError(err))
+        toast.error(tr.processing.quotaTitle, { description: quotaErrorText(err, tr.processing.quotaBody) });
       else toast.error(t.failTitle, { description: errorText(err, tr.common.unexpectedError) });
       end(false);
     }

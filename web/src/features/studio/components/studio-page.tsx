@@ -20,6 +20,7 @@ import {
   errorText,
   generateStudio,
   isQuotaError,
+  quotaErrorText,
   newJobId,
   refreshQuota,
   uploadImage,
@@ -191,7 +192,8 @@ export default function StudioPage() {
       toast.success(t.successTitle, { description: t.successBody(res.successCount, seconds) });
       void refreshQuota(queryClient);
     } catch (err) {
-      if (isQuotaError(err)) toast.error(tr.processing.quotaTitle, { description: tr.processing.quotaBody });
+      if (isQuotaError(err))
+        toast.error(tr.processing.quotaTitle, { description: quotaErrorText(err, tr.processing.quotaBody) });
       else toast.error(t.failTitle, { description: `${t.failBody}: ${errorText(err, t.failFallback)}` });
     } finally {
       setGenerating(false);
