@@ -94,6 +94,8 @@ export const accountTr = {
   deleteAccount: 'Hesabımı kalıcı olarak sil',
   deleteMismatch: 'Onay bilgisi hatalı.',
   deleted: 'Hesabınız silindi.',
+  quotaLeft: (n: number) => `Bu ay kalan: ${n} fotoğraf`,
+  quotaUnlimited: 'Bu ay kalan: sınırsız',
   /** A run bigger than what is left this month: say what is left and how to go on (issue 14). */
   quotaPartial: (needed: number, left: number) =>
     `Bu işlem ${needed} fotoğraf gerektiriyor, bu ay ${left} fotoğraf hakkınız kaldı. Bir fotoğrafı çıkarın veya ek paket satın alın.`,

@@ -38,6 +38,7 @@ import { usePlanFlags } from '../../../lib/use-plan-flags';
 import { usePageTitle } from '../../../app/use-page-title';
 import { MaskEditor, type SavedMask } from './mask-editor';
 import { OperationCards } from './operation-cards';
+import { QuotaLeft } from '../../../components/quota-left';
 
 const t = tr.editor;
 /** SPEC §9: the result shows 2 s after the processed image has loaded. */
@@ -232,6 +233,7 @@ export default function EditorPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.title}</h1>
           <p className="mt-1 text-slate-600">{t.subtitle}</p>
+          <QuotaLeft />
         </div>
         <StepIndicator steps={t.steps} current={step} label={t.stepsLabel} />
       </header>

@@ -32,6 +32,7 @@ import { usePlanFlags } from '../../../lib/use-plan-flags';
 import { usePageTitle } from '../../../app/use-page-title';
 import { PlateStep, plateComplete, type PlateState } from './plate-step';
 import { StudioResults } from './studio-results';
+import { QuotaLeft } from '../../../components/quota-left';
 
 const t = tr.studio;
 
@@ -231,6 +232,7 @@ export default function StudioPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.title}</h1>
           <p className="mt-1 text-slate-600">{t.subtitle}</p>
+          <QuotaLeft />
         </div>
         <StepIndicator steps={t.steps} current={step} label={t.stepsLabel} />
       </header>
