@@ -31,7 +31,7 @@ const pairs: [string, string][] = [
   ['cars/ig02_carsgraz_297.png', 'skyscraper-front'],
   ['cars/ig02_carsgraz_373.png', 'private-garage'],
   ['plates/oalpr_br_NTD9247.jpg', 'studio-showroom'],
-  ['plates/oalpr_br_PJB7392.jpg', 'sunset-drive'],
+  ['plates/oalpr_br_PJB7392.jpg', 'spotlight-night'],
   ['plates/oalpr_br_JRK5336.jpg', 'studio-loft'],
 ];
 

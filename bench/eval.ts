@@ -311,9 +311,12 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  await evalSegmentation();
-  await evalPlates();
-  await evalComposite();
+  // EVAL_ONLY=composite (or segmentation, plates; comma-separated) runs a part of the evaluation.
+  const only = process.env.EVAL_ONLY?.split(',');
+  const run = (part: string): boolean => !only || only.includes(part);
+  if (run('segmentation')) await evalSegmentation();
+  if (run('plates')) await evalPlates();
+  if (run('composite')) await evalComposite();
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
   const line = (r: string[]): string => '| ' + r.map((v, i) => v.padEnd(widths[i])).join(' | ') + ' |';
   console.log(line(['metric', 'result', 'detail']));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The background preset catalogue shared by web (grids, gallery), server (validation, prompts) and the
-// engine (procedural renderers keyed by the same ids).
+// engine (the rendered scene library, engine/scene/assets, keyed by the same ids).
 
 export const presetCategories = ['showroom', 'studio', 'city', 'nature', 'night', 'special'] as const;
 export type PresetCategory = (typeof presetCategories)[number];

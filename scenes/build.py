@@ -361,10 +361,10 @@ def _floor_nodes(m, nt, out, kind, tint):
         if kind == 'wet-asphalt':
             # Wet everywhere, with shallow puddles fading in softly (no hard-edged blobs).
             puddle = noise(nt, c, 0.35, 6, 0.55)
-            wet = ramp(nt, puddle, [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))])
+            wet = ramp(nt, puddle, [(0.42, (0, 0, 0)), (0.78, (1, 1, 1))])
             wet = math_node(nt, 'MULTIPLY', wet, 1.0)
             rough = math_node(nt, 'SUBTRACT', 0.3, math_node(nt, 'MULTIPLY', wet, 0.24))
-            col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wet, 0.6), col, tuple(v * 0.6 for v in base))
+            col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wet, 0.35), col, tuple(v * 0.7 for v in base))
             principled(nt, out, col, rough, 0.6, 0.0, nrm)
             meta['floor'] = {'gloss': 0.45, 'roughness': 0.12, 'kind': kind}
         else:
@@ -471,7 +471,7 @@ def _floor_nodes(m, nt, out, kind, tint):
         raise ValueError(kind)
 
 
-def floor(kind, tint=None, size=400):
+def floor(kind, tint=None, size=6000):
     o = plane(size, size, (0, 0, 0), floor_material(kind, tint, record=True))
     return o
 
@@ -508,19 +508,19 @@ def tree(loc, height, crown, kind='broad', mat_leaf=None, mat_bark=None):
     cylinder(0.05 + height * 0.01, height * 0.55, (x, y, z + height * 0.275), mat_bark, verts=10)
     if kind == 'pine':
         # Tiers of drooping, ragged branches: many small displaced blobs around a narrow cone profile.
-        for i in range(14):
-            t = i / 14
+        for i in range(7):
+            t = i / 7
             r = crown * (1 - t) * 1.05
             zz = z + height * (0.12 + t * 0.85)
-            for k in range(max(3, int(10 * (1 - t)))):
-                a = k / max(3, int(10 * (1 - t))) * 2 * math.pi + random.uniform(0, 0.6)
+            for k in range(max(2, int(5 * (1 - t)))):
+                a = k / max(2, int(5 * (1 - t))) * 2 * math.pi + random.uniform(0, 0.6)
                 rr = r * random.uniform(0.5, 0.95)
                 s = sphere(max(0.25, r * 0.35), (x + math.cos(a) * rr, y + math.sin(a) * rr, zz), mat_leaf, 2)
                 s.scale = (1.0, 1.0, 0.45)
                 displace(s, r * 0.25 + 0.1, 0.6)
         return
-    for i in range(16):
-        r = crown * random.uniform(0.3, 0.5)
+    for i in range(8):
+        r = crown * random.uniform(0.4, 0.6)
         off = Vector((random.uniform(-0.8, 0.8) * crown, random.uniform(-0.6, 0.6) * crown,
                       height * random.uniform(0.35, 0.9)))
         s = sphere(r, (x + off.x, y + off.y, z + off.z), mat_leaf, subdiv=3)
@@ -625,9 +625,9 @@ def hills(y, height, color_lo, color_hi, snow_line=None, size=600, scale=3.0, ri
     return o
 
 
-def water(y0, size_y=600, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0, calm=False):
-    o = obj_from(bpy.ops.mesh.primitive_plane_add, size=1, location=(0, y0 + size_y / 2, -0.3))
-    o.scale = (800, size_y, 1)
+def water(y0, size_y=6000, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0, calm=False):
+    o = obj_from(bpy.ops.mesh.primitive_plane_add, size=1, location=(0, y0 + size_y / 2, -0.15))
+    o.scale = (4000, size_y, 1)
     bpy.ops.object.transform_apply(scale=True)
     mat, nt, out = new_mat('water')
     c = coord(nt)
@@ -683,7 +683,7 @@ def facade_mat(name, wall, glass=(0.05, 0.07, 0.08), cols=1.6, rows=3.3, lit=0.0
         warm = ramp(nt, math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', cellv, 7.0)),
                     [(0.0, lit_color), (0.5, (1.0, 0.92, 0.8)), (1.0, (0.75, 0.85, 1.0))])
         emit = mix_rgb(nt, on, (0, 0, 0), warm)
-        strength = 6.0 if night else 1.5
+        strength = 2.0 if night else 1.0
     principled(nt, out, col, rough, 0.6, 0.0, emission=emit, emission_strength=strength)
     return m
 
@@ -1051,8 +1051,6 @@ def s_luxury_showroom():
     led = emission_mat('cove', (1.0, 0.78, 0.5), 12.0)
     plane(34, 0.06, (0, 9.9, 0.2), led, rot=(math.pi / 2, 0, 0))
     plane(34, 0.06, (0, 9.9, 5.45), led, rot=(math.pi / 2, 0, 0))
-    panel = emission_mat('brand', (0.95, 0.95, 0.97), 0.7)
-    box((5.0, 0.06, 1.2), (-7.5, 9.86, 3.4), panel, bevel=0.01)
     stone = simple_mat('stone', (0.62, 0.6, 0.56), 0.2, grain=0.08, grain_scale=2)
     box((3.6, 0.8, 1.05), (8.0, 8.6, 0.525), stone, bevel=0.02)
     box((3.8, 0.9, 0.05), (8.0, 8.6, 1.07), simple_mat('top', (0.05, 0.05, 0.05), 0.15), bevel=0.01)
@@ -1112,7 +1110,7 @@ def s_garage(service=False):
     floor('epoxy', (0.32, 0.33, 0.34) if not service else (0.28, 0.29, 0.3))
     hgt = 3.2 if not service else 4.5
     # LED strip lines across the ceiling.
-    ceiling_panels(hgt, 4, -5.0, 3.5, w / 2 - 1, 14.0, length=w - 2, width=0.08, gap=10)
+    ceiling_panels(hgt, 4, -5.0, 3.5, 0, 14.0, length=w - 2, width=0.08, gap=10)
     if not service:
         wood = simple_mat('slat', (0.3, 0.19, 0.1), 0.5, grain=0.2, grain_scale=5)
         for i in range(40):
@@ -1146,32 +1144,65 @@ def s_garage(service=False):
     return {'night': False, 'perspectiveLines': service, 'clear': [0.05, 0.95]}
 
 
+def graphic_mat(name, a, b, strength):
+    """A backlit print: two brand colours in soft diagonal fields with a fine print texture (not a flat
+    fill)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    t = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['X'], 0.12),
+                  math_node(nt, 'MULTIPLY', sep.outputs['Y'], 0.25))
+    col = ramp(nt, math_node(nt, 'ADD', t, math_node(nt, 'MULTIPLY', noise(nt, c, 0.3, 3, 0.5), 0.4)),
+               [(0.3, a), (0.7, b)])
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, col, e.inputs['Color'])
+    e.inputs['Strength'].default_value = strength
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    return m
+
+
 def s_expo():
-    hall(w=50, d=40, h=12, wall=(0.06, 0.06, 0.07), ceiling=(0.03, 0.03, 0.035), back_y=16)
-    floor('polished-concrete', (0.22, 0.22, 0.23))
-    # The stand: a low white platform edge and a light-grey carpet under the car.
-    # Truss: square tubes overhead with spots aimed at the car.
-    alu = simple_mat('truss', (0.7, 0.7, 0.72), 0.3, metallic=1.0)
-    for ty in (-3.0, 3.0):
-        box((14, 0.3, 0.3), (0, ty, 5.5), alu, bevel=0.01)
-    for tx in (-7.0, 7.0):
-        for ty in (-3.0, 3.0):
-            box((0.3, 0.3, 5.5), (tx, ty, 2.75), alu, bevel=0.01)
+    """An auto-show stand: grey carpet, a truss with spots over the car, a backlit graphic wall behind, the
+    dark hall beyond with other stands' lights."""
+    hall(w=60, d=50, h=14, wall=(0.04, 0.04, 0.045), ceiling=(0.02, 0.02, 0.025), back_y=30)
+    floor('polished-concrete', (0.18, 0.18, 0.19))
+    carpet_grey, nt, out = new_mat('carpet')
+    cc = coord(nt)
+    principled(nt, out, ramp(nt, noise(nt, cc, 60, 4, 0.5), [(0.3, (0.16, 0.16, 0.17)), (0.7, (0.2, 0.2, 0.21))]),
+               0.95, 0.2, 0.0, bump(nt, noise(nt, cc, 900, 2, 0.5), 0.4, 0.004))
+    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'carpet'}
+    box((16, 12, 0.06), (0, 0.5, 0.03), carpet_grey, bevel=0.01)
+    alu = simple_mat('truss', (0.75, 0.75, 0.77), 0.3, metallic=1.0)
+    for ty in (-3.0, 4.5):
+        for dz in (0.0, 0.4):
+            cylinder(0.03, 16, (0, ty, 3.7 + dz), alu, rot=(0, math.pi / 2, 0), verts=10)
+        for i in range(33):
+            box((0.03, 0.03, 0.45), (-8 + i * 0.5, ty, 3.9), alu, bevel=0, rot=(0, math.radians(35 if i % 2 else -35), 0))
+    for tx in (-8.0, 8.0):
+        for ty in (-3.0, 4.5):
+            box((0.3, 0.3, 4.1), (tx, ty, 2.05), alu, bevel=0.01)
     for i in range(6):
         x = -5 + i * 2
-        for ty in (-3.0, 3.0):
-            spot_light((x, ty, 5.3), 700, (x * 0.3, 0, 0.5), angle_deg=35, blend=0.5)
-    # Back banners (lit graphic panels) and distant stands' glow.
-    for bx, col in ((-12, (0.05, 0.25, 0.8)), (0, (0.85, 0.85, 0.88)), (12, (0.8, 0.1, 0.08))):
-        plane(9, 4, (bx, 12, 5), emission_mat('banner', col, 0.8), rot=(math.pi / 2, 0, 0))
-    for i in range(14):
-        x = random.uniform(-22, 22)
-        point_light((x, random.uniform(14, 15), random.uniform(3, 9)), 300, (1, 0.9, 0.8))
-        sphere(0.08, (x, 15.5, random.uniform(3, 9)), emission_mat('glow', (1, 0.9, 0.75), 40.0), subdiv=1)
+        for ty in (-3.0, 4.5):
+            cylinder(0.12, 0.3, (x, ty, 3.45), simple_mat('can', (0.03, 0.03, 0.03), 0.4), verts=16)
+            spot_light((x, ty, 3.35), 500, (x * 0.3, 0.5, 0.5), angle_deg=35, blend=0.5)
+    # The stand's back wall: a backlit graphic in brand colours, a white frame.
+    box((16.4, 0.3, 4.3), (0, 7.2, 2.15), simple_mat('frame', (0.8, 0.8, 0.8), 0.4), bevel=0.02)
+    plane(16, 3.9, (0, 7.0, 2.15), graphic_mat('print', (0.02, 0.1, 0.35), (0.35, 0.55, 0.85), 1.2),
+          rot=(math.pi / 2, 0, 0))
+    # Other stands deep in the hall: their lights out of focus.
+    for i in range(40):
+        x = random.uniform(-28, 28)
+        z = random.uniform(1.5, 6)
+        y = random.uniform(14, 28)
+        sphere(0.1, (x, y, z), emission_mat('glow', random.choice([(1, 0.9, 0.75), (0.8, 0.9, 1.0)]), 30.0), 1)
+        if i % 4 == 0:
+            point_light((x, y - 1, z), 400, (1, 0.9, 0.8), 0.5)
     world_grad((0.01, 0.01, 0.012), (0.015, 0.015, 0.02), 1.0)
     key(0, 60, 0.5, (1, 0.95, 0.88))
     camera(fstop=2.8)
-    render_settings(exposure=0.2, glare=0.15)
+    render_settings(exposure=0.3, glare=0.15)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -1191,8 +1222,6 @@ def s_mall_car_park():
             box((1.5, 0.1, 0.05), (x, ty, 2.96), em, bevel=0)
             x += 3.5
         area_light((0, ty, 2.9), 2, 350, size_y=0.5, color=(0.95, 0.98, 1.0))
-    paint = simple_mat('bay', (0.8, 0.8, 0.78), 0.6, grain=0.15, grain_scale=10)
-    plane(60, 0.12, (0, 3.5, 0.003), paint)
     box((60, 0.3, 3.0), (0, 30, 1.5), simple_mat('wall', (0.6, 0.62, 0.6), 0.8), bevel=0)
     world_grad((0.05, 0.05, 0.05), (0.06, 0.06, 0.06), 1.0)
     key(0, 75, 0.8, (0.95, 0.98, 1.0))
@@ -1223,7 +1252,7 @@ def s_vip_garage():
     key(0, 80, 0.7, (0.85, 0.9, 1.0))
     camera(fstop=2.8, focal=35, distance=7.0)
     render_settings(exposure=0.3, glare=0.1)
-    return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    return {'night': True, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
 
 
 def s_spotlight_night():
@@ -1297,8 +1326,7 @@ def s_open_road(kind):
         stone = simple_mat('wall', (0.4, 0.38, 0.35), 0.85, grain=0.12, grain_scale=1.2, bump_strength=0.3)
         box((200, 0.5, 0.7), (0, 6.5, 0.35), stone, bevel=0.05)
         plane(400, 200, (0, 107, -0.6), floor_material('dry-grass', (0.05, 0.07, 0.03)))
-        hills(1500, 900, (0.16, 0.15, 0.15), (0.3, 0.29, 0.28), snow_line=550, size=9000, scale=60, ridged=True,
-              depth=4000)
+        hills(1500, 700, (0.16, 0.15, 0.15), (0.3, 0.29, 0.28), snow_line=420, size=9000, scale=40, depth=4000)
         hills(300, 60, (0.04, 0.06, 0.03), (0.1, 0.12, 0.05), size=3000, scale=12, depth=1000)
         key(140, 35, 0.15, (1.0, 0.96, 0.9))
         mist = {'start': 100, 'depth': 4000, 'color': (0.45, 0.55, 0.7), 'max': 0.6}
@@ -1313,37 +1341,44 @@ def s_night_drive():
     floor('gravel')
     road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
     for i in range(-4, 5):
-        lamp_post(i * 14.0 + 3, 10.5, 8.0, 1.5, 1800, facing=-1)
+        lamp_post(i * 14.0 + 3, 10.5, 8.0, 1.5, 1200, facing=-1)
     hills(150, 25, (0.01, 0.01, 0.012), (0.02, 0.02, 0.025), size=1200, scale=8)
-    for i in range(40):
-        x = random.uniform(-120, 120)
-        sphere(0.15, (x, random.uniform(120, 160), random.uniform(2, 14)),
-               emission_mat('city', (1, 0.75, 0.45), random.uniform(20, 60)), subdiv=1)
+    # A town's lights far across the valley, on the ground, out of focus.
+    for i in range(120):
+        x = random.uniform(-250, 250)
+        sphere(0.4, (x, random.uniform(600, 900), random.uniform(0.5, 4)),
+               emission_mat('city', random.choice([(1, 0.75, 0.45), (1, 0.9, 0.8)]), random.uniform(30, 120)),
+               subdiv=1)
     point_light((0, -6, 5), 400, (1.0, 0.85, 0.65), 1.0)
     key(0, 50, 0.4, (1.0, 0.8, 0.55))
     camera(fstop=2.0, outdoor=True)
-    render_settings(exposure=0.8, glare=0.35)
+    render_settings(exposure=-0.2, glare=0.3)
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def shore(kind, y_end, tint=None):
+    """Ground that ends at the water's edge (depth y_end), so the water beyond is not covered."""
+    return plane(6000, y_end + 40, (0, (y_end - 40) / 2, 0), floor_material(kind, tint, record=True))
 
 
 def s_water(kind):
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
     if kind == 'coast':
+        # A corniche: the lay-by, the coast road, a low parapet, then open sea to a sharp horizon.
         world_sky(40, 120, 1.0, air=0.9, dust=0.5)
         sun_light(40, 120, 3.5, angle_deg=0.6)
-        floor('gravel')
+        shore('asphalt', 10.0)
         road_across(2.5, 9.0, apron='asphalt')
         stone = simple_mat('wall', (0.55, 0.53, 0.5), 0.85, grain=0.12, grain_scale=1.2, bump_strength=0.3)
-        box((200, 0.45, 0.75), (0, 10.0, 0.375), stone, bevel=0.05)
-        water(12.0, color=(0.01, 0.05, 0.09), wave_scale=0.5)
-        hills(700, 90, (0.1, 0.12, 0.1), (0.2, 0.2, 0.17), size=3000, scale=12, depth=900)
+        box((200, 0.4, 0.42), (0, 9.6, 0.21), stone, bevel=0.04)
+        water(10.0, color=(0.01, 0.06, 0.1), wave_scale=0.5)
         key(120, 40, 0.15)
-        mist = {'start': 80, 'depth': 1500, 'color': (0.5, 0.58, 0.7)}
+        mist = {'start': 200, 'depth': 3000, 'color': (0.5, 0.6, 0.72), 'max': 0.5}
     elif kind == 'lake':
         world_sky(30, 210, 1.0, air=1.0, dust=0.8)
         sun_light(30, 210, 3.0, (1.0, 0.95, 0.88), angle_deg=0.8)
-        floor('gravel')
+        shore('gravel', 9.5)
         plane(80, 6, (0, 6.5, 0.003), floor_material('grass'))
         water(9.5, color=(0.01, 0.03, 0.03), calm=True, wave_scale=0.7)
         hills(220, 60, (0.04, 0.07, 0.03), (0.09, 0.12, 0.05), size=2000, scale=10)
@@ -1354,7 +1389,7 @@ def s_water(kind):
     elif kind == 'beach':
         world_sky(55, 150, 1.0, air=0.8, dust=0.4)
         sun_light(55, 150, 4.0, angle_deg=0.6)
-        floor('sand')
+        shore('sand', 14.0)
         water(14.0, color=(0.0, 0.12, 0.13), wave_scale=0.6)
         trunk = simple_mat('palm', (0.22, 0.17, 0.12), 0.9, grain=0.3, grain_scale=10, bump_strength=0.5)
         frond = foliage_mat('frond', (0.06, 0.12, 0.03), (0.15, 0.22, 0.06))
@@ -1374,7 +1409,7 @@ def s_water(kind):
     elif kind == 'marina':
         world_sky(45, 220, 1.0, air=0.9, dust=0.5)
         sun_light(45, 220, 3.5, angle_deg=0.6)
-        floor('stone-paving', (0.55, 0.52, 0.48))
+        shore('stone-paving', 6.3, (0.55, 0.52, 0.48))
         wood = simple_mat('deck', (0.3, 0.22, 0.15), 0.7, grain=0.3, grain_scale=6, bump_strength=0.3)
         box((80, 0.5, 0.5), (0, 6.0, 0.0), simple_mat('edge', (0.5, 0.48, 0.45), 0.8), bevel=0.03)
         water(6.3, color=(0.01, 0.05, 0.06), wave_scale=0.8, calm=True)
@@ -1425,11 +1460,12 @@ def s_city(kind):
     glare = 0.0
     pave = floor_material('stone-paving', (0.5, 0.49, 0.46))
     if kind in ('centre', 'apartment', 'plaza', 'skyscraper'):
-        world_sky(50, 140, 1.0, air=1.0, dust=0.6)
-        sun_light(50, 140, 3.5, angle_deg=0.6)
-        key(140, 50, 0.15)
+        # Late-morning sun from the right: facades get raking light and the buildings shade each other.
+        world_sky(32, 100, 1.0, air=1.0, dust=0.6)
+        sun_light(32, 100, 3.5, angle_deg=0.6)
+        key(100, 32, 0.15)
         mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
-        exposure = -1.0
+        exposure = -0.7
     if kind == 'centre':
         floor('asphalt')
         kerb(4.2)
@@ -1449,10 +1485,9 @@ def s_city(kind):
             for bx in range(-18, 19, 6):
                 box((2.6, 1.0, 0.12), (bx, 7.2, z * 3.0), conc, bevel=0.02)
                 box((2.6, 0.05, 0.9), (bx, 6.72, z * 3.0 + 0.5), glass_mat('rail', (0.7, 0.78, 0.8)), bevel=0)
+        # A trimmed hedge along the building (clipped box hedges are what such streets have).
         hedge = foliage_mat('hedge')
-        for hx in range(-19, 20, 3):
-            s = sphere(0.8, (hx, 6.8, 0.5), hedge, subdiv=3)
-            displace(s, 0.3, 1.0)
+        box((40, 0.9, 0.85), (0, 6.9, 0.575), hedge, bevel=0.12)
     elif kind == 'skyscraper':
         floor('stone-paving', (0.6, 0.58, 0.55))
         for i, (bx, by, w, h) in enumerate(((-24, 35, 20, 120), (0, 50, 22, 160), (26, 40, 20, 110), (-45, 70, 18, 90))):
@@ -1490,7 +1525,7 @@ def s_city(kind):
         lamp_post(10, 4.5, 6, 0.8, 800, facing=-1)
         key(0, 45, 0.5, (0.9, 0.5, 0.8))
         extra['night'] = True
-        exposure = 0.6
+        exposure = -0.6
         glare = 0.35
         mist = {'start': 10, 'depth': 200, 'color': (0.03, 0.02, 0.05)}
     elif kind == 'urban-night':
@@ -1510,7 +1545,7 @@ def s_city(kind):
             lamp_post(x, 7.5, 7, 1.2, 1500, facing=-1)
         key(0, 50, 0.4, (1.0, 0.8, 0.55))
         extra['night'] = True
-        exposure = 0.7
+        exposure = -0.3
         glare = 0.35
     elif kind == 'hotel':
         world_grad((0.03, 0.04, 0.08), (0.008, 0.01, 0.025), 1.0)
@@ -1518,7 +1553,10 @@ def s_city(kind):
         stone = simple_mat('stone', (0.78, 0.72, 0.62), 0.55, grain=0.12, grain_scale=3)
         box((40, 1.0, 14), (0, 11.5, 7), facade_mat('hotel', (0.72, 0.66, 0.56), glass=(0.05, 0.04, 0.03),
                                                      cols=3.0, rows=3.6, lit=0.7, night=True), bevel=0)
-        box((12, 0.2, 4.5), (0, 10.9, 2.25), emission_mat('lobby', (1, 0.78, 0.5), 4.0), bevel=0)
+        box((5, 0.2, 3.2), (0, 10.9, 1.6), emission_mat('lobby', (1, 0.78, 0.5), 0.6), bevel=0)
+        frame = simple_mat('door', (0.15, 0.12, 0.08), 0.3, metallic=0.8)
+        for dx in (-2.5, -1.25, 0, 1.25, 2.5):
+            box((0.08, 0.3, 3.2), (dx, 10.75, 1.6), frame, bevel=0.005)
         for cx in (-7.5, -4.5, 4.5, 7.5):
             cylinder(0.45, 6.5, (cx, 9.0, 3.25), stone, verts=32)
         box((20, 5, 0.4), (0, 8.5, 6.7), stone, bevel=0.05)
@@ -1528,11 +1566,11 @@ def s_city(kind):
         for px in (-10, 10):
             s = sphere(0.9, (px, 8.5, 0.9), foliage_mat('box'), subdiv=3)
             box((1.4, 1.4, 0.6), (px, 8.5, 0.3), simple_mat('pot', (0.1, 0.1, 0.1), 0.3))
-        plane(14, 2.2, (0, 7.5, 0.005), floor_material('red-carpet'))
+        plane(2.2, 5, (0, 9.0, 0.005), floor_material('red-carpet'))
         point_light((0, -4, 4), 500, (1, 0.85, 0.65), 1.0)
         key(0, 60, 0.6, (1, 0.8, 0.55))
         extra['night'] = True
-        exposure = 0.5
+        exposure = -0.2
         glare = 0.25
     elif kind == 'red-carpet':
         world_grad((0.005, 0.005, 0.008), (0.002, 0.002, 0.004), 1.0)
@@ -1545,8 +1583,8 @@ def s_city(kind):
             sphere(0.07, (sx, 5.3, 1.03), brass, subdiv=2)
             cylinder(0.16, 0.04, (sx, 5.3, 0.02), brass, verts=24)
         for sx in range(-12, 12, 3):
-            for k in range(8):
-                t = (k + 0.5) / 8
+            for k in range(60):
+                t = (k + 0.5) / 60
                 sphere(0.035, (sx + 3 * t, 5.3, 0.95 - 0.25 * 4 * t * (1 - t)), velvet, subdiv=1)
         # Step-and-repeat wall behind with photographers' flashes in the dark.
         box((30, 0.2, 3.5), (0, 9.5, 1.75), simple_mat('wall', (0.85, 0.85, 0.86), 0.6), bevel=0)

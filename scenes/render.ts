@@ -79,6 +79,8 @@ for (const id of ids) {
     [
       '-b',
       '--factory-startup',
+      '--python-exit-code',
+      '1',
       '-P',
       path.join(root, 'scenes/build.py'),
       '--',

@@ -266,6 +266,15 @@ export async function compositeCar(
       floorY: framing.floorY,
     });
     out = scene.data;
+    // A car enlarged beyond its photo's pixels is softer than the render: soften the scene to match, so
+    // neither looks pasted onto the other.
+    if (scale > 1.1) {
+      const sigma = Math.min(2.5, 0.7 * (scale - 1));
+      out = await sharp(out, { raw: { width: W, height: H, channels: 3 } })
+        .blur(Math.max(0.3, sigma))
+        .raw()
+        .toBuffer();
+    }
     floorPx = Math.round(scene.fit.floorRow);
     const k = meta.keyLight;
     const pxPerM = carHpx / CAR_HEIGHT_M;
@@ -342,9 +351,10 @@ export async function compositeCar(
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) groundY[x] += drop;
 
   if (!box.cutBottom) {
+    // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
+    await drawShadow(out, W, H, carA, cw, ch, left, top, groundY, carHpx, floorLight);
     if (floorLight.reflection > 0.01)
       await drawReflection(out, W, H, graded, carA, cw, ch, left, top, groundY, carHpx, floorLight);
-    await drawShadow(out, W, H, carA, cw, ch, left, top, groundY, carHpx, floorLight);
   }
 
   // Edge decontamination: inside the soft edge, use an alpha-weighted blur of car colours.
@@ -451,7 +461,7 @@ async function drawReflection(
   carH: number,
   floor: FloorLight,
 ): Promise<void> {
-  const depth = Math.round(carH * 0.6);
+  const depth = Math.round(carH * 0.9);
   let y0 = H;
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) y0 = Math.min(y0, top + groundY[x]);
   y0 = Math.max(0, y0);
@@ -489,7 +499,8 @@ async function drawReflection(
       if (a < 0.004) continue;
       // Distance below the car's ground line, as a share of the reflection's depth.
       const d = Math.min(1, y / depth);
-      const w = floor.reflection * a * Math.pow(1 - d, 1.8) * (0.55 + 0.45 * (1 - d));
+      // Reflectance falls as the view steepens with distance below the car (Fresnel), gently.
+      const w = floor.reflection * a * Math.pow(1 - d, 1.2);
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
         const refl = (blurred[j + k] / Math.max(1, blurred[j + 3])) * 255;

@@ -184,31 +184,45 @@ describe('compositing', () => {
   });
 
   it('reflects the edited car (a custom plate included) in a glossy floor', async () => {
-    const { image, mask } = syntheticCar(400, 300);
-    // A bright green "plate" low on the body, as a custom plate would be after the plate stage.
-    for (let y = 190; y < 205; y++)
-      for (let x = 180; x < 220; x++) image.data.set([20, 230, 40], (y * 400 + x) * 3);
     const glossy = Object.values(sceneCatalogue()).sort((a, b) => b.floor.gloss - a.floor.gloss)[0];
     expect(glossy.floor.gloss).toBeGreaterThan(0.2);
-    const framing = planFraming([carBox(mask, 400, 300)!], 600, 400);
-    const r = await compositeCar(image, mask, {
-      background: { kind: 'scene', id: glossy.id },
-      width: 600,
-      height: 400,
-      framing,
-    });
-    const placed = carBox(r.alpha, 600, 400)!;
-    const s = r.placement.scale;
-    const plateX = Math.round(200 * s + r.placement.dx);
-    const otherX = Math.round(150 * s + r.placement.dx);
-    // Mirrored about the ground line: the plate's reflection lies as far below the contact as the plate is above.
-    const contact = placed.y + placed.h;
-    const below = Math.round(contact + (contact - (197 * s + r.placement.dy)));
-    const green = (x: number): number => {
-      const i = (below * 600 + x) * 3;
-      return r.image.data[i + 1] - (r.image.data[i] + r.image.data[i + 2]) / 2;
+    const compose = async (plate: boolean) => {
+      const { image, mask } = syntheticCar(400, 300);
+      // A bright green "plate" low on the body, as a custom plate would be after the plate stage.
+      if (plate)
+        for (let y = 190; y < 205; y++)
+          for (let x = 180; x < 220; x++) image.data.set([20, 230, 40], (y * 400 + x) * 3);
+      const framing = planFraming([carBox(mask, 400, 300)!], 600, 600);
+      return compositeCar(image, mask, {
+        background: { kind: 'scene', id: glossy.id },
+        width: 600,
+        height: 600,
+        framing,
+      });
     };
-    expect(green(plateX)).toBeGreaterThan(green(otherX) + 4);
+    const withPlate = await compose(true);
+    const without = await compose(false);
+    const placed = carBox(withPlate.alpha, 600, 600)!;
+    const s = withPlate.placement.scale;
+    const contact = placed.y + placed.h;
+    // Mirrored about the ground line: the plate's reflection lies as far below it as the plate is above.
+    const y0 = Math.round(contact + (contact - (205 * s + withPlate.placement.dy)));
+    const y1 = Math.round(contact + (contact - (190 * s + withPlate.placement.dy)));
+    expect(y1).toBeLessThan(600);
+    const x0 = Math.round(180 * s + withPlate.placement.dx);
+    const x1 = Math.round(220 * s + withPlate.placement.dx);
+    const excess = (img: Buffer, x: number, y: number): number => {
+      const i = (y * 600 + x) * 3;
+      return img[i + 1] - (img[i] + img[i + 2]) / 2;
+    };
+    let diff = 0;
+    let n = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x < x1; x++) {
+        diff += excess(withPlate.image.data, x, y) - excess(without.image.data, x, y);
+        n++;
+      }
+    expect(diff / n).toBeGreaterThan(2);
   });
 
   it('shows the new scene through windows that showed the old background', async () => {

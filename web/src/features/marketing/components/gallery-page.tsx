@@ -6,25 +6,25 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { BeforeAfter } from '../../../components/before-after';
 import { PageHero } from './page-hero';
 
-/** SPEC §2 Gallery: three before/after examples, made with our engine's scenes and a drawn car. */
+/** SPEC §2 Gallery: three before/after examples: real photos through our engine (scenes/site-images.ts). */
 const examples = [
   {
     id: 'showroom',
     title: 'Otopark → Lüks Showroom',
-    text: 'Arka plan değiştirme ve plaka gizleme: parlak zemindeki yansıma ve temas gölgesi otomatik.',
-    alt: 'Otoparktaki kırmızı sedan, lüks showroomda ve plakası gizlenmiş',
+    text: 'Arka plan değiştirme ve plaka özelleştirme: zemindeki yansıma ve temas gölgesi otomatik.',
+    alt: 'Otoparkta çekilmiş beyaz hatchback, lüks showroomda ve özel plakalı',
   },
   {
     id: 'coast',
-    title: 'Şehir sokağı → Sahil Yolu',
+    title: 'Otopark → Sahil Yolu',
     text: 'Arka plan değiştirme ve plaka özelleştirme: plakada sizin belirlediğiniz yazı.',
-    alt: 'Sokaktaki beyaz sedan, deniz kenarındaki sahil yolunda ve özel plakalı',
+    alt: 'Otoparktaki gri hatchback, deniz kenarındaki sahil yolunda ve özel plakalı',
   },
   {
     id: 'night',
-    title: 'Garaj önü → Gece Sürüşü',
-    text: 'Arka plan, plaka gizleme ve galeri logosu: ilan setinizin tamamı aynı imzayla.',
-    alt: 'Garaj önündeki lacivert sedan, gece yolunda, plakası gizlenmiş ve galeri logolu',
+    title: 'Otopark → Gece Sürüşü',
+    text: 'Arka plan değiştirme ve plaka özelleştirme: aracın ışığı gece sahnesine göre ayarlanır.',
+    alt: 'Otoparktaki gümüş hatchback, gece yolunda ve özel plakalı',
   },
 ];
 

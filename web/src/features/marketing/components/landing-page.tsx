@@ -115,7 +115,7 @@ function Hero() {
         <BeforeAfter
           before="/img/gallery/showroom-before-sm.jpg"
           after="/img/gallery/showroom-after-sm.jpg"
-          alt="Otoparkta çekilmiş kırmızı sedan, lüks showroom arka planında ve plakası gizlenmiş"
+          alt="Otoparkta çekilmiş beyaz hatchback, lüks showroom arka planında ve özel plakalı"
           size={{ width: 640, height: 400 }}
           eager
           testId="before-after"
