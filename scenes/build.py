@@ -1289,9 +1289,6 @@ def s_open_road(kind):
         floor('snow')
         road_across(2.5, 9.5, 'wet-asphalt', lines=False, apron='wet-asphalt')
         hills(200, 80, (0.5, 0.52, 0.55), (0.8, 0.82, 0.86), snow_line=-2, size=2500, scale=12)
-        leaf = foliage_mat('pine', (0.02, 0.045, 0.03), (0.05, 0.08, 0.05), snow=True)
-        tree_line(30, -60, 60, 3.0, 13, 2.4, 'pine', leaf=leaf, jitter=6)
-        tree_line(55, -90, 90, 3.0, 15, 2.8, 'pine', leaf=leaf, jitter=10)
         key(150, 25, 0.9, (0.95, 0.97, 1.0))
         mist = {'start': 10, 'depth': 160, 'color': (0.62, 0.65, 0.7), 'max': 0.8}
         exposure = 0.0
@@ -1391,19 +1388,6 @@ def s_water(kind):
         sun_light(55, 150, 4.0, angle_deg=0.6)
         shore('sand', 14.0)
         water(14.0, color=(0.0, 0.12, 0.13), wave_scale=0.6)
-        trunk = simple_mat('palm', (0.22, 0.17, 0.12), 0.9, grain=0.3, grain_scale=10, bump_strength=0.5)
-        frond = foliage_mat('frond', (0.06, 0.12, 0.03), (0.15, 0.22, 0.06))
-        for px, py in ((-9, 8), (-5.5, 11), (8, 9), (12, 12)):
-            lean = random.uniform(-0.15, 0.15)
-            h = random.uniform(7, 9)
-            t = cylinder(0.16, h, (px + lean * h / 2, py, h / 2), trunk, rot=(0, lean, 0), verts=10)
-            top = Vector((px + lean * h, py, h))
-            for k in range(9):
-                a = k / 9 * 2 * math.pi
-                f = plane(0.7, 3.2, (top.x + math.cos(a) * 1.4, top.y + math.sin(a) * 1.4, top.z - 0.5), frond,
-                          rot=(math.radians(25), 0, a + math.pi / 2))
-                f.rotation_mode = 'ZYX'
-                f.rotation_euler = (math.radians(-30), 0, a - math.pi / 2)
         key(150, 55, 0.15)
         mist = {'start': 100, 'depth': 2000, 'color': (0.5, 0.6, 0.72)}
     elif kind == 'marina':

@@ -43,7 +43,7 @@ async function pair(photo: string, scene: string, W: number, H: number) {
   const src = await decodeImage(plated.jpeg);
   const sw = Math.round(src.width * p.scale);
   const sh = Math.round(src.height * p.scale);
-  // Place the scaled original at (dx, dy) on the canvas; where it does not reach, its edge is extended.
+  // Place the scaled original at (dx, dy) on the canvas; where it does not reach, it is mirrored.
   const left = Math.round(p.dx);
   const top = Math.round(p.dy);
   const scaled = await sharp(src.data, { raw: { width: src.width, height: src.height, channels: 3 } })
@@ -53,7 +53,7 @@ async function pair(photo: string, scene: string, W: number, H: number) {
       top: Math.max(0, top),
       right: Math.max(0, W - left - sw),
       bottom: Math.max(0, H - top - sh),
-      extendWith: 'copy',
+      extendWith: 'mirror',
     })
     .toBuffer({ resolveWithObject: true });
   const before = await sharp(scaled.data, { raw: scaled.info })
