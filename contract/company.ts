@@ -1,7 +1,7 @@
 /**
  * The company's legal identity, one definition for the invoice PDF (server) and the contact page, footer and
  * KVKK notice (web), so the name and address a customer reads never differ. Replace with the registered
- * details before launch (docs/decisions/site-content.md).
+ * details before launch (docs/decisions/0003-site-public-pages-and-admin.md).
  */
 export const companyIdentity = {
   legalName: 'Oto Stüdyo Yazılım ve Teknoloji A.Ş.',

@@ -118,7 +118,7 @@ export interface Engine {
   warmup(): Promise<void>;
 }
 
-/** Output long side (listing sites display ~1280 px; see docs/decisions/engine-output-and-framing.md). */
+/** Output long side (listing sites display ~1280 px; see docs/decisions/0002-engine-output-and-framing.md). */
 export const DEFAULT_MAX_LONG_SIDE = 1600;
 
 function validate(request: ProcessRequest): void {

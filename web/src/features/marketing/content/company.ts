@@ -1,6 +1,6 @@
 /**
  * The company's public contact details, shown on /contact, in the footer and in the KVKK notice as the
- * data controller. One place to change them (docs/decisions/site-content.md: replace with the registered
+ * data controller. One place to change them (docs/decisions/0003-site-public-pages-and-admin.md: replace with the registered
  * details before launch).
  */
 import { companyIdentity } from '../../../../../contract/company';
