@@ -33,7 +33,7 @@ import { sandboxProvider } from './adapters/payments/sandbox.adapter';
 import { imageRepository } from './repositories/image.repository';
 import { processingJobRepository } from './repositories/processing-job.repository';
 import { photoService } from './services/photo.service';
-import { diskStorage } from './adapters/storage/disk.storage';
+import { createStorage } from './adapters/storage';
 import { replicateGenerator } from './adapters/generation/replicate.adapter';
 import { createEngine, type Engine } from '../../engine/pipeline';
 import { effectivePlan } from './services/billing/policy';
@@ -48,6 +48,8 @@ const PHOTO_RETRY_DELAY_S = 2;
 export function composeServices(database: Database, settings: Settings, opts: { log?: pino.Logger } = {}) {
   // Services log outside any request (workers, scheduled jobs): their own logger, same level as the API's.
   const log = opts.log ?? pino(loggerOptions(settings));
+  // Local disk (embedded default) or the shared bucket (S3_BUCKET): one store for every service.
+  const storage = createStorage(settings);
   const repos = {
     users: userRepository(database.db),
     sessions: sessionRepository(database.db),
@@ -80,7 +82,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     users: repos.users,
     accounts: accountRepository(database.db),
     subscriptions: subscriptionRepository(database.db),
-    storage: diskStorage(path.join(settings.dataDir, 'files')),
+    storage,
     auth,
     eraseInTransaction: (userId, at) =>
       database.db.transaction((tx) =>
@@ -167,7 +169,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
   const photos = photoService({
     images: imageRepository(database.db),
     jobs: processingJobRepository(database.db),
-    storage: diskStorage(path.join(settings.dataDir, 'files')),
+    storage,
     quota,
     async planOf(user) {
       return effectivePlan(await subscriptionsRepo.findByUser(user.id), new Date());

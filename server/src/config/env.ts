@@ -66,6 +66,21 @@ const envSchema = z.object({
     .default(24),
   // A photo job running longer than this is taken as dead (its worker crashed) and retried.
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(1200).default(300),
+  // Unprocessed uploads are deleted after this long (KVKK; bounded storage per user).
+  UPLOAD_RETENTION_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  // Image work runs in this many worker threads per worker process (off the API's event loop).
+  IMAGE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  // Shared object storage (several machines): files go to this bucket instead of DATA_DIR/files.
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   REPLICATE_API_TOKEN: z.string().min(8).optional(),
   REPLICATE_BASE_URL: z.url().default('https://api.replicate.com'),
   REPLICATE_MODEL: z
@@ -116,6 +131,9 @@ function crossProblems(raw: Record<string, string | undefined>): string[] {
   if (raw.PAYMENT_PROVIDER === 'paytr' && !raw.PAYTR_MERCHANT_ID) {
     problems.push('PAYTR_MERCHANT_ID: required when PAYMENT_PROVIDER=paytr');
   }
+  if (raw.S3_BUCKET && (!raw.S3_ACCESS_KEY_ID || !raw.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET');
+  }
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
@@ -144,6 +162,10 @@ export interface Settings {
   webDistDir: string;
   resultRetentionMs: number;
   jobTimeoutSeconds: number;
+  uploadRetentionMs: number;
+  imageThreads: number;
+  /** null: files on local disk under dataDir/files. */
+  s3: S3Settings | null;
   replicate: { token: string; baseUrl: string; model: string } | null;
   payments: {
     provider: 'sandbox' | 'paytr';
@@ -156,6 +178,17 @@ export interface Settings {
     /** The sandbox runs in production by explicit opt-in (PAYMENT_SANDBOX_IN_PRODUCTION). */
     sandboxInProduction: boolean;
   };
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** null for AWS itself; the base URL of MinIO, Ceph, R2, s3rver, ... otherwise. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
 }
 
 export class EnvError extends Error {
@@ -198,6 +231,18 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'web/dist'),
     resultRetentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    uploadRetentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
+    imageThreads: e.IMAGE_THREADS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
     replicate: e.REPLICATE_API_TOKEN
       ? { token: e.REPLICATE_API_TOKEN, baseUrl: e.REPLICATE_BASE_URL, model: e.REPLICATE_MODEL }
       : null,

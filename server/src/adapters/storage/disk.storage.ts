@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Storage } from './storage';
 
 /** Files under `root`; writes go to a temp name first so readers never see half a file. */
@@ -15,8 +17,14 @@ export function diskStorage(root: string): Storage {
       const full = resolve(key);
       await fsp.mkdir(path.dirname(full), { recursive: true });
       const tmp = `${full}.${process.pid}.tmp`;
-      await fsp.writeFile(tmp, data);
-      await fsp.rename(tmp, full);
+      try {
+        if (data instanceof Readable) await pipeline(data, fs.createWriteStream(tmp));
+        else await fsp.writeFile(tmp, data);
+        await fsp.rename(tmp, full);
+      } catch (err) {
+        await fsp.rm(tmp, { force: true });
+        throw err;
+      }
     },
     get: (key) => fsp.readFile(resolve(key)),
     async stream(key) {

@@ -1,8 +1,12 @@
 import type { Readable } from 'node:stream';
 
-/** Where files live (ARCHITECTURE decision 7): local disk now, S3-compatible later; keys come from storageKeys. */
+/**
+ * Where files live (ARCHITECTURE decision 7): local disk (the embedded default) or an S3-compatible bucket
+ * (several machines); keys come from storageKeys. A missing file is an error with code 'ENOENT' in both.
+ */
 export interface Storage {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Writes a whole file; a stream is written as it arrives (never buffered whole by the store). */
+  put(key: string, data: Buffer | Readable, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   stream(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
