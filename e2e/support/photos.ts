@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { callbackHash } from '../../server/src/adapters/payments/paytr.hash';
+import { paytrCallbackHashOf } from '../../server/test/fakes/paytr-notify';
 import { DEV_PAYTR } from '../../server/src/config/env';
 import { E2E_PASSWORD } from './users';
 
@@ -47,7 +47,7 @@ export async function buyPlan(baseURL: string, email: string, plan: keyof typeof
     merchant_oid: oid,
     status: 'success',
     total_amount: total,
-    hash: callbackHash(oid, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
+    hash: paytrCallbackHashOf(oid, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
     test_mode: '1',
     payment_type: 'card',
     currency: 'TL',

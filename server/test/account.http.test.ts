@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext } from './harness';
 import { decodeQuotedPrintable, linkIn, startFakeSmtp } from './fakes/smtp.fake';
-import { callbackHash } from '../src/adapters/payments/paytr.hash';
+import { paytrCallbackHashOf } from './fakes/paytr-notify';
 import { DEV_PAYTR } from '../src/config/env';
 import { tr } from '../../contract/messages.tr';
 
@@ -56,7 +56,7 @@ async function paidAccount(email: string) {
       merchant_oid: intent.id,
       status: 'success',
       total_amount: total,
-      hash: callbackHash(intent.id, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
+      hash: paytrCallbackHashOf(intent.id, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
       test_mode: '1',
       payment_type: 'card',
       currency: 'TL',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext } from './harness';
 import { startFakeOidcProvider } from './fakes/oidc-provider.fake';
-import { callbackHash } from '../src/adapters/payments/paytr.hash';
+import { paytrCallbackHashOf } from './fakes/paytr-notify';
 import { DEV_PAYTR } from '../src/config/env';
 
 /**
@@ -28,7 +28,7 @@ function paidCallback(oid: string, total: string) {
     merchant_oid: oid,
     status: 'success',
     total_amount: total,
-    hash: callbackHash(oid, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
+    hash: paytrCallbackHashOf(oid, 'success', total, DEV_PAYTR.key, DEV_PAYTR.salt),
     test_mode: '1',
     payment_type: 'card',
     currency: 'TL',

@@ -31,13 +31,13 @@ async function subscriber(ctx: TestContext): Promise<UserRow> {
     client: { ip: '127.0.0.1', userAgent: 'test' },
   });
   const oid = (body as { paymentIntent: { id: string } }).paymentIntent.id;
-  const { callbackHash } = await import('../src/adapters/payments/paytr.hash');
+  const { paytrCallbackHashOf } = await import('./fakes/paytr-notify');
   const { DEV_PAYTR } = await import('../src/config/env');
   await ctx.services.billing.payments.handleCallback({
     merchant_oid: oid,
     status: 'success',
     total_amount: '15000',
-    hash: callbackHash(oid, 'success', '15000', DEV_PAYTR.key, DEV_PAYTR.salt),
+    hash: paytrCallbackHashOf(oid, 'success', '15000', DEV_PAYTR.key, DEV_PAYTR.salt),
   });
   return (await ctx.services.repos.users.findById(user.id))!;
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { iframeToken, type TokenFields } from '../../src/adapters/payments/paytr.hash';
+import { paytrTokenOf } from './paytr-notify';
 
 /** The exact field set of PayTR's get-token (protocols.md §1.2); required ones first. */
 export const REQUIRED_FIELDS = [
@@ -55,7 +55,7 @@ export async function startFakePaytr(opts: { merchantId: string; key: string; sa
         return reply({ status: 'failed', reason: 'merchant_oid must be alphanumeric' });
       if (!/^\d+$/.test(form.payment_amount))
         return reply({ status: 'failed', reason: 'payment_amount must be an integer' });
-      const expected = iframeToken(form as unknown as TokenFields, opts.key, opts.salt);
+      const expected = paytrTokenOf(form, opts.key, opts.salt);
       if (form.paytr_token !== expected) return reply({ status: 'failed', reason: 'paytr_token is invalid' });
       return reply({ status: 'success', token: randomBytes(16).toString('hex') });
     });
