@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
-import { paymentService } from '../src/services/payment.service';
+import { paymentService } from '../src/services/billing/payment.service';
 import { subscriptionRepository } from '../src/repositories/subscription.repository';
 import type { UserRow } from '../src/repositories/user.repository';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
-import { paymentService, type PaymentService } from '../src/services/payment.service';
+import { paymentService, type PaymentService } from '../src/services/billing/payment.service';
 import { invoices, paymentOrders, promoCodes, quotaAccounts, subscriptions, users } from '../src/db/schema';
 import { creditFor, isLive, periodValue } from '../src/services/billing/policy';
 import { plans, quotaPacks, type BillingCycle, type PlanType } from '../../contract/plans';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, login, type TestContext } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
-import { DEV_PROMO_CODE } from '../src/services/payment.service';
+import { DEV_PROMO_CODE } from '../src/services/billing/payment.service';
 import { tr } from '../../contract/messages.tr';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import type { ProfileUpdate } from '../../../contract/auth.schema';
 import { tr } from '../../../contract/messages.tr';
 import { AppError } from './app-error';
 import { toPublicUser, type AuthService, type ClientInfo } from './auth.service';
-import { renderInvoicePdf } from './invoice.service';
+import { renderInvoicePdf } from './billing/invoice.service';
 import { zipStore } from './zip.writer';
 import { mailTemplates } from './mail.templates';
 import type { UserRepository, UserRow } from '../repositories/user.repository';

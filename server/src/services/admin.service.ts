@@ -12,8 +12,8 @@ import type { ContactRepository } from '../repositories/contact.repository';
 import type { NewsletterRepository } from '../repositories/newsletter.repository';
 import type { UserRow } from '../repositories/user.repository';
 import { AppError } from './app-error';
-import type { BillingRepos } from './billing-repos';
-import { ensureWindow } from './quota.service';
+import type { BillingRepos } from './billing/repos';
+import { ensureWindow } from './billing/quota.service';
 
 /** The repositories one admin action works on; the same set bound to a transaction. */
 export interface AdminRepos {

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../adapters/mail/mailer';
 import { epochKey, type MailLogRepository } from '../repositories/mail-log.repository';
 import type { AuthService } from './auth.service';
-import { renderInvoicePdf } from './invoice.service';
+import { renderInvoicePdf } from './billing/invoice.service';
 import { mailTemplates } from './mail.templates';
 
 const DAY = 24 * 3600_000;

@@ -14,7 +14,7 @@ import { sanitizeImage } from '../../../engine/io/image.decode';
 import type { Engine, ProcessRequest, StageName } from '../../../engine/pipeline';
 import { AppError } from './app-error';
 import { zipStore } from './zip.writer';
-import type { QuotaService } from './quota.service';
+import type { QuotaService } from './billing/quota.service';
 import { storageKeys, type Storage } from '../adapters/storage/storage';
 import type { ImageRepository, ImageRow } from '../repositories/image.repository';
 import {

@@ -9,9 +9,9 @@ import {
   validatePromoRequestSchema,
 } from '../../../../contract/billing.schema';
 import { toPublicUser, type ClientInfo } from '../../services/auth.service';
-import type { PaymentService } from '../../services/payment.service';
-import type { QuotaService } from '../../services/quota.service';
-import { invoicePdfFor, toInvoiceView } from '../../services/invoice.service';
+import type { PaymentService } from '../../services/billing/payment.service';
+import type { QuotaService } from '../../services/billing/quota.service';
+import { invoicePdfFor, toInvoiceView } from '../../services/billing/invoice.service';
 import type { InvoiceRepository } from '../../repositories/invoice.repository';
 import type { Settings } from '../../config/env';
 import { requireAdmin, requireUser, setSessionCookie } from '../auth.hook';

@@ -4,7 +4,7 @@ import type { PaymentIntent } from '../../../../contract/billing.schema';
 import type { RegisterRequest } from '../../../../contract/auth.schema';
 import { tr } from '../../../../contract/messages.tr';
 import { AppError } from '../app-error';
-import type { BillingRepos, Transact } from '../billing-repos';
+import type { BillingRepos, Transact } from './repos';
 import { hashPassword, type AuthService, type ClientInfo } from '../auth.service';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { OrderRow } from '../../repositories/payment-order.repository';

@@ -2,14 +2,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { KDV_RATE_PERCENT, formatTl, splitKdv } from '../../../contract/plans';
-import type { InvoiceView } from '../../../contract/billing.schema';
-import type { BillingRepos } from './billing-repos';
-import type { InvoiceRepository, InvoiceRow } from '../repositories/invoice.repository';
-import type { OrderRow } from '../repositories/payment-order.repository';
-import type { UserRow } from '../repositories/user.repository';
-import { AppError } from './app-error';
-import { companyIdentity } from '../../../contract/company';
+import { KDV_RATE_PERCENT, formatTl, splitKdv } from '../../../../contract/plans';
+import type { InvoiceView } from '../../../../contract/billing.schema';
+import type { BillingRepos } from './repos';
+import type { InvoiceRepository, InvoiceRow } from '../../repositories/invoice.repository';
+import type { OrderRow } from '../../repositories/payment-order.repository';
+import type { UserRow } from '../../repositories/user.repository';
+import { AppError } from '../app-error';
+import { companyIdentity } from '../../../../contract/company';
 
 const fontDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Transact } from './billing-repos';
-import type { AuthService } from './auth.service';
-import type { PaymentProvider } from '../adapters/payments/payment-provider';
-import { checkoutService } from './billing/checkout.service';
-import { subscriptionService, type BillingLog } from './billing/subscription.service';
+import type { Transact } from './repos';
+import type { AuthService } from '../auth.service';
+import type { PaymentProvider } from '../../adapters/payments/payment-provider';
+import { checkoutService } from './checkout.service';
+import { subscriptionService, type BillingLog } from './subscription.service';
 
-export { toSubscriptionView } from './billing/subscription.service';
-export { hashBinding } from './billing/checkout.service';
+export { toSubscriptionView } from './subscription.service';
+export { hashBinding } from './checkout.service';
 
 export interface PaymentDeps {
   transact: Transact;

@@ -7,7 +7,7 @@ import {
   type PlanType,
 } from '../../../../contract/plans';
 import { tr } from '../../../../contract/messages.tr';
-import { addMonths, cycleMonths } from '../billing-repos';
+import { addMonths, cycleMonths } from './repos';
 
 /**
  * Billing rules as pure functions (ADR 0001): whether a subscription is live, which plan a user has, how a

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { plans } from '../../../contract/plans';
-import type { QuotaStatus } from '../../../contract/billing.schema';
-import { AppError } from './app-error';
-import { tr } from '../../../contract/messages.tr';
-import { addMonths, type BillingRepos, type Transact } from './billing-repos';
-import type { QuotaAccountRow } from '../repositories/quota.repository';
-import { isLive } from './billing/policy';
+import { plans } from '../../../../contract/plans';
+import type { QuotaStatus } from '../../../../contract/billing.schema';
+import { AppError } from '../app-error';
+import { tr } from '../../../../contract/messages.tr';
+import { addMonths, type BillingRepos, type Transact } from './repos';
+import type { QuotaAccountRow } from '../../repositories/quota.repository';
+import { isLive } from './policy';
 
 const DAY_MS = 86_400_000;
 export const QUOTA_EXCEEDED_MESSAGE =

@@ -1,10 +1,10 @@
-import type { PaymentOrderRepository } from '../repositories/payment-order.repository';
-import type { SubscriptionRepository } from '../repositories/subscription.repository';
-import type { PromoCodeRepository } from '../repositories/promo-code.repository';
-import type { QuotaRepository } from '../repositories/quota.repository';
-import type { InvoiceRepository } from '../repositories/invoice.repository';
-import type { UserRepository } from '../repositories/user.repository';
-import type { SessionRepository } from '../repositories/session.repository';
+import type { PaymentOrderRepository } from '../../repositories/payment-order.repository';
+import type { SubscriptionRepository } from '../../repositories/subscription.repository';
+import type { PromoCodeRepository } from '../../repositories/promo-code.repository';
+import type { QuotaRepository } from '../../repositories/quota.repository';
+import type { InvoiceRepository } from '../../repositories/invoice.repository';
+import type { UserRepository } from '../../repositories/user.repository';
+import type { SessionRepository } from '../../repositories/session.repository';
 
 /** The repositories billing use cases work with, bound to one connection or transaction. */
 export interface BillingRepos {
