@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from './harness';
@@ -5,6 +6,7 @@ import { paytrNotification } from './fakes/paytr-notify';
 import { paymentService } from '../src/services/billing/payment.service';
 import { subscriptionRepository } from '../src/repositories/subscription.repository';
 import type { UserRow } from '../src/repositories/user.repository';
+import { dueForPeriodEndWhen, isDueForPeriodEnd, isLive, liveWhen } from '../src/services/billing/policy';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -66,5 +68,60 @@ describe('period end', () => {
     expect(sub).toMatchObject({ planType: 'basic', status: 'active', nextPlanType: null });
     expect(sub!.periodStart!.getTime()).toBe(end.getTime());
     expect((await ctx.services.repos.users.findById(user.id))?.role).toBe('basic');
+  });
+});
+
+describe('the live-subscription rule in SQL', () => {
+  it('selects exactly the rows the rule selects on loaded rows (live, due, expired, without an end)', async () => {
+    const repo = subscriptionRepository(ctx.database.db);
+    const at = new Date();
+    const day = 86_400_000;
+    const shapes = [
+      {
+        status: 'active',
+        periodStart: new Date(at.getTime() - day),
+        periodEnd: new Date(at.getTime() + day),
+      },
+      {
+        status: 'active',
+        periodStart: new Date(at.getTime() - 2 * day),
+        periodEnd: new Date(at.getTime() - 1),
+      },
+      { status: 'active', periodStart: new Date(at.getTime() - day), periodEnd: null },
+      { status: 'active', periodStart: null, periodEnd: new Date(at.getTime() + day) },
+      {
+        status: 'expired',
+        periodStart: new Date(at.getTime() - day),
+        periodEnd: new Date(at.getTime() + day),
+      },
+      { status: 'pending', periodStart: null, periodEnd: null },
+    ] as const;
+    const ids: string[] = [];
+    for (const shape of shapes) {
+      const user = await createUser(ctx);
+      const row = await repo.upsert({
+        id: randomUUID(),
+        userId: user.id,
+        planType: 'pro',
+        billingCycle: 'monthly',
+        cancelAtPeriodEnd: false,
+        ...shape,
+      });
+      ids.push(row.id);
+    }
+    // In insertion order, whatever order the database returns them in.
+    const pick = async (rule: Parameters<typeof repo.findWhere>[0]) => {
+      const found = new Map((await repo.findWhere(rule, 10_000)).map((r) => [r.id, r]));
+      return ids.filter((id) => found.has(id)).map((id) => found.get(id)!);
+    };
+    const rows = await pick((c) => c.all());
+    const idsOf = (list: { id: string }[]) => list.map((r) => r.id);
+    expect(rows).toHaveLength(shapes.length);
+    expect(idsOf(await pick((c) => liveWhen(c, at)))).toEqual(idsOf(rows.filter((r) => isLive(r, at))));
+    expect(idsOf(await pick((c) => dueForPeriodEndWhen(c, at)))).toEqual(
+      idsOf(rows.filter((r) => isDueForPeriodEnd(r, at))),
+    );
+    expect(idsOf(rows.filter((r) => isLive(r, at)))).toEqual([ids[0]]);
+    expect(idsOf(rows.filter((r) => isDueForPeriodEnd(r, at)))).toEqual([ids[1], ids[2], ids[3]]);
   });
 });

@@ -9,6 +9,7 @@ import {
   subscriptions,
   users,
 } from '../db/schema';
+import { subscriptionConditions, type SubscriptionCondition } from './subscription.repository';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 export type NewPromoRow = typeof promoCodes.$inferInsert;
@@ -20,7 +21,8 @@ const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** Reads and writes of the admin console across users, billing and quota tables. */
 export function adminRepository(db: Db) {
   return {
-    async counts() {
+    /** `liveSubscription` is billing's live-subscription rule (policy.ts `liveWhen`), evaluated in SQL. */
+    async counts(liveSubscription: SubscriptionCondition) {
       const [u] = await db.select({ n: count() }).from(users);
       const [processed] = await db
         .select({ n: sum(quotaReservations.count) })
@@ -29,7 +31,7 @@ export function adminRepository(db: Db) {
       const plans = await db
         .select({ planType: subscriptions.planType, n: count() })
         .from(subscriptions)
-        .where(eq(subscriptions.status, 'active'))
+        .where(liveSubscription(subscriptionConditions))
         .groupBy(subscriptions.planType);
       return { totalUsers: u?.n ?? 0, processed: Number(processed?.n ?? 0), plans };
     },

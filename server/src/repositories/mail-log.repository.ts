@@ -1,6 +1,7 @@
 import { and, eq, gt, gte, isNull, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { invoices, mailLog, quotaAccounts, subscriptions, users } from '../db/schema';
+import { subscriptionConditions, type SubscriptionCondition } from './subscription.repository';
 
 const notLogged = (key: ReturnType<typeof sql>) =>
   sql`not exists (select 1 from ${mailLog} where ${mailLog.key} = ${key})`;
@@ -56,18 +57,20 @@ export function mailLogRepository(db: Db) {
         )
         .limit(limit);
     },
-    /** Cancelled subscriptions whose paid period ends within the horizon. */
-    async endingSoon(now: Date, until: Date, limit = 50) {
+    /**
+     * Cancelled live subscriptions (`live`: billing's rule, policy.ts `liveWhen`) whose paid period ends
+     * within the horizon.
+     */
+    async endingSoon(live: SubscriptionCondition, until: Date, limit = 50) {
       return db
         .select({ sub: subscriptions, user: users })
         .from(subscriptions)
         .innerJoin(users, eq(users.id, subscriptions.userId))
         .where(
           and(
-            eq(subscriptions.status, 'active'),
+            live(subscriptionConditions),
             eq(subscriptions.cancelAtPeriodEnd, true),
             isNull(subscriptions.nextPlanType),
-            gt(subscriptions.periodEnd, now),
             lte(subscriptions.periodEnd, until),
             isNull(users.deletedAt),
             notLogged(sql`'ending:' || ${subscriptions.id} || ':' || ${epoch(subscriptions.periodEnd)}`),

@@ -1,9 +1,24 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, not, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { subscriptions } from '../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+
+/**
+ * The vocabulary billing's subscription rules are stated in (services/billing/policy.ts), as SQL over this
+ * table: a rule such as `liveWhen` is passed in and evaluated here, so queries never restate it.
+ */
+export const subscriptionConditions = {
+  statusIs: (status: SubscriptionRow['status']): SQL => eq(subscriptions.status, status),
+  periodStartSet: (): SQL => isNotNull(subscriptions.periodStart),
+  // A missing end is "not after": false, not SQL's unknown, so `not` of it stays well defined.
+  periodEndAfter: (at: Date): SQL =>
+    and(isNotNull(subscriptions.periodEnd), gt(subscriptions.periodEnd, at))!,
+  not: (condition: SQL): SQL => not(condition),
+  all: (...conditions: SQL[]): SQL => and(...conditions)!,
+};
+export type SubscriptionCondition = (c: typeof subscriptionConditions) => SQL;
 
 /** One subscription row per user, updated in place as it is paid for, renewed or expires. */
 export function subscriptionRepository(db: Db) {
@@ -45,12 +60,9 @@ export function subscriptionRepository(db: Db) {
         .returning();
       return row;
     },
-    async dueForPeriodEnd(now: Date, limit = 200): Promise<SubscriptionRow[]> {
-      return db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.periodEnd, now)))
-        .limit(limit);
+    /** Subscriptions meeting a billing rule (e.g. due for the period-end job). */
+    async findWhere(rule: SubscriptionCondition, limit = 200): Promise<SubscriptionRow[]> {
+      return db.select().from(subscriptions).where(rule(subscriptionConditions)).limit(limit);
     },
   };
 }

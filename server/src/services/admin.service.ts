@@ -14,6 +14,7 @@ import type { UserRow } from '../repositories/user.repository';
 import { AppError } from './app-error';
 import type { BillingRepos } from './billing/repos';
 import { ensureWindow } from './billing/quota.service';
+import { liveWhen } from './billing/policy';
 
 /** The repositories one admin action works on; the same set bound to a transaction. */
 export interface AdminRepos {
@@ -81,7 +82,7 @@ export function adminService(deps: AdminDeps) {
   return {
     /** SPEC §3 Admin stats. */
     async stats(): Promise<AdminStats> {
-      const { totalUsers, processed, plans } = await deps.admin.counts();
+      const { totalUsers, processed, plans } = await deps.admin.counts((c) => liveWhen(c, new Date()));
       const planDistribution: Record<string, number> = Object.fromEntries(PLAN_TYPES.map((p) => [p, 0]));
       let activeSubscriptions = 0;
       for (const p of plans) {

@@ -4,6 +4,7 @@ import { epochKey, type MailLogRepository } from '../repositories/mail-log.repos
 import type { AuthService } from './auth.service';
 import { renderInvoicePdf } from './billing/invoice.service';
 import { mailTemplates } from './mail.templates';
+import { liveWhen } from './billing/policy';
 
 const DAY = 24 * 3600_000;
 /** How far back the sweep looks: older events are not worth an e-mail any more (and bound the queries). */
@@ -76,7 +77,10 @@ export function mailNotifications(deps: {
       for (const user of await deps.log.unverifiedPaidSignups(since)) {
         sent += await once(`verify:${user.id}`, user.id, () => deps.auth.mailVerification(user));
       }
-      for (const { sub, user } of await deps.log.endingSoon(at, new Date(at.getTime() + ENDING_NOTICE_MS))) {
+      for (const { sub, user } of await deps.log.endingSoon(
+        (c) => liveWhen(c, at),
+        new Date(at.getTime() + ENDING_NOTICE_MS),
+      )) {
         sent += await once(`ending:${sub.id}:${epochKey(sub.periodEnd!)}`, user.id, () =>
           deps.mailer.send({
             to: user.email,

@@ -27,17 +27,50 @@ export interface SubscriptionState {
 
 export const RENEWAL_WINDOW_MS = 7 * 86_400_000;
 
-/** THE live-subscription rule: active and its paid period has not ended. */
+/**
+ * The words the live-subscription rule is written in. The rule below is stated once over them; the same
+ * statement runs on a loaded row (`rowConditions`) and, with the repositories' SQL vocabulary
+ * (`subscriptionConditions` in subscription.repository.ts), inside queries: no query restates it.
+ */
+export interface SubscriptionConditions<T> {
+  statusIs(status: SubscriptionState['status']): T;
+  periodStartSet(): T;
+  /** False for a period without an end. */
+  periodEndAfter(at: Date): T;
+  not(condition: T): T;
+  all(...conditions: T[]): T;
+}
+
+/** The status of a subscription that has been paid for; a written one starts with it. */
+export const PAID_STATUS = 'active' satisfies SubscriptionState['status'];
+
+/** THE live-subscription rule: paid for and its paid period has not ended. */
+export const liveWhen = <T>(c: SubscriptionConditions<T>, at: Date): T =>
+  c.all(c.statusIs(PAID_STATUS), c.periodStartSet(), c.periodEndAfter(at));
+
+/** Paid for but no longer live: the period-end job moves it on or expires it. */
+export const dueForPeriodEndWhen = <T>(c: SubscriptionConditions<T>, at: Date): T =>
+  c.all(c.statusIs(PAID_STATUS), c.not(liveWhen(c, at)));
+
+const rowConditions = (sub: SubscriptionState): SubscriptionConditions<boolean> => ({
+  statusIs: (status) => sub.status === status,
+  periodStartSet: () => sub.periodStart !== null,
+  periodEndAfter: (at) => sub.periodEnd !== null && sub.periodEnd > at,
+  not: (condition) => !condition,
+  all: (...conditions) => conditions.every(Boolean),
+});
+
+/** Whether a loaded subscription is live (see `liveWhen`). */
 export function isLive<S extends SubscriptionState>(
   sub: S | null | undefined,
   at: Date,
 ): sub is S & { periodStart: Date; periodEnd: Date } {
-  return Boolean(sub && sub.status === 'active' && sub.periodStart && sub.periodEnd && sub.periodEnd > at);
+  return Boolean(sub && liveWhen(rowConditions(sub), at));
 }
 
-/** An active subscription whose paid period is over: the period-end job moves it on or expires it. */
+/** Whether a loaded subscription is due for the period-end job (see `dueForPeriodEndWhen`). */
 export const isDueForPeriodEnd = (sub: SubscriptionState | null | undefined, at: Date) =>
-  Boolean(sub && sub.status === 'active' && !isLive(sub, at));
+  Boolean(sub && dueForPeriodEndWhen(rowConditions(sub), at));
 
 /** The plan whose features and quota the user has now; null without a live subscription. */
 export function effectivePlan(sub: SubscriptionState | null | undefined, at: Date): Plan | null {

@@ -13,8 +13,10 @@ import type { UserRow } from '../../repositories/user.repository';
 import {
   classifyChange,
   creditFor,
+  dueForPeriodEndWhen,
   isDueForPeriodEnd,
   isLive,
+  PAID_STATUS,
   periodEndFor,
   periodValue,
   quote,
@@ -207,7 +209,7 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
         userId: user.id,
         planType,
         billingCycle: cycle,
-        status: 'active',
+        status: PAID_STATUS,
         cancelAtPeriodEnd: false,
         periodStart: at,
         periodEnd: periodEndFor(at, cycle, extensionMs),
@@ -297,7 +299,7 @@ export function subscriptionService(deps: { transact: Transact; log: BillingLog;
       return deps.transact(async (r) => {
         let renewed = 0;
         let expired = 0;
-        for (const due of await r.subscriptions.dueForPeriodEnd(at)) {
+        for (const due of await r.subscriptions.findWhere((c) => dueForPeriodEndWhen(c, at))) {
           // Re-read under the row lock: a callback may be queueing a change on it right now.
           const sub = await r.subscriptions.findByUserForUpdate(due.userId);
           if (!sub || !isDueForPeriodEnd(sub, at)) continue;
