@@ -6,13 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pino from 'pino';
 import { createEngine, type ProcessRequest } from '../engine/pipeline';
 import { loadSettings } from '../server/src/config/env';
 import { openDatabase } from '../server/src/db/client';
 import { composeServices } from '../server/src/compose';
 import { buildApp } from '../server/src/http/app';
-import { startJobQueue } from '../server/src/jobs/boss';
 import type { BenchTable } from './engine.bench';
 
 const median = (v: number[]) => {
@@ -59,13 +57,8 @@ export async function httpBench(): Promise<BenchTable> {
   const services = composeServices(database, settings);
   const app = await buildApp({ settings, services, logger: false });
   await app.ready();
-  const queue = await startJobQueue({
-    database,
-    worker: true,
-    handlers: services.jobHandlers,
-    log: pino({ level: 'silent' }),
-  });
-  services.queueSlot.queue = queue;
+  const queue = services.queue;
+  await queue.start({ worker: true, handlers: services.jobHandlers });
   try {
     const now = new Date();
     const user = await services.repos.users.insert({

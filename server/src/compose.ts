@@ -39,7 +39,7 @@ import { createEngine, type Engine } from '../../engine/pipeline';
 import { effectivePlan } from './services/billing/policy';
 import path from 'node:path';
 import { jobs } from './jobs/job-names';
-import { maintenanceIntervalFor, type JobHandlers, type JobQueue } from './jobs/boss';
+import { createJobQueue, maintenanceIntervalFor, type JobHandlers } from './jobs/boss';
 
 const PHOTO_JOB_ATTEMPTS = 3;
 const PHOTO_RETRY_DELAY_S = 2;
@@ -162,8 +162,12 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     sandbox,
     invoices: invoiceRepository(database.db),
   };
-  // The queue starts after composition (it needs the handlers below); senders reach it through this slot.
-  const queueSlot: { queue: JobQueue | null } = { queue: null };
+  // Built before the services that send jobs; started (connect, handlers) by main.ts or a test.
+  const queue = createJobQueue({
+    database,
+    log: log.child({ component: 'queue' }),
+    jobTimeoutSeconds: settings.jobTimeoutSeconds,
+  });
   let engine: Engine | undefined;
   const subscriptionsRepo = subscriptionRepository(database.db);
   const photos = photoService({
@@ -175,9 +179,8 @@ export function composeServices(database: Database, settings: Settings, opts: { 
       return effectivePlan(await subscriptionsRepo.findByUser(user.id), new Date());
     },
     async enqueue(jobId, priority) {
-      if (!queueSlot.queue) throw new Error('job queue not started');
       // A job whose worker died is expired after JOB_TIMEOUT_SECONDS and retried.
-      await queueSlot.queue.send(
+      await queue.send(
         jobs.photoProcess,
         { jobId },
         {
@@ -227,7 +230,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     billing,
     billingRepos,
     photos,
-    queueSlot,
+    queue,
     freePromptMode: (settings.replicate ? 'remote' : 'local') as 'remote' | 'local',
   };
 }

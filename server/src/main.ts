@@ -2,7 +2,6 @@ import { loadSettings, EnvError } from './config/env';
 import { openDatabase } from './db/client';
 import { composeServices } from './compose';
 import { buildApp } from './http/app';
-import { startJobQueue, type JobQueue } from './jobs/boss';
 
 /** Composition root: env -> database -> migrations -> services -> roles (api, worker). */
 async function main() {
@@ -24,18 +23,13 @@ async function main() {
   const log = app.log;
   log.info({ database: database.kind, roles: settings.roles, dataDir: settings.dataDir }, 'starting');
 
-  const queue: JobQueue = await startJobQueue({
-    database,
-    worker: settings.roles.worker,
-    handlers: services.jobHandlers,
-    log,
-    jobTimeoutSeconds: settings.jobTimeoutSeconds,
-  });
-  services.queueSlot.queue = queue; // senders (uploads -> processing jobs) reach the queue through this slot
+  const { queue } = services;
+  await queue.start({ worker: settings.roles.worker, handlers: services.jobHandlers });
 
   if (settings.roles.api) await app.listen({ port: settings.port, host: settings.host });
   else await app.ready();
   if (settings.roles.api) log.info(`Oto Stüdyo hazır: ${settings.publicUrl}`);
+  log.info({ roles: settings.roles, pid: process.pid }, 'ready');
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { processingJobRepository } from '../src/repositories/processing-job.repository';
-import pino from 'pino';
 import { createTestApp, createUser, type TestContext } from './harness';
 import { tr } from '../../contract/messages.tr';
 import type { OperationId } from '../../contract/photo.schema';
-import { startJobQueue, type JobQueue } from '../src/jobs/boss';
+import type { JobQueue } from '../src/jobs/boss';
 import { startFakeReplicate } from './fakes/replicate.fake';
 import type { UserRow } from '../src/repositories/user.repository';
 
@@ -69,13 +68,8 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     // Enqueue only: this test plays the worker itself, so it can kill the first attempt.
-    queue = await startJobQueue({
-      database: ctx.database,
-      worker: false,
-      handlers: {},
-      log: pino({ level: 'silent' }),
-    });
-    ctx.services.queueSlot.queue = queue;
+    queue = ctx.services.queue;
+    await queue.start({ worker: false, handlers: {} });
   });
   afterAll(async () => {
     await queue?.stop();
@@ -168,13 +162,8 @@ describe('free prompts with REPLICATE_API_TOKEN', () => {
       REPLICATE_API_TOKEN: 'r8_e2e_token_123',
       REPLICATE_BASE_URL: fake.baseUrl,
     });
-    const queue = await startJobQueue({
-      database: ctx.database,
-      worker: true,
-      handlers: ctx.services.jobHandlers,
-      log: pino({ level: 'silent' }),
-    });
-    ctx.services.queueSlot.queue = queue;
+    const queue = ctx.services.queue;
+    await queue.start({ worker: true, handlers: ctx.services.jobHandlers });
     try {
       const user = await createUser(ctx, { overrideAllAccess: true });
       const photos = ctx.services.photos;
@@ -203,16 +192,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
   it('leaves the job to another worker, which finishes it, and the photo is charged once', async () => {
     const timeout = 20;
     const ctx = await createTestApp({ JOB_TIMEOUT_SECONDS: String(timeout) });
-    const log = pino({ level: 'silent' });
     // This process is the API (enqueue only) until the first worker is dead.
-    let queue = await startJobQueue({
-      database: ctx.database,
-      worker: false,
-      handlers: {},
-      log,
-      jobTimeoutSeconds: timeout,
-    });
-    ctx.services.queueSlot.queue = queue;
+    const queue = ctx.services.queue;
+    await queue.start({ worker: false, handlers: {} });
     const root = path.resolve(import.meta.dirname, '../..');
     let output = '';
     // Node itself with tsx's loader (the tsx CLI would put a second process between us and the worker).
@@ -249,14 +231,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
 
       // A healthy worker comes up; pg-boss expires the dead attempt after the timeout and hands it over.
       await queue.stop();
-      queue = await startJobQueue({
-        database: ctx.database,
-        worker: true,
-        handlers: ctx.services.jobHandlers,
-        log,
-        jobTimeoutSeconds: timeout,
-      });
-      ctx.services.queueSlot.queue = queue;
+      await queue.start({ worker: true, handlers: ctx.services.jobHandlers });
       const job = await photos.awaitJob(jobId, 150_000);
       expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
       await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });

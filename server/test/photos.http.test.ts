@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import pino from 'pino';
 import { createTestApp, createUser, login, type TestContext } from './harness';
-import { startJobQueue, type JobQueue } from '../src/jobs/boss';
+import type { JobQueue } from '../src/jobs/boss';
 import { tr } from '../../contract/messages.tr';
 import type { UserRow } from '../src/repositories/user.repository';
 
@@ -17,13 +16,8 @@ let bobToken: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  queue = await startJobQueue({
-    database: ctx.database,
-    worker: true,
-    handlers: ctx.services.jobHandlers,
-    log: pino({ level: 'silent' }),
-  });
-  ctx.services.queueSlot.queue = queue;
+  queue = ctx.services.queue;
+  await queue.start({ worker: true, handlers: ctx.services.jobHandlers });
   alice = await createUser(ctx, { overrideAllAccess: true });
   bob = await createUser(ctx, { overrideAllAccess: true });
   aliceToken = await login(ctx, alice.email);

@@ -21,8 +21,16 @@ export interface Database {
   executeSql: ExecuteSql | null;
   connectionString: string | null;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the cluster-wide boot lock (a PostgreSQL advisory lock on its own connection),
+   * so processes starting together on an empty database migrate and create queues one after another.
+   */
+  withBootLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Any fixed 64-bit number; the same in every process of the deployment. */
+const BOOT_LOCK_KEY = 7_120_415_033;
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -70,12 +78,27 @@ export async function openDatabase(opts: {
     // replaces it on the next query.
     pool.on('error', (err) => console.error(`postgres idle connection error: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    async function withBootLock<T>(fn: () => Promise<T>): Promise<T> {
+      // A connection of its own: the lock is held by the session, whatever the pool does meanwhile.
+      const client = new pg.Client({ connectionString: opts.databaseUrl });
+      client.on('error', () => undefined); // a drop ends the session and so releases the lock
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [BOOT_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [BOOT_LOCK_KEY]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      }
+    }
     return {
       kind: 'postgres',
       db,
       executeSql: null,
       connectionString: opts.databaseUrl,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      // Under the boot lock: processes starting together would race on CREATE TYPE / CREATE TABLE.
+      migrate: () => withBootLock(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
+      withBootLock,
       close: () => pool.end(),
     };
   }
@@ -103,6 +126,8 @@ export async function openDatabase(opts: {
     executeSql,
     connectionString: null,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    // One process per PGlite database (the pid lock above): nobody to wait for.
+    withBootLock: (fn) => fn(),
     close: async () => {
       await client.close();
       releaseLock();

@@ -10,13 +10,21 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<unknown>;
 export type JobHandlers = { [N in JobName]?: JobHandler<N> };
 
-export interface JobQueue {
-  boss: PgBoss;
+/** Sends jobs; the one thing services need of the queue (built before the services, started after). */
+export interface JobSender {
   send<N extends JobName>(
     name: N,
     data: JobPayloads[N],
     options?: PgBoss.SendOptions,
   ): Promise<string | null>;
+}
+
+export interface JobQueue extends JobSender {
+  /** The running pg-boss instance; throws before start(). */
+  readonly boss: PgBoss;
+  /** Connects, creates every queue (under the boot lock), and registers handlers when `worker` is true. */
+  start(opts: { worker: boolean; handlers: JobHandlers }): Promise<void>;
+  /** Stops polling and waits (up to 10 s) for running handlers; start() may be called again afterwards. */
   stop(): Promise<void>;
 }
 
@@ -34,61 +42,94 @@ const schedules: Partial<Record<JobName, string>> = {
 export const maintenanceIntervalFor = (jobTimeoutSeconds: number) =>
   Math.max(1, Math.min(30, Math.floor(jobTimeoutSeconds / 5)));
 
-/**
- * Starts pg-boss on the app's database (PGlite through executeSql, PostgreSQL through its own pool),
- * creates every queue, and registers handlers when this process has the worker role.
- */
-export async function startJobQueue(opts: {
+interface QueueOptions {
   database: Database;
-  worker: boolean;
-  handlers: JobHandlers;
   log: FastifyBaseLogger;
   /** JOB_TIMEOUT_SECONDS: jobs of dead workers are found by maintenance, so it runs several times per timeout. */
   jobTimeoutSeconds?: number;
-}): Promise<JobQueue> {
+}
+
+/**
+ * The job queue on the app's database (PGlite through executeSql, PostgreSQL through pg-boss's own pool).
+ * Built without I/O so services can be composed with it; start() connects.
+ */
+export function createJobQueue(opts: QueueOptions): JobQueue {
   const { database } = opts;
   const maintenanceIntervalSeconds = maintenanceIntervalFor(opts.jobTimeoutSeconds ?? 300);
-  const boss = database.executeSql
-    ? new PgBoss({ db: { executeSql: database.executeSql }, schema: 'pgboss', maintenanceIntervalSeconds })
-    : new PgBoss({
-        connectionString: database.connectionString!,
-        schema: 'pgboss',
-        max: 4,
-        maintenanceIntervalSeconds,
-      });
-  boss.on('error', (err) => opts.log.error({ err }, 'pg-boss error'));
-  await boss.start();
-  for (const name of Object.values(jobs)) await boss.createQueue(name);
-
+  let current: PgBoss | null = null;
   // Queue name -> this process's worker, so a job sent from here wakes it at once instead of at its next poll.
   const localWorkers = new Map<string, string>();
-  if (opts.worker) {
-    for (const [name, handler] of Object.entries(opts.handlers) as [JobName, JobHandler<JobName>][]) {
-      const options = { pollingIntervalSeconds: 0.5, includeMetadata: true as const };
-      const workerId = await boss.work<JobPayloads[JobName]>(name, options, async ([job]) => {
-        const started = Date.now();
-        try {
-          const out = await handler(job.data, { id: job.id, final: job.retryCount >= job.retryLimit });
-          opts.log.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
-          return out;
-        } catch (err) {
-          opts.log.error({ err, job: name, jobId: job.id }, 'job failed');
-          throw err;
-        }
-      });
-      localWorkers.set(name, workerId);
-    }
-    for (const [name, cron] of Object.entries(schedules)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
-  }
+  const running = () => {
+    if (!current) throw new Error('job queue not started');
+    return current;
+  };
 
   return {
-    boss,
+    get boss() {
+      return running();
+    },
+    async start({ worker, handlers }) {
+      const boss = database.executeSql
+        ? new PgBoss({
+            db: { executeSql: database.executeSql },
+            schema: 'pgboss',
+            maintenanceIntervalSeconds,
+          })
+        : new PgBoss({
+            connectionString: database.connectionString!,
+            schema: 'pgboss',
+            max: 4,
+            maintenanceIntervalSeconds,
+          });
+      boss.on('error', (err) => opts.log.error({ err }, 'pg-boss error'));
+      // pg-boss installs its schema on first start; two processes doing it at once fail (duplicate type,
+      // deadlock), so installation and queue creation happen one process at a time.
+      await database.withBootLock(async () => {
+        await boss.start();
+        for (const name of Object.values(jobs)) await boss.createQueue(name);
+      });
+      current = boss;
+      if (!worker) return;
+      for (const [name, handler] of Object.entries(handlers) as [JobName, JobHandler<JobName>][]) {
+        const options = { pollingIntervalSeconds: 0.5, includeMetadata: true as const };
+        const workerId = await boss.work<JobPayloads[JobName]>(name, options, async ([job]) => {
+          const started = Date.now();
+          try {
+            const out = await handler(job.data, { id: job.id, final: job.retryCount >= job.retryLimit });
+            opts.log.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+            return out;
+          } catch (err) {
+            opts.log.error({ err, job: name, jobId: job.id, attempt: job.retryCount + 1 }, 'job failed');
+            throw err;
+          }
+        });
+        localWorkers.set(name, workerId);
+      }
+      for (const [name, cron] of Object.entries(schedules))
+        await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    },
     async send(name, data, options) {
+      const boss = running();
       const id = await boss.send(name, data as object, options ?? {});
       const local = localWorkers.get(name);
       if (local) boss.notifyWorker(local);
       return id;
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+    async stop() {
+      if (!current) return;
+      const boss = current;
+      current = null;
+      localWorkers.clear();
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
   };
+}
+
+/** createJobQueue + start, for tools and tests that need nothing in between. */
+export async function startJobQueue(
+  opts: QueueOptions & { worker: boolean; handlers: JobHandlers },
+): Promise<JobQueue> {
+  const queue = createJobQueue(opts);
+  await queue.start(opts);
+  return queue;
 }
