@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { roles } from '../../../contract/user.schema';
+import type { JobItemResult } from '../../../contract/photo-job.schema';
 
 export const roleEnum = pgEnum('user_role', roles);
 
@@ -342,8 +343,8 @@ export const processingJobs = pgTable(
     kind: text('kind', { enum: ['editor', 'studio'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
     request: jsonb('request').notNull(),
-    /** Per-photo outcome: [{ index, imageId?, error? }]. */
-    results: jsonb('results'),
+    /** Per-photo outcome (contract/photo-job.schema.ts). */
+    results: jsonb('results').$type<JobItemResult[]>(),
     error: text('error'),
     stage: text('stage'),
     progress: integer('progress').notNull().default(0),
@@ -351,6 +352,11 @@ export const processingJobs = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Written every few seconds by the attempt that runs the job; a stale one means its worker died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
-  (t) => [index('processing_jobs_user_idx').on(t.userId)],
+  (t) => [
+    index('processing_jobs_user_idx').on(t.userId),
+    index('processing_jobs_status_idx').on(t.status),
+  ],
 );

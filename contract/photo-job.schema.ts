@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * A photo job's outcome, defined once: stored per job (processing_jobs.results), returned by
+ * POST /api/process-image, POST /api/gen4/generate and GET /api/jobs/:id, and read by the web app.
+ */
+export const jobItemResultSchema = z.object({
+  index: z.number().int().min(0),
+  /** The car photo's URL as the studio request named it. */
+  carImage: z.string().optional(),
+  /** The stored result image (absent when this photo failed). */
+  imageId: z.string().optional(),
+  /** A Turkish reason when this photo failed. */
+  error: z.string().optional(),
+});
+export type JobItemResult = z.infer<typeof jobItemResultSchema>;
+export const jobResultsSchema = z.array(jobItemResultSchema);
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** SPEC §7 POST /api/process-image (the spec's fields plus the job id). */
+export const processImageResponseSchema = z.object({
+  status: z.enum(['succeeded', 'failed']),
+  output: z.array(z.string()).nullable(),
+  error: z.string().nullable(),
+  jobId: z.string(),
+});
+export type ProcessImageResponse = z.infer<typeof processImageResponseSchema>;
+
+export const studioResultItemSchema = z.object({
+  index: z.number().int(),
+  carImage: z.string().nullable(),
+  status: z.enum(['succeeded', 'failed']),
+  output: z.string().nullable(),
+  success: z.boolean(),
+  error: z.string().nullable(),
+});
+export type StudioResultItem = z.infer<typeof studioResultItemSchema>;
+
+/** SPEC §7 POST /api/gen4/generate (the spec's fields plus the job id). */
+export const studioGenerateResponseSchema = z.object({
+  success: z.boolean(),
+  results: z.array(studioResultItemSchema),
+  successCount: z.number().int(),
+  status: jobStatusSchema,
+  output: z.array(z.string()),
+  error: z.string().nullable(),
+  jobId: z.string(),
+});
+export type StudioGenerateResponse = z.infer<typeof studioGenerateResponseSchema>;
+
+/**
+ * GET /api/jobs/:id: where the caller's job stands, and once it has ended the same answer the processing
+ * call would have given, so a client whose connection dropped mid-job resumes it by id.
+ */
+export const jobStateResponseSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(['editor', 'studio']),
+  status: jobStatusSchema,
+  stage: z.string().nullable(),
+  progress: z.number(),
+  editor: processImageResponseSchema.nullable(),
+  studio: studioGenerateResponseSchema.nullable(),
+});
+export type JobStateResponse = z.infer<typeof jobStateResponseSchema>;
