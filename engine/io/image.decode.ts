@@ -109,16 +109,31 @@ export async function decodeImage(input: Buffer, options: DecodeOptions = {}): P
 
 /**
  * Upload sanitiser: fully decodes (so truncated files are caught on arrival) and re-encodes without any
- * metadata, oriented and sRGB. Returns JPEG, or PNG when the image has transparency.
+ * metadata, oriented and sRGB. Returns JPEG, or PNG when the image has transparency. The header is checked
+ * first (pixel limit before any decoding), and libvips streams the pixels from decoder to encoder, so a
+ * 49-megapixel upload never sits in memory as one raw buffer.
  */
 export async function sanitizeImage(
   input: Buffer,
 ): Promise<{ data: Buffer; format: 'jpeg' | 'png'; width: number; height: number }> {
   const probe = await probeImage(input);
-  const raw = await decodeImage(input, { keepAlpha: probe.hasAlpha });
-  const image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-  const data = probe.hasAlpha
-    ? await image.png({ compressionLevel: 6 }).toBuffer()
-    : await image.jpeg({ quality: 92, mozjpeg: false }).toBuffer();
-  return { data, format: probe.hasAlpha ? 'png' : 'jpeg', width: raw.width, height: raw.height };
+  try {
+    const image = sharp(input, {
+      failOn: 'truncated',
+      limitInputPixels: MAX_INPUT_PIXELS,
+      sequentialRead: true,
+    })
+      .rotate()
+      .toColourspace('srgb');
+    const { data, info } = probe.hasAlpha
+      ? await image.ensureAlpha().png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true })
+      : await image
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 92, mozjpeg: false })
+          .toBuffer({ resolveWithObject: true });
+    return { data, format: probe.hasAlpha ? 'png' : 'jpeg', width: info.width, height: info.height };
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw mapSharpError(err);
+  }
 }
