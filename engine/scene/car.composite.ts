@@ -252,6 +252,7 @@ export async function compositeCar(
   cw = tw;
   ch = th;
   const carHpx = box.h * scale;
+  limitSoftBand(carA, cw, ch, Math.max(2, Math.round(Math.max(cw, ch) / 320)));
 
   // The background, and where its floor is.
   let out: Buffer;
@@ -336,35 +337,24 @@ export async function compositeCar(
   // What the windows will show: the scene behind the car (kept before shadows and the car cover it).
   const sceneBehind = glassA ? Buffer.from(out) : out;
 
-  // The car graded by its tone curve: every later use of the car (reflection, edges) sees the graded car.
-  const graded = Buffer.alloc(carRgb.length);
-  for (let i = 0; i < carRgb.length; i += 3) {
-    graded[i] = grade[0][carRgb[i]];
-    graded[i + 1] = grade[1][carRgb[i + 1]];
-    graded[i + 2] = grade[2][carRgb[i + 2]];
-  }
+  // The car graded by its tone curve, its soft edge re-coloured from inside the car (no halo of the old
+  // background): every later use of the car (reflection, edges) sees this one.
+  const car = await cleanCar(carRgb, carA, cw, ch, grade);
 
   // Ground contact: the lower hull of the silhouette, per column in crop coordinates. Tyres touch the
   // ground on this line; in a 3/4 view it slopes (the far wheel sits higher).
   const groundY = contactLine(carA, cw, ch);
   const drop = floorPx - top - Math.max(...groundY.filter((v) => v >= 0));
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) groundY[x] += drop;
+  const canvas: Canvas = { out, W, H };
+  const placed: Placed = { carA, cw, ch, left, top, groundY, carH: carHpx };
 
   if (!box.cutBottom) {
     // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
-    await drawShadow(out, W, H, carA, cw, ch, left, top, groundY, carHpx, floorLight);
-    if (floorLight.reflection > 0.01)
-      await drawReflection(out, W, H, graded, carA, cw, ch, left, top, groundY, carHpx, floorLight);
+    await drawShadow(canvas, placed, floorLight);
+    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
   }
 
-  // Edge decontamination: inside the soft edge, use an alpha-weighted blur of car colours.
-  const decon = await alphaWeightedBlur(
-    graded,
-    carA,
-    cw,
-    ch,
-    Math.max(2, Math.round(Math.max(cw, ch) / 400)),
-  );
   for (let y = 0; y < ch; y++) {
     const oy = top + y;
     if (oy < 0 || oy >= H) continue;
@@ -373,20 +363,14 @@ export async function compositeCar(
       if (ox < 0 || ox >= W) continue;
       const av = carA[y * cw + x];
       if (av <= CHOKE) continue;
-      // A slight choke of the soft edge, and edge colours taken from inside the car: no halo of the
-      // old background around the cut.
+      // A slight choke of the soft edge: the outermost, mostly-background pixels of the cut go.
       const a = Math.min(1, (av - CHOKE) / (255 - CHOKE));
       const o = (oy * W + ox) * 3;
       const s = (y * cw + x) * 3;
-      const edge = av < 250;
-      const inner = a * a;
-      for (let k = 0; k < 3; k++) {
-        const fg = edge ? decon[s + k] * (1 - inner) + graded[s + k] * inner : graded[s + k];
-        out[o + k] = Math.round(fg * a + out[o + k] * (1 - a));
-      }
+      for (let k = 0; k < 3; k++) out[o + k] = Math.round(car[s + k] * a + out[o + k] * (1 - a));
     }
   }
-  if (glassA) await drawGlass(out, sceneBehind, W, H, glassA, cw, ch, left, top, skyOf(options.background));
+  if (glassA) await drawGlass(canvas, sceneBehind, placed, glassA, skyOf(options.background));
   return {
     image: { data: out, width: W, height: H, channels: 3 },
     placement: { scale, dx: left - cx0 * scale, dy: top - cy0 * scale },
@@ -447,20 +431,9 @@ async function matchGrain(
  * starts under each wheel), Fresnel-weighted (stronger at the grazing angle near the car, fading with the
  * distance below it) and blurred by the floor's roughness, on a layer composited once.
  */
-async function drawReflection(
-  out: Buffer,
-  W: number,
-  H: number,
-  car: Buffer,
-  carA: Buffer | Uint8Array,
-  cw: number,
-  ch: number,
-  left: number,
-  top: number,
-  groundY: number[],
-  carH: number,
-  floor: FloorLight,
-): Promise<void> {
+async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor: FloorLight): Promise<void> {
+  const { out, W, H } = canvas;
+  const { carA, cw, left, top, groundY, carH } = placed;
   const depth = Math.round(carH * 0.9);
   let y0 = H;
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) y0 = Math.min(y0, top + groundY[x]);
@@ -511,6 +484,105 @@ async function drawReflection(
 }
 
 const CHOKE = 36;
+
+/** The output image being drawn into. */
+interface Canvas {
+  out: Buffer;
+  W: number;
+  H: number;
+}
+
+/** The car as placed on the canvas: its crop's alpha and size, where the crop's top-left lands, the
+ * contact line per crop column (canvas rows relative to `top`) and its height in canvas pixels. */
+interface Placed {
+  carA: Uint8Array | Buffer;
+  cw: number;
+  ch: number;
+  left: number;
+  top: number;
+  groundY: number[];
+  carH: number;
+}
+
+/**
+ * The car's colours as they will be drawn: graded by the tone curve, and inside the soft edge (alpha < 250)
+ * mixed toward an alpha-weighted blur of the car's own colours, so the old background mixed into the
+ * edge (a white studio wall, a green hedge) does not come along as a halo or into the reflection.
+ */
+async function cleanCar(
+  rgb: Buffer,
+  carA: Uint8Array | Buffer,
+  cw: number,
+  ch: number,
+  grade: ToneCurve,
+): Promise<Buffer> {
+  const graded = Buffer.alloc(rgb.length);
+  for (let i = 0; i < rgb.length; i += 3) {
+    graded[i] = grade[0][rgb[i]];
+    graded[i + 1] = grade[1][rgb[i + 1]];
+    graded[i + 2] = grade[2][rgb[i + 2]];
+  }
+  const decon = await alphaWeightedBlur(
+    graded,
+    carA,
+    cw,
+    ch,
+    Math.max(2, Math.round(Math.max(cw, ch) / 400)),
+  );
+  for (let i = 0; i < cw * ch; i++) {
+    const av = carA[i];
+    if (av >= 250 || av <= CHOKE) continue;
+    const a = Math.min(1, (av - CHOKE) / (255 - CHOKE));
+    const inner = a * a;
+    for (let k = 0; k < 3; k++)
+      graded[i * 3 + k] = Math.round(decon[i * 3 + k] * (1 - inner) + graded[i * 3 + k] * inner);
+  }
+  return graded;
+}
+
+/**
+ * The segmenter's soft edge is a few pixels of mixed car and background; further out, faint alpha is
+ * background it was unsure about (a shadow, a reflection on the studio floor) and shows as a pale or dark
+ * veil on the new scene. Alpha below half that lies more than `band` pixels from the car (alpha >= 128)
+ * fades out; thin solid parts (antennas, mirrors) are untouched because they are >= 128 themselves.
+ */
+export function limitSoftBand(a: Uint8Array | Buffer, w: number, h: number, band: number): void {
+  const far = band * 4 + 4;
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) d[i] = a[i] >= 128 ? 0 : far;
+  // Two-pass chamfer distance (1, 1.4) to the nearest solid car pixel.
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let v = d[i];
+      if (!v) continue;
+      if (x > 0) v = Math.min(v, d[i - 1] + 1);
+      if (y > 0) {
+        v = Math.min(v, d[i - w] + 1);
+        if (x > 0) v = Math.min(v, d[i - w - 1] + 1.4);
+        if (x < w - 1) v = Math.min(v, d[i - w + 1] + 1.4);
+      }
+      d[i] = v;
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      let v = d[i];
+      if (!v) continue;
+      if (x < w - 1) v = Math.min(v, d[i + 1] + 1);
+      if (y < h - 1) {
+        v = Math.min(v, d[i + w] + 1);
+        if (x < w - 1) v = Math.min(v, d[i + w + 1] + 1.4);
+        if (x > 0) v = Math.min(v, d[i + w - 1] + 1.4);
+      }
+      d[i] = v;
+    }
+  for (let i = 0; i < w * h; i++) {
+    if (!d[i] || !a[i]) continue;
+    const keep = Math.max(0, Math.min(1, (2 * band - d[i]) / band));
+    a[i] = Math.round(a[i] * keep);
+  }
+}
 
 async function alphaWeightedBlur(
   rgb: Buffer,
@@ -580,19 +652,9 @@ export function contactLine(a: Uint8Array | Buffer, w: number, h: number): numbe
   return line;
 }
 
-async function drawShadow(
-  out: Buffer,
-  W: number,
-  H: number,
-  carA: Uint8Array | Buffer,
-  cw: number,
-  ch: number,
-  left: number,
-  top: number,
-  groundY: number[],
-  carH: number,
-  floor: FloorLight,
-): Promise<void> {
+async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Promise<void> {
+  const { out, W, H } = canvas;
+  const { carA, cw, ch, left, top, groundY, carH } = placed;
   // Under an overcast sky or a softbox the occlusion shadow is wide and dark; under a hard key it is
   // tighter and the cast shadow carries the rest.
   const strength = 0.35 + 0.35 * floor.softness;
@@ -643,7 +705,7 @@ async function drawShadow(
     ry1 = Math.max(ry1, top + g + Math.ceil(bandH));
   }
   if (floor.shadow && floor.cast > 0) {
-    await drawCastShadow(out, W, H, carA, cw, ch, left, top, groundY, carH, floor);
+    await drawCastShadow(canvas, placed, floor);
   }
   const rx0 = Math.max(0, left + first - reach);
   const rx1 = Math.min(W, left + last + reach + 1);
@@ -675,19 +737,9 @@ async function drawShadow(
  * line, lands on the floor displaced along the light's shadow vector; the splat is blurred by the light's
  * softness (a sun's edge is crisp near the car) and darkens the floor, never the car.
  */
-async function drawCastShadow(
-  out: Buffer,
-  W: number,
-  H: number,
-  carA: Uint8Array | Buffer,
-  cw: number,
-  ch: number,
-  left: number,
-  top: number,
-  groundY: number[],
-  carH: number,
-  floor: FloorLight,
-): Promise<void> {
+async function drawCastShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Promise<void> {
+  const { out, W, H } = canvas;
+  const { carA, cw, ch, left, top, groundY, carH } = placed;
   const [vx, vy] = floor.shadow!;
   const pxPerM = carH / CAR_HEIGHT_M;
   // Shadow offset per canvas pixel of height.
@@ -751,17 +803,14 @@ function skyOf(bg: Background): [number, number, number] {
  * the cabin, with a faint reflection of the scene's sky or ceiling on the glass.
  */
 async function drawGlass(
-  out: Buffer,
+  canvas: Canvas,
   scene: Buffer,
-  W: number,
-  H: number,
+  placed: Placed,
   glass: Buffer,
-  cw: number,
-  ch: number,
-  left: number,
-  top: number,
   sky: [number, number, number],
 ): Promise<void> {
+  const { out, W, H } = canvas;
+  const { cw, ch, left, top } = placed;
   const x0 = Math.max(0, left);
   const y0 = Math.max(0, top);
   const x1 = Math.min(W, left + cw);

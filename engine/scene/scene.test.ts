@@ -6,6 +6,7 @@ import {
   compositeCar,
   contactLine,
   carToneCurve,
+  limitSoftBand,
   photoLight,
   planFraming,
   sharedLight,
@@ -329,5 +330,24 @@ describe('scene light', () => {
     expect(
       Buffer.compare(ra.image.data.subarray(0, 300 * 3 * 10), rb.image.data.subarray(0, 300 * 3 * 10)),
     ).toBe(0);
+  });
+});
+
+describe('soft edge of the cut', () => {
+  it('drops faint alpha far from the car (a veil of old background) but keeps the edge and thin parts', () => {
+    const w = 60;
+    const h = 40;
+    const a = new Uint8Array(w * h);
+    for (let y = 10; y < 30; y++) for (let x = 10; x < 30; x++) a[y * w + x] = 255; // the body
+    for (let y = 2; y < 10; y++) a[y * w + 20] = 200; // an antenna: one column, solid enough
+    for (let x = 30; x < 33; x++) a[20 * w + x] = 90; // the soft edge right of the body
+    for (let y = 12; y < 28; y++) for (let x = 40; x < 56; x++) a[y * w + x] = 60; // a faint veil 10+ px away
+    limitSoftBand(a, w, h, 3);
+    expect(a[20 * w + 20]).toBe(255);
+    expect(a[4 * w + 20]).toBe(200);
+    expect(a[20 * w + 30]).toBe(90);
+    let veil = 0;
+    for (let y = 12; y < 28; y++) for (let x = 40; x < 56; x++) veil += a[y * w + x];
+    expect(veil).toBe(0);
   });
 });
