@@ -212,7 +212,32 @@ export const auditActions = [
   'newsletter.export',
   'newsletter.delete',
   'contact.delete',
+  'refund.made',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const idParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** A payment order's id as we create it (merchant_oid: PayTR allows letters and digits only). */
+export const orderParamSchema = z.object({ oid: z.string().regex(/^[A-Za-z0-9]{1,64}$/) });
+
+/** Marking a refund as made: where the money went back (the PayTR panel's reference or a note). */
+export const refundMadeSchema = z.object({
+  reference: z.string().trim().min(1, tr.billing.refundReferenceRequired).max(200),
+});
+
+/** A paid order the server could not honour, as the İadeler tab lists it. */
+export const adminRefundSchema = z.object({
+  merchantOid: z.string(),
+  email: z.string(),
+  userId: z.string().nullable(),
+  kind: z.enum(['subscription', 'addon']),
+  planType: z.string().nullable(),
+  billingCycle: z.string().nullable(),
+  amount: z.number().int(),
+  collected: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;

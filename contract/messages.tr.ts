@@ -204,6 +204,16 @@ export const tr = {
     refundsBody:
       'Ödemesi alınmış ama uygulanamamış siparişler. Tutarı PayTR panelinden iade edin; neden sütunu ne olduğunu söyler.',
     refundsEmpty: 'İade bekleyen ödeme yok.',
+    refundReference: 'İade referansı',
+    refundReferencePlaceholder: 'PayTR iade referansı veya not',
+    refundReferenceRequired: 'İade referansını yazın (PayTR panelindeki iade numarası veya bir not).',
+    refundMark: 'İade yapıldı',
+    refundMarkConfirm: (oid: string, amount: string) =>
+      `${oid} siparişinin ${amount} tutarı PayTR panelinden iade edildi mi? Bu işlem geri alınamaz.`,
+    refundMarked: 'İade yapıldı olarak işaretlendi.',
+    refundNotDue: 'Bu sipariş iade bekleyen bir sipariş değil.',
+    refundAlreadyMade: 'Bu siparişin iadesi zaten yapıldı olarak işaretlenmiş.',
+    refunded: 'Bu ödeme iade edildi.',
     refundReasons: {
       amount_mismatch: 'Bildirilen tutar sipariş tutarından farklı',
       email_taken: 'Bu e-posta ile hesap zaten açılmış (ikinci kayıt ödemesi)',
@@ -421,6 +431,13 @@ export const tr = {
     itemFailed: 'İşlem başarısız oldu',
     tooSlow:
       'Sunucular şu an çok yoğun ve işlem zamanında bitmedi. Bu işlem için kotanızdan düşülmedi; lütfen biraz sonra tekrar deneyin.',
+    uploadLimit: (files: number) =>
+      `Henüz işlenmemiş en fazla ${files} fotoğraf saklanabilir. Önce yüklediklerinizi işleyin ya da bir süre sonra tekrar deneyin.`,
+    uploadBytesLimit: (mb: number) =>
+      `İşlenmeyi bekleyen fotoğraflarınız ${mb} MB sınırını aşıyor. Önce yüklediklerinizi işleyin ya da bir süre sonra tekrar deneyin.`,
+    badUpload: 'Dosya eksik ya da hatalı gönderildi. Lütfen fotoğrafı yeniden yükleyin.',
+    tooManyStreams: 'Aynı anda çok fazla işlem takip ediliyor. Lütfen açık sekmelerden bazılarını kapatın.',
+    stillRunning: 'İşleminiz sürüyor; bağlantı koptuysa sonuç hazır olduğunda burada görünecek.',
   },
   processing: {
     quotaTitle: 'Kota Doldu',

@@ -142,7 +142,7 @@ describe('payment UX (issue 13)', () => {
     await context.close();
   });
 
-  it('lists a paid order that could not be honoured for the admins to refund', async () => {
+  it('lists a paid order that could not be honoured for the admins to refund, and marks it refunded', async () => {
     // A sign-up whose notification reports another amount than the order: money in, nothing granted.
     const mail = `iade.${Date.now()}@example.com`;
     const res = await fetch(`${baseURL()}/api/payments/subscribe`, {
@@ -174,6 +174,12 @@ describe('payment UX (issue 13)', () => {
     await row.getByText('Bildirilen tutar sipariş tutarından farklı').waitFor();
     expect(await row.textContent()).toContain(mail);
     await snap(p, 'admin-refunds-desktop');
+    // Refunded in PayTR's panel: the admin records the reference, confirms, and the order leaves the list.
+    await row.getByLabel(`İade referansı: ${oid}`).fill('PAYTR-IADE-7');
+    p.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: 'İade yapıldı' }).click();
+    await p.getByText('İade yapıldı olarak işaretlendi.').waitFor();
+    await row.waitFor({ state: 'detached' });
     await p.context().close();
   });
 });

@@ -28,6 +28,7 @@ import { invoiceRepository } from './repositories/invoice.repository';
 import type { BillingRepos, Transact } from './services/billing/repos';
 import { quotaService } from './services/billing/quota.service';
 import { paymentService } from './services/billing/payment.service';
+import { refundsService } from './services/billing/refunds.service';
 import { paytrProvider } from './adapters/payments/paytr.adapter';
 import { sandboxProvider } from './adapters/payments/sandbox.adapter';
 import { imageRepository } from './repositories/image.repository';
@@ -155,9 +156,19 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     testMode: settings.payments.testMode,
     log: billingLog,
   });
+  const refunds = refundsService({
+    // Marking a refund and its audit entry commit together.
+    transaction: (fn) =>
+      database.db.transaction((tx) => {
+        const db = tx as unknown as typeof database.db;
+        return fn({ orders: paymentOrderRepository(db), audit: auditRepository(db) });
+      }),
+    log: billingLog,
+  });
   const billing = {
     quota,
     payments,
+    refunds,
     provider: paymentProvider,
     sandbox,
     invoices: invoiceRepository(database.db),

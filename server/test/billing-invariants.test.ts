@@ -338,3 +338,62 @@ describe('issue 13 reproductions', () => {
     expect(lines.some((l) => l.oid === intent.id && String(l.msg).includes('bad signature'))).toBe(true);
   });
 });
+
+describe('refunds made by hand are marked by an admin', () => {
+  const markRefunded = async (oid: string, token: string, reference = 'PAYTR-IADE-42') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/admin/refunds/${oid}/refunded`,
+      headers: auth(token),
+      payload: { reference },
+    });
+
+  it('marks a refund_due order refunded once, audited and logged; it leaves the list and a replayed callback grants nothing', async () => {
+    const { user, token } = await customer();
+    const intent = await open(token, 'pro');
+    expect((await notify(paytrNotification(intent.id, 'success', 1))).body).toBe('OK');
+    expect((await order(intent.id)).status).toBe('refund_due');
+
+    // Customers cannot mark refunds; nor can an admin without a reference, or for an order that is not owed.
+    expect((await markRefunded(intent.id, token)).statusCode).toBe(403);
+    const admin = await createUser(ctx, { role: 'admin' });
+    const adminToken = await login(ctx, admin.email);
+    const blank = await markRefunded(intent.id, adminToken, '  ');
+    expect(blank.statusCode).toBe(400);
+    const paidIntent = await open((await customer()).token, 'basic');
+    expect((await pay(paidIntent)).body).toBe('OK');
+    const notOwed = await markRefunded(paidIntent.id, adminToken);
+    expect([notOwed.statusCode, notOwed.json().message]).toEqual([409, tr.billing.refundNotDue]);
+    expect((await order(paidIntent.id)).status).toBe('paid');
+    expect((await markRefunded('SUBYOK123', adminToken)).statusCode).toBe(404);
+
+    // Two admins clicking at once record one refund.
+    const [a, b] = await Promise.all([
+      markRefunded(intent.id, adminToken),
+      markRefunded(intent.id, adminToken),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((a.statusCode === 200 ? a : b).json().message).toBe(tr.billing.refundMarked);
+    expect((await order(intent.id)).status).toBe('refunded');
+    expect((await adminRefunds()).some((o) => o.merchantOid === intent.id)).toBe(false);
+
+    const audit = await app.inject({ url: '/api/admin/audit-log', headers: auth(adminToken) });
+    const entries = (audit.json().entries as { action: string; targetId: string; details: unknown }[]).filter(
+      (e) => e.action === 'refund.made' && e.targetId === intent.id,
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0].details).toMatchObject({
+      amount: 1,
+      reason: 'amount_mismatch',
+      reference: 'PAYTR-IADE-42',
+    });
+    expect(
+      lines.filter((l) => l.oid === intent.id && l.msg === 'refund marked as made' && l.reqId),
+    ).toHaveLength(1);
+
+    // PayTR repeating its notification (now with the right amount) must not grant the refunded order.
+    expect((await notify(paytrNotification(intent.id, 'success', intent.amount))).body).toBe('OK');
+    expect((await order(intent.id)).status).toBe('refunded');
+    expect(await subscriptionOf(user.id)).toBeUndefined();
+  });
+});

@@ -183,8 +183,11 @@ export const paymentOrders = pgTable(
     creditKurus: integer('credit_kurus').notNull().default(0),
     promoCodeId: text('promo_code_id').references(() => promoCodes.id),
     currency: text('currency').notNull().default('TL'),
-    /** refund_due: money arrived but the order could not be honoured (see failedReason); refunded by hand. */
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired', 'refund_due'] })
+    /**
+     * refund_due: money arrived but the order could not be honoured (see failedReason); an admin refunds it
+     * from the PayTR panel and marks it refunded (who, when and the reference are in the audit log).
+     */
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'expired', 'refund_due', 'refunded'] })
       .notNull()
       .default('pending'),
     provider: text('provider').notNull(),

@@ -90,7 +90,7 @@ export async function buildApp(opts: {
   });
   await app.register(accountRoutes, { auth: services.auth, account: services.account, settings });
   await app.register(siteRoutes, { site: services.site, publicUrl: settings.publicUrl });
-  await app.register(adminRoutes, { admin: services.admin });
+  await app.register(adminRoutes, { admin: services.admin, refunds: services.billing.refunds });
   await app.register(paymentRoutes, {
     payments: services.billing.payments,
     quota: services.billing.quota,

@@ -82,6 +82,15 @@ export function paymentOrderRepository(db: Db) {
         .orderBy(desc(paymentOrders.completedAt))
         .limit(limit);
     },
+    /** refund_due -> refunded, only from refund_due (a second click or a stale page changes nothing). */
+    async markRefunded(oid: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .update(paymentOrders)
+        .set({ status: 'refunded' })
+        .where(and(eq(paymentOrders.merchantOid, oid), eq(paymentOrders.status, 'refund_due')))
+        .returning();
+      return row;
+    },
     /** Pending orders past their expiry become expired; returns how many. */
     async expirePending(now: Date): Promise<number> {
       const rows = await db

@@ -6,18 +6,24 @@ import {
   adminUserPatchSchema,
   contactPatchSchema,
   idParamSchema,
+  orderParamSchema,
   promoCreateSchema,
   promoPatchSchema,
+  refundMadeSchema,
 } from '../../../../contract/admin.schema';
 import type { AdminService } from '../../services/admin.service';
+import type { RefundsService } from '../../services/billing/refunds.service';
 import { requireAdmin } from '../auth.hook';
 
 /**
  * The admin console's API. Every route is admin-only: the onRequest hook below runs requireAdmin before
  * body validation, so a non-admin learns nothing about the route's input rules.
  */
-export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminService }) {
-  const { admin } = opts;
+export async function adminRoutes(
+  app: FastifyInstance,
+  opts: { admin: AdminService; refunds: RefundsService },
+) {
+  const { admin, refunds } = opts;
   app.addHook('onRequest', async (req) => {
     requireAdmin(req);
   });
@@ -81,6 +87,15 @@ export async function adminRoutes(app: FastifyInstance, opts: { admin: AdminServ
       .header('content-disposition', `attachment; filename="bulten-aboneleri-${day}.csv"`)
       .send(csv);
   });
+
+  // Paid orders that could not be honoured (taken e-mail, spent credit, used-up promo...): refunded by hand
+  // in PayTR's panel, then marked here.
+  r.get('/api/admin/refunds', async () => ({ success: true, orders: await refunds.due() }));
+  r.post(
+    '/api/admin/refunds/:oid/refunded',
+    { schema: { params: orderParamSchema, body: refundMadeSchema } },
+    async (req) => refunds.markMade(requireAdmin(req), req.params.oid, req.body.reference, req.log),
+  );
 
   r.get('/api/admin/audit-log', async () => ({ entries: await admin.auditLog() }));
 }

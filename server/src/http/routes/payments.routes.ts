@@ -14,7 +14,7 @@ import type { QuotaService } from '../../services/billing/quota.service';
 import { invoicePdfFor, toInvoiceView } from '../../services/billing/invoice.service';
 import type { InvoiceRepository } from '../../repositories/invoice.repository';
 import type { Settings } from '../../config/env';
-import { requireAdmin, requireUser, setSessionCookie } from '../auth.hook';
+import { requireUser, setSessionCookie } from '../auth.hook';
 
 const BINDING_COOKIE = 'pay_bind';
 const clientInfo = (req: FastifyRequest): ClientInfo => ({
@@ -131,12 +131,6 @@ export async function paymentRoutes(
       .header('content-disposition', `inline; filename="fatura-${invoice.number}.pdf"`)
       .header('cache-control', 'private, no-store')
       .send(pdf);
-  });
-
-  // Paid orders that could not be honoured (taken e-mail, spent credit, used-up promo...): refund by hand.
-  r.get('/api/admin/refunds', async (req) => {
-    requireAdmin(req);
-    return { success: true, orders: await payments.refundsDue() };
   });
 
   // PayTR posts here server-to-server: no session, no CSRF, urlencoded body, plain 'OK' reply.

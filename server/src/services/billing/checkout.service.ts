@@ -23,6 +23,10 @@ import { serviceNameOf, type BillingLog, type SubscriptionService } from './subs
 
 const m = tr.billing;
 
+/** Money for the order was handled already (applied, held for refund, or refunded): a repeat changes nothing. */
+const isSettled = (order: OrderRow) =>
+  order.status === 'paid' || order.status === 'refund_due' || order.status === 'refunded';
+
 export const hashBinding = (value: string) => createHash('sha256').update(value).digest('hex');
 const newOid = (prefix: 'SUB' | 'PCK') =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -329,7 +333,7 @@ export function checkoutService(deps: CheckoutDeps) {
           );
           return;
         }
-        if (order.status === 'paid' || order.status === 'refund_due') {
+        if (isSettled(order)) {
           log.info({ oid, status: order.status }, 'payment callback repeated: already settled');
           return;
         }
@@ -372,9 +376,11 @@ export function checkoutService(deps: CheckoutDeps) {
                 ? m.paymentConfirmed
                 : order.status === 'refund_due'
                   ? m.refundDue
-                  : order.status === 'pending'
-                    ? m.paymentPending
-                    : m.paymentFailed,
+                  : order.status === 'refunded'
+                    ? m.refunded
+                    : order.status === 'pending'
+                      ? m.paymentPending
+                      : m.paymentFailed,
           };
         }
         await new Promise((res) => setTimeout(res, 250));
@@ -404,7 +410,9 @@ export function checkoutService(deps: CheckoutDeps) {
               ? m.orderExpired
               : order.status === 'refund_due'
                 ? m.refundDue
-                : m.paymentFailed;
+                : order.status === 'refunded'
+                  ? m.refunded
+                  : m.paymentFailed;
           return { success: false, retry: false, message } as const;
         }
         if (!(await r.orders.claimAutoLogin(oid, at))) {
@@ -417,24 +425,6 @@ export function checkoutService(deps: CheckoutDeps) {
       const session = await deps.auth.createSession(outcome.user.id, client);
       return { success: true as const, user: outcome.user, token: session.token, retry: false };
     },
-
-    /** Paid orders that could not be honoured, for the admin console. */
-    refundsDue: () =>
-      deps.transact(async (r) =>
-        (await r.orders.refundDue()).map((o) => ({
-          merchantOid: o.merchantOid,
-          email: o.email,
-          userId: o.userId,
-          kind: o.kind,
-          planType: o.planType,
-          billingCycle: o.billingCycle,
-          amount: o.amountKurus,
-          collected: o.callbackTotalKurus,
-          reason: o.failedReason,
-          createdAt: o.createdAt.toISOString(),
-          completedAt: o.completedAt?.toISOString() ?? null,
-        })),
-      ),
   };
 }
 export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -2,6 +2,7 @@ import type {
   AdminAuditEntry,
   AdminContactMessage,
   AdminPromo,
+  AdminRefund,
   AdminStats,
   AdminSubscriber,
   AdminUserDetail,
@@ -22,6 +23,7 @@ export const adminKeys = {
   messages: ['/api/admin/contact-messages'] as const,
   newsletter: ['/api/admin/newsletter'] as const,
   audit: ['/api/admin/audit-log'] as const,
+  refunds: ['/api/admin/refunds'] as const,
 };
 
 export type {
@@ -32,6 +34,7 @@ export type {
   AdminContactMessage,
   AdminSubscriber,
   AdminPromo,
+  AdminRefund,
 };
 export type PromoUsage = { orders: (AdminUserDetail['payments'][number] & { email: string })[] };
 
@@ -56,4 +59,8 @@ export const deleteMessage = (id: string) =>
   apiRequest('DELETE', `/api/admin/contact-messages/${encodeURIComponent(id)}`);
 export const deleteSubscriber = (id: string) =>
   apiRequest('DELETE', `/api/admin/newsletter/${encodeURIComponent(id)}`);
+export const markRefundMade = (oid: string, reference: string) =>
+  apiRequest<{ message: string }>('POST', `/api/admin/refunds/${encodeURIComponent(oid)}/refunded`, {
+    reference,
+  });
 export const NEWSLETTER_CSV_URL = '/api/admin/newsletter.csv';
