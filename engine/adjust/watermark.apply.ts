@@ -5,20 +5,16 @@ import type { RawImage } from '../io/image.decode';
 export const WATERMARK_TEXT = 'Oto Stüdyo';
 
 /**
- * Visible watermark for plans that cannot remove it: a faint diagonal pattern tiled over the whole frame
- * (so no crop escapes it) plus a small, clean badge in the bottom-right corner. In place.
+ * Visible watermark for plans that cannot remove it: one large, light wordmark across the middle of the
+ * frame, where the car stands (cropping it away means cropping away the car), plus a small badge in the
+ * bottom-right corner. The rest of the photo stays clean, so the preview remains a usable look at the
+ * result (the earlier dense tiled pattern over the whole frame made it unusable). In place.
  */
 export async function applyWatermark(image: RawImage, text = WATERMARK_TEXT): Promise<void> {
   const { width: W, height: H } = image;
-  const size = Math.max(14, Math.round(Math.min(W, H) * 0.035));
-  const stepX = size * 11;
-  const stepY = size * 5;
-  let tiles = '';
-  for (let y = -H; y < H * 2; y += stepY) {
-    for (let x = -W + ((y / stepY) % 2) * (stepX / 2); x < W * 2; x += stepX) {
-      tiles += `<text x="${x.toFixed(0)}" y="${y.toFixed(0)}">${text}</text>`;
-    }
-  }
+  // DejaVu Sans Bold is about 0.66 em per character with this spacing: the mark spans ~56 % of the width.
+  const size = Math.max(16, Math.round(Math.min((W * 0.56) / (text.length * 0.66), H * 0.16)));
+  const cy = Math.round(H * 0.6);
   const badgeSize = Math.max(12, Math.round(Math.min(W, H) * 0.028));
   const badgeW = Math.round(badgeSize * text.length * 0.68 + badgeSize * 1.6);
   const badgeH = Math.round(badgeSize * 2);
@@ -26,7 +22,7 @@ export async function applyWatermark(image: RawImage, text = WATERMARK_TEXT): Pr
   const by = H - badgeH - Math.round(badgeSize * 1.2);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">` +
-    `<g transform="rotate(-24 ${W / 2} ${H / 2})" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="bold" fill="#ffffff" fill-opacity="0.16" stroke="#000000" stroke-opacity="0.10" stroke-width="${Math.max(1, size / 18).toFixed(1)}" letter-spacing="${(size * 0.08).toFixed(1)}">${tiles}</g>` +
+    `<text x="${W / 2}" y="${cy + size * 0.36}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${size}" font-weight="bold" letter-spacing="${(size * 0.04).toFixed(1)}" fill="#ffffff" fill-opacity="0.34" stroke="#000000" stroke-opacity="0.16" stroke-width="${Math.max(1, size / 40).toFixed(1)}">${text}</text>` +
     `<rect x="${bx}" y="${by}" width="${badgeW}" height="${badgeH}" rx="${badgeH / 2}" fill="#000000" fill-opacity="0.45"/>` +
     `<text x="${bx + badgeW / 2}" y="${by + badgeH * 0.68}" font-family="DejaVu Sans, sans-serif" font-size="${badgeSize}" font-weight="bold" fill="#ffffff" fill-opacity="0.92" text-anchor="middle">${text}</text>` +
     `</svg>`;
