@@ -19,20 +19,22 @@ const evalDir = path.resolve(root, process.env.EVAL_DIR ?? '../shared/eval-dev')
 const outDir = path.resolve(process.argv[2] ?? '.tmp/composites');
 const review = process.argv.includes('--review');
 
-// Photo -> scene, across the families: studio, showroom, outdoor day, city, night.
+// Photo -> scene, across the families: studio, showroom, outdoor day, city, night. Photos shot in a studio
+// go to studio and showroom scenes, street photos to outdoor, city and night scenes: a car keeps the
+// reflections of the place it was shot in, and a dealer picks a scene of the same kind of light.
 const pairs: [string, string][] = [
-  ['cars/carvana_1adaeb44f109_03.jpg', 'studio-white'],
-  ['cars/ig02_carsgraz_001.png', 'luxury-showroom'],
-  ['cars/ig02_carsgraz_105.png', 'city-centre'],
-  ['cars/ig02_carsgraz_161.png', 'coast-road'],
+  ['cars/carvana_0cdf5b5d0ce1_06.jpg', 'studio-white'],
+  ['cars/carvana_c7a94c46a3b2_04.jpg', 'studio-grey'],
+  ['cars/carvana_1c5748340af8_15.jpg', 'modern-studio'],
+  ['cars/carvana_1adaeb44f109_03.jpg', 'luxury-showroom'],
+  ['cars/carvana_cf89c3220bc4_08.jpg', 'studio-showroom'],
+  ['cars/ig02_carsgraz_260.png', 'coast-road'],
+  ['cars/ig02_carsgraz_354.png', 'snowy-drive'],
+  ['cars/ig02_carsgraz_373.png', 'foggy-morning'],
+  ['cars/ig02_carsgraz_297.png', 'city-centre'],
   ['cars/ig02_carsgraz_224.png', 'mall-car-park'],
-  ['cars/ig02_carsgraz_236.png', 'studio-grey'],
-  ['cars/ig02_carsgraz_260.png', 'night-drive'],
-  ['cars/ig02_carsgraz_297.png', 'skyscraper-front'],
-  ['cars/ig02_carsgraz_373.png', 'private-garage'],
-  ['plates/oalpr_br_NTD9247.jpg', 'studio-showroom'],
-  ['plates/oalpr_br_PJB7392.jpg', 'spotlight-night'],
-  ['plates/oalpr_br_JRK5336.jpg', 'studio-loft'],
+  ['cars/ig02_carsgraz_236.png', 'urban-night'],
+  ['cars/ig02_carsgraz_001.png', 'night-drive'],
 ];
 
 function shuffle<T>(a: T[], seed: number): T[] {
