@@ -5,7 +5,7 @@ import { decodeImage, type RawImage } from './io/image.decode';
 import { encodeOutputs } from './io/image.encode';
 import { getSession } from './models/model.loader';
 import { runIsnet } from './segment/isnet.infer';
-import { glassMap, refineMask } from './segment/mask.refine';
+import { segmentCar, type CarSegmentation } from './segment/car.segment';
 import { findPlates, findPlatesOnCar, type PlateDetection } from './plate/plate.find';
 import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
 import { customizePlate, type PlateFormat } from './plate/plate.render';
@@ -90,6 +90,35 @@ export interface ProcessResult {
   /** Where the car was placed when the background changed (output = input * scale + (dx, dy), in pixels
    * of the working image): lets a before/after view frame the original the same way. */
   placement?: { scale: number; dx: number; dy: number };
+  /** What was done per operation, and whether the photo is to be charged. */
+  report: ProcessReport;
+}
+
+/** What the segmentation did, for the result's report. */
+export type SegmentReport = Pick<CarSegmentation, 'passes' | 'fragmentsRemoved' | 'slab'>;
+
+/** Turkish notices shown with an item (SPEC: no operation passes silently). */
+export const NOTICES = {
+  plateNotFound: 'Plaka bulunamadı, maske ile işaretleyebilirsiniz.',
+  cleanNoChange: 'Aracı Temizle bu fotoğrafta görünür bir değişiklik yapmadı; ücretlendirilmedi.',
+  slabFlagged: 'Arka planın bir parçası araca yapışık kalmış olabilir; lütfen sonucu kontrol edin.',
+} as const;
+
+/** Per-photo account of what each requested operation actually did (the server charges from it). */
+export interface ProcessReport {
+  /** Operations that changed the photo. */
+  applied: Operation[];
+  /** Requested operations that changed nothing (no plate found, no visible clean-up). */
+  skipped: Operation[];
+  /** false when no requested operation changed the photo: the photo must not be charged. */
+  charge: boolean;
+  /** Plates changed by plate_hide / plate_customize (0 with a notice when none was found). */
+  platesChanged: number;
+  /** car_clean's mean change on the car, in 8-bit levels (visible from about 3). */
+  cleanChange?: number;
+  segmentation?: SegmentReport;
+  /** Turkish notices for the user (a skipped operation, a mask to check). */
+  notices: string[];
 }
 
 export type StageCallback = (stage: StageName) => void;
@@ -165,33 +194,56 @@ async function time<T>(
   }
 }
 
-// Masks already computed for a batch's framing, keyed by the decoded image (never segment twice).
-const precomputed = new WeakMap<RawImage, Uint8Array>();
-
-/** Car alpha at the image's size: ISNet + refinement. */
-async function carMask(
-  image: RawImage,
-  timings: Partial<Record<StageName, number>>,
-  onStage?: StageCallback,
-): Promise<Uint8Array> {
-  const pre = precomputed.get(image);
-  if (pre) return pre;
-  const sal = await time(timings, 'segment', onStage, () => runIsnet(image));
-  return time(timings, 'refine', onStage, async () => {
-    const alpha = await refineMask(image, sal);
-    glassOf.set(alpha, await glassMap(image, sal, alpha));
-    return alpha;
-  });
+/** The car's mask with what the compositor needs from it (glass only when a composite will happen). */
+export interface CarMask {
+  alpha: Uint8Array;
+  glass?: Uint8Array;
+  /** What the segmentation did (second pass, fragments removed, slab fixed or flagged). */
+  report: SegmentReport;
 }
 
-// See-through windows found with a car's mask (same lifetime as the mask; read by the compositor).
-const glassOf = new WeakMap<Uint8Array, Uint8Array>();
+/** Car alpha at the image's size: ISNet (one or two passes) + refinement + clean-up. */
+async function carMask(
+  image: RawImage,
+  withGlass: boolean,
+  timings: Partial<Record<StageName, number>>,
+  onStage?: StageCallback,
+): Promise<CarMask> {
+  // The model passes count as 'segment', the rest of segmentCar as 'refine'.
+  let inference = 0;
+  const start = performance.now();
+  onStage?.('segment');
+  const seg = await segmentCar(image, {
+    glass: withGlass,
+    saliency: async (img) => {
+      const t = performance.now();
+      try {
+        return await runIsnet(img);
+      } finally {
+        inference += performance.now() - t;
+      }
+    },
+  });
+  onStage?.('refine');
+  timings.segment = (timings.segment ?? 0) + inference;
+  timings.refine = (timings.refine ?? 0) + (performance.now() - start - inference);
+  return {
+    alpha: seg.alpha,
+    glass: seg.glass,
+    report: {
+      passes: seg.passes,
+      fragmentsRemoved: seg.fragmentsRemoved,
+      slab: seg.slab,
+    },
+  };
+}
 
 async function processDecoded(
   image: RawImage,
   request: ProcessRequest,
   timings: Partial<Record<StageName, number>>,
   onStage?: StageCallback,
+  precomputed?: CarMask,
 ): Promise<ProcessResult> {
   const ops = new Set(request.operations);
   const needMask = ops.has('background_change') || ops.has('car_clean');
@@ -200,7 +252,10 @@ async function processDecoded(
     ? await decodeImage(request.background, { maxLongSide: DEFAULT_MAX_LONG_SIDE })
     : undefined;
 
-  const mask = needMask ? await carMask(image, timings, onStage) : undefined;
+  const car = needMask
+    ? (precomputed ?? (await carMask(image, ops.has('background_change'), timings, onStage)))
+    : undefined;
+  const mask = car?.alpha;
   const carOnly = mask && ops.has('background_change') ? carBox(mask, image.width, image.height) : null;
   const plates = needPlates
     ? await time(timings, 'plates', onStage, () =>
@@ -226,7 +281,35 @@ async function processDecoded(
     });
   }
 
-  if (ops.has('car_clean') && mask) await time(timings, 'clean', onStage, () => cleanCar(image, mask));
+  const applied: Operation[] = [];
+  const skipped: Operation[] = [];
+  const notices: string[] = [];
+  const plateOp =
+    ops.has('plate_customize') && request.plate
+      ? 'plate_customize'
+      : ops.has('plate_hide')
+        ? 'plate_hide'
+        : null;
+  if (plateOp) {
+    if (plates.length) applied.push(plateOp);
+    else {
+      skipped.push(plateOp);
+      notices.push(NOTICES.plateNotFound);
+    }
+  }
+
+  let cleanChange: number | undefined;
+  if (ops.has('car_clean') && mask) {
+    const before = Buffer.from(image.data);
+    await time(timings, 'clean', onStage, () => cleanCar(image, mask));
+    cleanChange = meanChange(before, image, mask);
+    if (cleanChange >= VISIBLE_CHANGE) applied.push('car_clean');
+    else {
+      skipped.push('car_clean');
+      notices.push(NOTICES.cleanNoChange);
+    }
+  }
+  if (car?.report.slab === 'flagged') notices.push(NOTICES.slabFlagged);
 
   let out = image;
   let sceneId: string | undefined;
@@ -247,11 +330,12 @@ async function processDecoded(
         framing,
         tint: chosen.tint,
         light: request.light,
-        glass: glassOf.get(mask),
+        glass: car?.glass,
       });
       placement = r.placement;
       return r.image;
     });
+    applied.push('background_change');
   }
 
   if (request.logo) {
@@ -263,7 +347,37 @@ async function processDecoded(
   const encoded = await time(timings, 'encode', onStage, () =>
     encodeOutputs(out, request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE),
   );
-  return { ...encoded, timings, plates, sceneId, placement };
+  // A user mask or a logo changes the photo by the user's own hand; the charge follows the operations.
+  const report: ProcessReport = {
+    applied,
+    skipped,
+    charge: applied.length > 0,
+    platesChanged: plateOp ? plates.length : 0,
+    cleanChange,
+    segmentation: car?.report,
+    notices,
+  };
+  return { ...encoded, timings, plates, sceneId, placement, report };
+}
+
+/** car_clean's change below this mean (8-bit levels over the car) is not visible: not charged. */
+export const VISIBLE_CHANGE = 3;
+
+/** Mean absolute per-channel change over the car (alpha >= 128). */
+function meanChange(before: Buffer, after: RawImage, mask: Uint8Array): number {
+  let sum = 0;
+  let n = 0;
+  const c = after.channels;
+  for (let p = 0; p < mask.length; p += 3) {
+    if (mask[p] < 128) continue;
+    const i = p * c;
+    sum +=
+      Math.abs(before[i] - after.data[i]) +
+      Math.abs(before[i + 1] - after.data[i + 1]) +
+      Math.abs(before[i + 2] - after.data[i + 2]);
+    n += 3;
+  }
+  return n ? sum / n : 0;
 }
 
 /** JPEG (quality 85) of a preset scene at the given size, for preset grids and gallery cards. */
@@ -301,7 +415,7 @@ export function createEngine(): Engine {
       }
       // One 3:2 canvas for the run and one framing planned from every car (masks computed once).
       const canvas = { width: cap, height: Math.round((cap * 2) / 3) };
-      const masks = new Map<number, Uint8Array>();
+      const masks = new Map<number, CarMask>();
       const changeBackground = request.operations.includes('background_change');
       let framing: Framing | undefined;
       let light: LightCast | undefined;
@@ -311,9 +425,9 @@ export function createEngine(): Engine {
           const d = decoded[i];
           if (d instanceof EngineError) continue;
           const timings: Partial<Record<StageName, number>> = {};
-          const m = await carMask(d, timings, (s) => onItem?.(i, s));
+          const m = await carMask(d, true, timings, (s) => onItem?.(i, s));
           masks.set(i, m);
-          const b = carBox(m, d.width, d.height);
+          const b = carBox(m.alpha, d.width, d.height);
           if (b) boxes.push({ w: b.w, h: b.h });
         }
         framing = planFraming(boxes, canvas.width, canvas.height);
@@ -330,12 +444,13 @@ export function createEngine(): Engine {
         try {
           const timings: Partial<Record<StageName, number>> = {};
           const cached = masks.get(i);
-          const result = await processWithMask(
+          // Batch items reuse the mask computed for framing instead of segmenting twice.
+          const result = await processDecoded(
             d,
             { ...request, framing, light, canvas: changeBackground ? canvas : undefined },
             timings,
-            cached,
             (s) => onItem?.(i, s),
+            cached,
           );
           results.push({ index: i, ok: true, result });
         } catch (err) {
@@ -352,7 +467,7 @@ export function createEngine(): Engine {
     async segment(input) {
       const image = await decodeImage(input);
       const timings: Partial<Record<StageName, number>> = {};
-      const mask = await carMask(image, timings);
+      const { alpha: mask } = await carMask(image, false, timings);
       const png = await sharp(Buffer.from(mask.buffer, mask.byteOffset, mask.length), {
         raw: { width: image.width, height: image.height, channels: 1 },
       })
@@ -376,21 +491,4 @@ export function createEngine(): Engine {
     },
   };
   return engine;
-}
-
-// Batch items reuse the mask computed for framing instead of segmenting twice.
-async function processWithMask(
-  image: RawImage,
-  request: ProcessRequest,
-  timings: Partial<Record<StageName, number>>,
-  mask: Uint8Array | undefined,
-  onStage?: StageCallback,
-): Promise<ProcessResult> {
-  if (!mask) return processDecoded(image, request, timings, onStage);
-  precomputed.set(image, mask);
-  try {
-    return await processDecoded(image, request, timings, onStage);
-  } finally {
-    precomputed.delete(image);
-  }
 }

@@ -1,5 +1,6 @@
 import type { RawImage } from '../io/image.decode';
 import { detectText, recognizeTexts, type Point, type Quad, type TextBox } from './text.ocr';
+import { findPlateShapes, fitPlateFrame, frameQuad, luminance, type ShapeCandidate } from './plate.shape';
 
 /** A licence plate found in the image, in input pixels. `quad` is clockwise from top-left. */
 export interface PlateDetection {
@@ -263,13 +264,25 @@ export async function findPlates(
     image,
     candidates.map((c) => c.box),
   );
+  const lum = luminance(image);
+  // Plates by shape (bright rectangles holding a glyph row), independent of what the text reads.
+  const shapes = findPlateShapes(image, lum, side).filter(
+    (s) => positionScore(s.quad, image, options.carMask) > 0.5 || !options.carMask,
+  );
+  const inShape = (b: TextBox): ShapeCandidate | undefined => {
+    const cx = b.quad.reduce((s, p) => s + p[0], 0) / 4;
+    const cy = b.quad.reduce((s, p) => s + p[1], 0) / 4;
+    return shapes.find((s) => cx >= s.x && cx <= s.x + s.w && cy >= s.y && cy <= s.y + s.h);
+  };
   for (let k = 0; k < candidates.length; k++) {
     const { box } = candidates[k];
     const { text: rawText, confidence } = readings[k];
     const text = fixPlateCharacters(normalizePlateText(rawText));
-    const pattern = plateTextScore(text);
+    let pattern = plateTextScore(text);
+    // Letters only (vanity plates), a partial read or an odd font: a plate when its shape says so.
+    if (pattern === 0 && /^[A-Z0-9]{2,9}$/.test(text) && inShape(box)) pattern = 0.6;
     if (pattern === 0) continue;
-    const quad = plateQuadFromText(box);
+    const quad = wholePlateQuad(lum, image, box, inShape(box));
     const pos = positionScore(quad, image, options.carMask);
     const polarity = polarityScore(image, box.quad);
     const score =
@@ -287,7 +300,69 @@ export async function findPlates(
   // One plate per location: drop lower-scored overlaps.
   const kept: PlateDetection[] = [];
   for (const p of found) if (!kept.some((k) => boxIou(k, p) > 0.2)) kept.push(p);
+  // Shapes where no text was read as a plate: found by shape alone when they are clearly plate-like.
+  for (const sh of shapes) {
+    if (sh.score < SHAPE_ONLY_SCORE || kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh))) continue;
+    kept.push({
+      ...boundsOf(sh.quad, image.width, image.height),
+      quad: sh.quad,
+      score: sh.score * 0.8,
+      text: '',
+    });
+  }
   return kept;
+}
+
+/** A shape found with no plate text is reported from this shape score (rectangle, glyph row, contrast). */
+const SHAPE_ONLY_SCORE = 0.8;
+
+function contains(a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean {
+  const cx = b.x + b.w / 2;
+  const cy = b.y + b.h / 2;
+  return cx >= a.x && cx <= a.x + a.w && cy >= a.y && cy <= a.y + a.h;
+}
+
+/**
+ * The whole physical plate around a text line: the text frame grown to the plate's own edges (fitted on
+ * the plate ground), never smaller than the text-based estimate (EU band, frame).
+ */
+function wholePlateQuad(lum: Uint8Array, image: RawImage, box: TextBox, shape?: ShapeCandidate): Quad {
+  const cx = box.quad.reduce((s, p) => s + p[0], 0) / 4;
+  const cy = box.quad.reduce((s, p) => s + p[1], 0) / 4;
+  const text = {
+    cx,
+    cy,
+    angle: box.angle,
+    left: box.length / 2,
+    right: box.length / 2,
+    top: box.thickness / 2,
+    bottom: box.thickness / 2,
+  };
+  if (shape) {
+    // The plate's own outline was found: the shape's rectangle, widened to the text if it reaches beyond.
+    const xs = [...box.quad.map((p) => p[0]), shape.x, shape.x + shape.w];
+    const ys = [...box.quad.map((p) => p[1]), shape.y, shape.y + shape.h];
+    const x0 = Math.min(...xs);
+    const x1 = Math.max(...xs);
+    const y0 = Math.min(...ys);
+    const y1 = Math.max(...ys);
+    return [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ];
+  }
+  const fit = fitPlateFrame(lum, image.width, image.height, text);
+  if (fit.fitted) return frameQuad(fit);
+  // No plate ground to follow: the text-based estimate (see plateQuadFromText).
+  return frameQuad({
+    ...text,
+    left: Math.max(fit.left, box.length * 0.5 + box.thickness * 0.55),
+    right: Math.max(fit.right, box.length * 0.5 + box.thickness * 0.25),
+    top: Math.max(fit.top, box.thickness * 0.62),
+    bottom: Math.max(fit.bottom, box.thickness * 0.62),
+  });
 }
 
 /** Intersection over union of two axis-aligned boxes. */

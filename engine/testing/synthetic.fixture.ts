@@ -10,7 +10,8 @@ export async function syntheticCarPhoto(
   height = 640,
   plateText = '34 ABC 123',
 ): Promise<Buffer> {
-  const plate = plateSvg(plateText, { format: 'rect' }, width * 0.22);
+  // An empty text draws no plate at all (a photo where no plate can be found).
+  const plate = plateText ? plateSvg(plateText, { format: 'rect' }, width * 0.22) : { svg: '' };
   const plateImg = plate.svg.replace('<svg ', `<svg x="${width * 0.39}" y="${height * 0.6}" `);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="#c9c4bc"/>
@@ -24,6 +25,31 @@ export async function syntheticCarPhoto(
     ${plateImg}
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
+}
+
+/**
+ * The same car with a vanity plate: letters only (no digits), a white plate with a dark frame and no EU/TR
+ * band, as US and personalised plates look. Returns the photo and the plate's rectangle.
+ */
+export async function syntheticVanityCar(
+  width = 960,
+  height = 640,
+  text = 'KARTAL',
+): Promise<{ jpeg: Buffer; plate: { x: number; y: number; w: number; h: number } }> {
+  const base = await syntheticCarPhoto(width, height, '');
+  const w = Math.round(width * 0.2);
+  const h = Math.round(w / 2.2);
+  const x = Math.round(width * 0.4);
+  const y = Math.round(height * 0.56);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+    <rect x="1" y="1" width="${w - 2}" height="${h - 2}" rx="${h * 0.08}" fill="#f4f4ef" stroke="#222" stroke-width="${Math.max(2, h * 0.05)}"/>
+    <text x="50%" y="${h * 0.7}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${h * 0.55}" fill="#1a1a1a">${text}</text>
+  </svg>`;
+  const jpeg = await sharp(base)
+    .composite([{ input: Buffer.from(svg), left: x, top: y }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return { jpeg, plate: { x, y, w, h } };
 }
 
 function crc32(buf: Buffer): number {

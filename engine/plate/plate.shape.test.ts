@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { decodeImage, type RawImage } from '../io/image.decode';
+import { syntheticVanityCar } from '../testing/synthetic.fixture';
+import { findPlates } from './plate.find';
+import { hidePlates } from './plate.hide';
+import { findPlateShapes, fitPlateFrame, luminance } from './plate.shape';
+
+/** Share of the rectangle's brighter half (the plate ground around the glyphs) the hide changed. */
+function brightCovered(before: Buffer, after: RawImage, r: { x: number; y: number; w: number; h: number }) {
+  const lum: number[] = [];
+  const changed: boolean[] = [];
+  for (let y = r.y; y < r.y + r.h; y++)
+    for (let x = r.x; x < r.x + r.w; x++) {
+      const i = (y * after.width + x) * after.channels;
+      lum.push(before[i] + before[i + 1] + before[i + 2]);
+      changed.push([0, 1, 2].some((k) => Math.abs(before[i + k] - after.data[i + k]) > 2));
+    }
+  const median = lum.slice().sort((a, b) => a - b)[lum.length >> 1];
+  let n = 0;
+  let c = 0;
+  lum.forEach((v, k) => {
+    if (v >= median) {
+      n++;
+      if (changed[k]) c++;
+    }
+  });
+  return c / n;
+}
+
+/**
+ * A grey car panel with a white plate (dark frame) holding seven dark glyphs; `glyphs` lists their x
+ * centres. Luminance only (what the fit reads).
+ */
+function panel() {
+  const w = 600;
+  const h = 240;
+  const lum = new Uint8Array(w * h).fill(90);
+  const plate = { x: 100, y: 70, w: 200, h: 50 };
+  for (let y = plate.y; y < plate.y + plate.h; y++)
+    for (let x = plate.x; x < plate.x + plate.w; x++) {
+      const frame =
+        x < plate.x + 2 || x >= plate.x + plate.w - 2 || y < plate.y + 2 || y >= plate.y + plate.h - 2;
+      lum[y * w + x] = frame ? 30 : 225;
+    }
+  const glyphs: number[] = [];
+  for (let k = 0; k < 7; k++) {
+    const gx = plate.x + 18 + k * 25;
+    glyphs.push(gx + 7);
+    for (let y = plate.y + 12; y < plate.y + 38; y++) for (let x = gx; x < gx + 14; x++) lum[y * w + x] = 20;
+  }
+  return { lum, w, h, plate, glyphs };
+}
+
+describe('plates by shape', () => {
+  it('fits the whole plate when the text box misses the first character', () => {
+    const { lum, w, h, plate, glyphs } = panel();
+    // Text box from the second glyph to the last: the first character is missed.
+    const x0 = glyphs[1] - 9;
+    const x1 = glyphs[6] + 9;
+    const text = {
+      cx: (x0 + x1) / 2,
+      cy: plate.y + 25,
+      angle: 0,
+      left: (x1 - x0) / 2,
+      right: (x1 - x0) / 2,
+      top: 14,
+      bottom: 14,
+    };
+    const fit = fitPlateFrame(lum, w, h, text);
+    expect(fit.fitted).toBe(true);
+    // The fitted plate reaches the plate's own edges (within its 2-px frame), not the car beyond.
+    expect(fit.cx - fit.left).toBeLessThanOrEqual(plate.x + 3);
+    expect(fit.cx - fit.left).toBeGreaterThanOrEqual(plate.x - 4);
+    expect(fit.cx + fit.right).toBeGreaterThanOrEqual(plate.x + plate.w - 3);
+    expect(fit.cx + fit.right).toBeLessThanOrEqual(plate.x + plate.w + 4);
+    expect(fit.cy - fit.top).toBeLessThanOrEqual(plate.y + 3);
+    expect(fit.cy + fit.bottom).toBeGreaterThanOrEqual(plate.y + plate.h - 3);
+  });
+
+  it('finds a plate-shaped rectangle with a glyph row, and not a plain bright patch', () => {
+    const { lum, w, h, plate } = panel();
+    const rgb = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < w * h; i++) rgb.fill(lum[i], i * 3, i * 3 + 3);
+    const image: RawImage = { data: rgb, width: w, height: h, channels: 3 };
+    const shapes = findPlateShapes(image, luminance(image));
+    expect(shapes.length).toBe(1);
+    expect(Math.abs(shapes[0].x - plate.x)).toBeLessThanOrEqual(3);
+    expect(Math.abs(shapes[0].w - plate.w)).toBeLessThanOrEqual(6);
+    // The same rectangle with no glyphs is not a plate.
+    const blank = Buffer.alloc(w * h * 3, 90);
+    for (let y = plate.y; y < plate.y + plate.h; y++)
+      blank.fill(225, (y * w + plate.x) * 3, (y * w + plate.x + plate.w) * 3);
+    expect(findPlateShapes({ data: blank, width: w, height: h, channels: 3 }).length).toBe(0);
+  });
+
+  it('finds a letters-only vanity plate and hides all of it', async () => {
+    const { jpeg, plate } = await syntheticVanityCar(960, 640, 'KARTAL');
+    const image = await decodeImage(jpeg);
+    const plates = await findPlates(image);
+    expect(plates.length).toBe(1);
+    const p = plates[0];
+    // The detection is the physical plate, not only its text.
+    expect(p.x).toBeLessThanOrEqual(plate.x + 4);
+    expect(p.x + p.w).toBeGreaterThanOrEqual(plate.x + plate.w - 4);
+    const before = Buffer.from(image.data);
+    await hidePlates(
+      image,
+      plates.map((q) => q.quad),
+    );
+    expect(brightCovered(before, image, plate)).toBeGreaterThanOrEqual(0.97);
+  });
+});

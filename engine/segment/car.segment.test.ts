@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../io/image.decode';
+import { cleanFragments, cropAround, findSlab, segmentCar } from './car.segment';
+import type { SaliencyMap } from './isnet.infer';
+
+/** A car body with a window hole (the model saw the wall through it) and a small detached road patch. */
+function carWithWindowAndFragment(w = 300, h = 200) {
+  const alpha = new Uint8Array(w * h);
+  for (let y = 60; y < 160; y++) for (let x = 40; x < 260; x++) alpha[y * w + x] = 255;
+  // Window: enclosed by roof pillars, the model said "background".
+  for (let y = 70; y < 100; y++) for (let x = 100; x < 200; x++) alpha[y * w + x] = 0;
+  // A stray bit of road beside the car, not touching it.
+  for (let y = 170; y < 180; y++) for (let x = 270; x < 285; x++) alpha[y * w + x] = 255;
+  return { alpha, w, h };
+}
+
+describe('car mask clean-up', () => {
+  it('keeps the windows in the car (outline closed over them) and removes a stray fragment', () => {
+    const { alpha, w, h } = carWithWindowAndFragment();
+    const out = cleanFragments(alpha, w, h);
+    expect(out.alpha[85 * w + 150]).toBe(255); // the window is car
+    expect(out.alpha[175 * w + 277]).toBe(0); // the fragment is gone
+    expect(out.alpha[120 * w + 150]).toBe(255); // the body stays
+    expect(out.removed).toBe(1);
+  });
+
+  it('keeps a wheel split off by a dark gap (a large piece, not a fragment)', () => {
+    const { alpha, w, h } = carWithWindowAndFragment();
+    for (let y = 163; y < 195; y++) for (let x = 60; x < 100; x++) alpha[y * w + x] = 255;
+    const out = cleanFragments(alpha, w, h);
+    expect(out.alpha[180 * w + 80]).toBe(255);
+  });
+
+  it('cuts a half-sure slab of wall attached to the car when it has the wall’s colour', () => {
+    const n = 128;
+    const w = 256;
+    const h = 256;
+    const data = Buffer.alloc(w * h * 3);
+    const alpha = new Uint8Array(w * h);
+    const sal = new Uint8Array(n * n);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const body = y >= 140 && y < 220 && x >= 30 && x < 226;
+        const slab = y >= 110 && y < 140 && x >= 60 && x < 130; // wall above the bonnet, kept by mistake
+        data.set(body ? [150, 20, 30] : [200, 200, 195], (y * w + x) * 3);
+        if (body || slab) alpha[y * w + x] = 255;
+        const m = (y >> 1) * n + (x >> 1);
+        sal[m] = body ? 255 : slab ? 140 : 0;
+      }
+    const image: RawImage = { data, width: w, height: h, channels: 3 };
+    const map: SaliencyMap = { data: sal, size: n };
+    const out = findSlab(alpha, image, map);
+    expect(out.slab).toBe('fixed');
+    expect(out.alpha[125 * w + 95]).toBe(0); // the slab is cut
+    expect(out.alpha[180 * w + 120]).toBe(255); // the car stays
+    // A car-coloured half-sure region (a dark bumper the model doubted) is not a slab.
+    for (let y = 110; y < 140; y++) for (let x = 60; x < 130; x++) data.set([150, 20, 30], (y * w + x) * 3);
+    expect(findSlab(alpha, image, map).slab).toBe('none');
+  });
+
+  it('runs a second pass on the crop of a small car, and only then', async () => {
+    const w = 800;
+    const h = 600;
+    const image: RawImage = { data: Buffer.alloc(w * h * 3, 200), width: w, height: h, channels: 3 };
+    const calls: { pass: string; width: number; height: number }[] = [];
+    // A stand-in saliency: a small car (a 200x80 block at 300..500, 300..380) in whatever it is shown.
+    const fake = (small: boolean) => async (img: RawImage, pass: 'full' | 'crop') => {
+      calls.push({ pass, width: img.width, height: img.height });
+      const n = 256;
+      const data = new Uint8Array(n * n);
+      const box = small && pass === 'full' ? { x0: 300, x1: 500, y0: 300, y1: 380 } : null;
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) {
+          const px = ((x + 0.5) * img.width) / n;
+          const py = ((y + 0.5) * img.height) / n;
+          const inside = box
+            ? px >= box.x0 && px < box.x1 && py >= box.y0 && py < box.y1
+            : // In the crop (or a big car): the car fills the middle.
+              px >= img.width * 0.12 &&
+              px < img.width * 0.88 &&
+              py >= img.height * 0.3 &&
+              py < img.height * 0.85;
+          data[y * n + x] = inside ? 255 : 0;
+        }
+      return { data, size: n };
+    };
+    const small = await segmentCar(image, { saliency: fake(true) });
+    expect(small.passes).toBe(2);
+    expect(calls.map((c) => c.pass)).toEqual(['full', 'crop']);
+    const crop = cropAround({ x: 300, y: 300, w: 200, h: 80 }, w, h);
+    expect(small.crop?.w).toBeLessThanOrEqual(crop.w + 8);
+    expect(small.alpha[340 * w + 400]).toBe(255);
+    expect(small.alpha[50 * w + 50]).toBe(0);
+    calls.length = 0;
+    const big = await segmentCar(image, { saliency: fake(false) });
+    expect(big.passes).toBe(1);
+    expect(calls.map((c) => c.pass)).toEqual(['full']);
+  });
+});

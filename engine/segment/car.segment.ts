@@ -1,0 +1,310 @@
+import sharp from 'sharp';
+import type { RawImage } from '../io/image.decode';
+import { runIsnet, type SaliencyMap } from './isnet.infer';
+import { fillHoles, labelComponents, morph } from './mask.ops';
+import { glassMap, keepCarFast, refineMask } from './mask.refine';
+
+/** A pixel box in image coordinates. */
+export interface PixelBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** What the segmentation found, and what it did about it (the pipeline reports this to the user). */
+export interface CarSegmentation {
+  /** 0..255 car alpha, image size. */
+  alpha: Uint8Array;
+  /** See-through windows (0..255, image size), only when asked for (a composite will happen). */
+  glass?: Uint8Array;
+  /** 1: the whole photo only; 2: a second pass on the car's crop. */
+  passes: 1 | 2;
+  /** The crop the second pass ran on. */
+  crop?: PixelBox;
+  /** Small detached pieces (old background, clutter) removed from the final mask. */
+  fragmentsRemoved: number;
+  /** Enclosed gaps closed into the car (windows the model saw through, notches). */
+  holesFilled: number;
+  /**
+   * A leftover slab of background attached to the car (a wall or road patch the model half-believed):
+   * 'none', 'fixed' (cut from the mask), or 'flagged' (too large to cut safely: the user should check).
+   */
+  slab: 'none' | 'fixed' | 'flagged';
+  /** Share of the car's area the slab covered (0 when none). */
+  slabShare: number;
+}
+
+export interface SegmentOptions {
+  /** Also compute the glass map (only needed when the background is replaced). */
+  glass?: boolean;
+  /** Run the second pass when the car's crop is at most this share of the photo's area (default 0.6). */
+  cropShare?: number;
+  /** Saliency source (the eval may cache it); default: ISNet. `pass` names the call. */
+  saliency?: (image: RawImage, pass: 'full' | 'crop') => Promise<SaliencyMap>;
+}
+
+/** Bounding box of a model-resolution keep mask, in image pixels; null when empty. */
+function keepBox(keep: Uint8Array, n: number, width: number, height: number): PixelBox | null {
+  let x0 = n;
+  let y0 = n;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++)
+      if (keep[y * n + x]) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        y1 = y;
+      }
+  if (x1 < 0) return null;
+  const sx = width / n;
+  const sy = height / n;
+  return {
+    x: Math.floor(x0 * sx),
+    y: Math.floor(y0 * sy),
+    w: Math.ceil((x1 + 1) * sx) - Math.floor(x0 * sx),
+    h: Math.ceil((y1 + 1) * sy) - Math.floor(y0 * sy),
+  };
+}
+
+/**
+ * The second pass's crop: the first pass's car box grown on every side, most upwards (a roof the first pass
+ * lost, antennas) and sideways (mirrors, a bumper), clamped to the photo.
+ */
+export function cropAround(box: PixelBox, width: number, height: number): PixelBox {
+  const pad = Math.max(8, Math.round(Math.max(box.w, box.h) * 0.04));
+  const x0 = Math.max(0, Math.round(box.x - box.w * 0.1 - pad));
+  const x1 = Math.min(width, Math.round(box.x + box.w * 1.1 + pad));
+  const y0 = Math.max(0, Math.round(box.y - box.h * 0.3 - pad));
+  const y1 = Math.min(height, Math.round(box.y + box.h * 1.1 + pad));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
+async function cropImage(image: RawImage, c: PixelBox): Promise<RawImage> {
+  const data = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .extract({ left: c.x, top: c.y, width: c.w, height: c.h })
+    .raw()
+    .toBuffer();
+  return { data, width: c.w, height: c.h, channels: image.channels };
+}
+
+function paste(src: Uint8Array, c: PixelBox, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < c.h; y++) out.set(src.subarray(y * c.w, (y + 1) * c.w), (c.y + y) * width + c.x);
+  return out;
+}
+
+/** True when the crop's mask runs into a crop side that is not the photo's own edge (the crop was short). */
+function touchesInnerEdge(alpha: Uint8Array, c: PixelBox, width: number, height: number): boolean {
+  const limit = Math.max(3, Math.round(Math.min(c.w, c.h) * 0.02));
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  for (let x = 0; x < c.w; x++) {
+    if (alpha[x] >= 128) top++;
+    if (alpha[(c.h - 1) * c.w + x] >= 128) bottom++;
+  }
+  for (let y = 0; y < c.h; y++) {
+    if (alpha[y * c.w] >= 128) left++;
+    if (alpha[y * c.w + c.w - 1] >= 128) right++;
+  }
+  return (
+    (c.y > 0 && top > limit) ||
+    (c.y + c.h < height && bottom > limit) ||
+    (c.x > 0 && left > limit) ||
+    (c.x + c.w < width && right > limit)
+  );
+}
+
+/**
+ * Final clean-up of a car alpha in image pixels: keeps the car (the largest piece) and pieces big enough
+ * to be part of it (a wheel behind a dark gap), removes small detached fragments (old road, a stray patch
+ * beside the car), and closes enclosed gaps (windows the model saw through, notches) into the car.
+ */
+export function cleanFragments(
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+): { alpha: Uint8Array; removed: number; filled: number } {
+  const bin = new Uint8Array(width * height);
+  for (let i = 0; i < bin.length; i++) bin[i] = alpha[i] >= 128 ? 1 : 0;
+  const { labels, sizes } = labelComponents(bin, width, height);
+  let main = 0;
+  for (let l = 1; l < sizes.length; l++) if (!main || sizes[l] > sizes[main]) main = l;
+  if (!main) return { alpha, removed: 0, filled: 0 };
+  const out = Uint8Array.from(alpha);
+  const drop = new Uint8Array(sizes.length);
+  let removed = 0;
+  for (let l = 1; l < sizes.length; l++) {
+    // 4 % of the car: a wheel or a bumper corner split off by a shadow stays, road bits and specks go.
+    if (l !== main && sizes[l] < sizes[main] * 0.04) {
+      drop[l] = 1;
+      removed++;
+    }
+  }
+  for (let i = 0; i < out.length; i++) {
+    const l = labels[i];
+    if (l && drop[l]) out[i] = 0;
+    // Soft fringe pixels (alpha < 128) around a dropped piece: drop them with it.
+  }
+  // Soft pixels not next to a kept solid pixel are leftovers of dropped pieces.
+  const solid = new Uint8Array(out.length);
+  for (let i = 0; i < out.length; i++) solid[i] = out[i] >= 128 ? 255 : 0;
+  const near = morph(solid, width, height, 3, 'max');
+  for (let i = 0; i < out.length; i++) if (out[i] && out[i] < 128 && !near[i]) out[i] = 0;
+  // Enclosed gaps up to a quarter of the car: windows, gaps between a mirror and the door, notches.
+  const filled = fillHoles(solid, width, height, Math.round(sizes[main] * 0.25));
+  let holes = 0;
+  for (let i = 0; i < out.length; i++)
+    if (filled[i] && !solid[i]) {
+      out[i] = 255;
+      holes++;
+    }
+  return { alpha: out, removed, filled: holes ? 1 : 0 };
+}
+
+/**
+ * Finds a leftover slab of background attached to the car: a large region inside the mask where the model
+ * was only half sure (saliency 48..200) and whose colour matches the background just outside the car. Small
+ * slabs are cut from the mask ('fixed'); a slab over 15 % of the car is too big to cut blindly and is
+ * flagged for the user instead. Works at model resolution on the crop the mask was computed on.
+ */
+export function findSlab(
+  alpha: Uint8Array,
+  image: RawImage,
+  sal: SaliencyMap,
+): { alpha: Uint8Array; slab: CarSegmentation['slab']; share: number } {
+  const n = sal.size;
+  const { width: w, height: h, channels: c } = image;
+  // Model-resolution car keep and the colours the model saw.
+  const keep = new Uint8Array(n * n);
+  const at = (mx: number, my: number) =>
+    Math.min(h - 1, Math.floor(((my + 0.5) * h) / n)) * w + Math.min(w - 1, Math.floor(((mx + 0.5) * w) / n));
+  let carArea = 0;
+  for (let my = 0; my < n; my++)
+    for (let mx = 0; mx < n; mx++)
+      if (alpha[at(mx, my)] >= 128) {
+        keep[my * n + mx] = 255;
+        carArea++;
+      }
+  if (carArea < 100) return { alpha, slab: 'none', share: 0 };
+  const unsure = new Uint8Array(n * n);
+  for (let i = 0; i < unsure.length; i++)
+    unsure[i] = keep[i] && sal.data[i] >= 48 && sal.data[i] < 200 ? 1 : 0;
+  const { labels, sizes } = labelComponents(unsure, n, n);
+  const outside = morph(keep, n, n, 4, 'max');
+  const colour = (mx: number, my: number) => {
+    const i = at(mx, my) * c;
+    return [image.data[i], image.data[i + 1], image.data[i + 2]];
+  };
+  let worst: { label: number; share: number } | null = null;
+  for (let l = 1; l < sizes.length; l++) {
+    if (sizes[l] < carArea * 0.02) continue;
+    // Mean colour of the region, and of the background ring next to it (within 4 px outside the car).
+    const inside = [0, 0, 0];
+    let ni = 0;
+    const ring = [0, 0, 0];
+    let nr = 0;
+    let boundary = 0;
+    for (let my = 1; my < n - 1; my++)
+      for (let mx = 1; mx < n - 1; mx++) {
+        const i = my * n + mx;
+        if (labels[i] === l) {
+          const col = colour(mx, my);
+          for (let k = 0; k < 3; k++) inside[k] += col[k];
+          ni++;
+          if (!keep[i - 1] || !keep[i + 1] || !keep[i - n] || !keep[i + n]) boundary++;
+        } else if (outside[i] && !keep[i]) {
+          // Ring pixels near this region only: within 6 px of one of its pixels (checked coarsely).
+          let close = false;
+          for (let d = -6; d <= 6 && !close; d += 3)
+            for (let e = -6; e <= 6 && !close; e += 3) {
+              const y2 = my + d;
+              const x2 = mx + e;
+              if (y2 >= 0 && y2 < n && x2 >= 0 && x2 < n && labels[y2 * n + x2] === l) close = true;
+            }
+          if (!close) continue;
+          const col = colour(mx, my);
+          for (let k = 0; k < 3; k++) ring[k] += col[k];
+          nr++;
+        }
+      }
+    // A slab sits on the outline (it is the outline there) and is coloured like what lies beyond it.
+    if (!ni || nr < 20 || boundary < Math.sqrt(ni) * 0.5) continue;
+    const d = Math.hypot(...[0, 1, 2].map((k) => inside[k] / ni - ring[k] / nr));
+    if (d > 28) continue;
+    const share = sizes[l] / carArea;
+    if (!worst || share > worst.share) worst = { label: l, share };
+  }
+  if (!worst) return { alpha, slab: 'none', share: 0 };
+  if (worst.share > 0.15) return { alpha, slab: 'flagged', share: worst.share };
+  const out = Uint8Array.from(alpha);
+  const cut = new Uint8Array(n * n);
+  for (let i = 0; i < cut.length; i++) if (labels[i] === worst.label) cut[i] = 255;
+  const grown = morph(cut, n, n, 1, 'max');
+  for (let y = 0; y < h; y++) {
+    const my = Math.min(n - 1, Math.floor(((y + 0.5) * n) / h));
+    for (let x = 0; x < w; x++) {
+      const mx = Math.min(n - 1, Math.floor(((x + 0.5) * n) / w));
+      if (grown[my * n + mx]) out[y * w + x] = 0;
+    }
+  }
+  return { alpha: out, slab: 'fixed', share: worst.share };
+}
+
+/**
+ * Car segmentation in two passes: ISNet on the whole photo finds the car; when the car fills only part of
+ * the photo, ISNet runs again on the car's crop (the model's 1024x1024 pixels spent on the car, not on the
+ * street around it) and the crop's refined mask is used. Then detached fragments are removed, enclosed gaps
+ * closed, and a leftover background slab is cut or flagged.
+ */
+export async function segmentCar(image: RawImage, options: SegmentOptions = {}): Promise<CarSegmentation> {
+  const saliency = options.saliency ?? ((img: RawImage) => runIsnet(img));
+  const { width, height } = image;
+  const sal1 = await saliency(image, 'full');
+  const box = keepBox(keepCarFast(sal1), sal1.size, width, height);
+  // Slab, fragments and gaps are handled on the image the mask was computed on (the crop or the photo),
+  // then the glass map from the same saliency, so windows closed here are also seen through there.
+  const finish = async (img: RawImage, sal: SaliencyMap, a: Uint8Array) => {
+    const s = findSlab(a, img, sal);
+    const cleaned = cleanFragments(s.alpha, img.width, img.height);
+    const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
+    return { ...cleaned, glass: g, slab: s.slab, slabShare: s.share };
+  };
+  if (box) {
+    const c = cropAround(box, width, height);
+    if (c.w * c.h <= width * height * (options.cropShare ?? 0.6) && c.w >= 32 && c.h >= 32) {
+      const part = await cropImage(image, c);
+      const sal2 = await saliency(part, 'crop');
+      const a2 = await refineMask(part, sal2);
+      if (!touchesInnerEdge(a2, c, width, height)) {
+        const f = await finish(part, sal2, a2);
+        return {
+          alpha: paste(f.alpha, c, width, height),
+          glass: f.glass && paste(f.glass, c, width, height),
+          passes: 2,
+          crop: c,
+          fragmentsRemoved: f.removed,
+          holesFilled: f.filled,
+          slab: f.slab,
+          slabShare: f.slabShare,
+        };
+      }
+    }
+  }
+  const f = await finish(image, sal1, await refineMask(image, sal1));
+  return {
+    alpha: f.alpha,
+    glass: f.glass,
+    passes: 1,
+    fragmentsRemoved: f.removed,
+    holesFilled: f.filled,
+    slab: f.slab,
+    slabShare: f.slabShare,
+  };
+}
