@@ -33,10 +33,10 @@ import { paytrProvider } from './adapters/payments/paytr.adapter';
 import { sandboxProvider } from './adapters/payments/sandbox.adapter';
 import { imageRepository } from './repositories/image.repository';
 import { processingJobRepository } from './repositories/processing-job.repository';
-import { photoService } from './services/photo.service';
+import { photoService } from './services/photos';
+import { imageThreadPool } from './adapters/engine/thread-pool';
 import { createStorage } from './adapters/storage';
 import { replicateGenerator } from './adapters/generation/replicate.adapter';
-import { createEngine, type Engine } from '../../engine/pipeline';
 import { effectivePlan } from './services/billing/policy';
 import path from 'node:path';
 import { jobs } from './jobs/job-names';
@@ -179,7 +179,11 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     log: log.child({ component: 'queue' }),
     jobTimeoutSeconds: settings.jobTimeoutSeconds,
   });
-  let engine: Engine | undefined;
+  // Image work runs on these threads, never on the event loop that answers HTTP (started on first use).
+  const imageThreads = imageThreadPool({
+    size: settings.imageThreads,
+    log: log.child({ component: 'images' }),
+  });
   const subscriptionsRepo = subscriptionRepository(database.db);
   const photos = photoService({
     images: imageRepository(database.db),
@@ -202,7 +206,11 @@ export function composeServices(database: Database, settings: Settings, opts: { 
         },
       );
     },
-    engine: () => (engine ??= createEngine()),
+    async retryNow(jobId) {
+      return queue.retryNow(jobs.photoProcess, jobId, 'worker lost (no heartbeat)');
+    },
+    engine: () => imageThreads,
+    sanitize: (data) => imageThreads.sanitize(data),
     generator: settings.replicate
       ? replicateGenerator({
           token: settings.replicate.token,
@@ -211,6 +219,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
         })
       : null,
     resultRetentionMs: settings.resultRetentionMs,
+    uploadRetentionMs: settings.uploadRetentionMs,
     log: log.child({ component: 'photos' }),
     // Every attempt timing out, each noticed within a maintenance interval, then retried after the delay.
     jobDeadlineMs:
@@ -242,6 +251,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     billingRepos,
     photos,
     queue,
+    imageThreads,
     freePromptMode: (settings.replicate ? 'remote' : 'local') as 'remote' | 'local',
   };
 }

@@ -24,6 +24,14 @@ export interface JobQueue extends JobSender {
   readonly boss: PgBoss;
   /** Connects, creates every queue (under the boot lock), and registers handlers when `worker` is true. */
   start(opts: { worker: boolean; handlers: JobHandlers }): Promise<void>;
+  /**
+   * Fails the active queue entry whose payload names `jobId` (its worker is gone), so pg-boss retries it
+   * after the retry delay instead of after the full expiry. 'final' when no retry is left, 'none' when no
+   * entry is active.
+   */
+  retryNow(name: JobName, jobId: string, reason: string): Promise<'retrying' | 'final' | 'none'>;
+  /** Entries per state of a queue (metrics). */
+  depth(name: JobName): Promise<{ queued: number; active: number; oldestQueuedSeconds: number }>;
   /** Stops polling and waits (up to 10 s) for running handlers; start() may be called again afterwards. */
   stop(): Promise<void>;
 }
@@ -114,6 +122,36 @@ export function createJobQueue(opts: QueueOptions): JobQueue {
       const local = localWorkers.get(name);
       if (local) boss.notifyWorker(local);
       return id;
+    },
+    async retryNow(name, jobId, reason) {
+      const boss = running();
+      const { rows } = await boss
+        .getDb()
+        .executeSql(
+          `select id, retry_count, retry_limit from pgboss.job where name = $1 and state = 'active' and data->>'jobId' = $2`,
+          [name, jobId],
+        );
+      const entry = rows[0] as { id: string; retry_count: number; retry_limit: number } | undefined;
+      if (!entry) return 'none';
+      await boss.fail(name, entry.id, { reason });
+      return entry.retry_count >= entry.retry_limit ? 'final' : 'retrying';
+    },
+    async depth(name) {
+      const { rows } = await running()
+        .getDb()
+        .executeSql(
+          `select count(*) filter (where state in ('created', 'retry')) as queued,
+                  count(*) filter (where state = 'active') as active,
+                  coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry'))), 0) as oldest
+             from pgboss.job where name = $1`,
+          [name],
+        );
+      const r = rows[0] as { queued: string; active: string; oldest: string } | undefined;
+      return {
+        queued: Number(r?.queued ?? 0),
+        active: Number(r?.active ?? 0),
+        oldestQueuedSeconds: Number(r?.oldest ?? 0),
+      };
     },
     async stop() {
       if (!current) return;

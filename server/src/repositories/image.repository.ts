@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { images } from '../db/schema';
 
@@ -28,6 +28,21 @@ export function imageRepository(db: Db) {
         .from(images)
         .where(and(lt(images.expiresAt, now), isNull(images.deletedAt)))
         .limit(limit);
+    },
+    /** The user's stored, not yet processed uploads and masks (what the per-user upload limit counts). */
+    async storedUploads(userId: string, now: Date): Promise<{ files: number; bytes: number }> {
+      const [row] = await db
+        .select({ files: count(), bytes: sql<string>`coalesce(sum(${images.bytes}), 0)` })
+        .from(images)
+        .where(
+          and(
+            eq(images.userId, userId),
+            inArray(images.kind, ['upload', 'mask']),
+            isNull(images.deletedAt),
+            or(isNull(images.expiresAt), gt(images.expiresAt, now)),
+          ),
+        );
+      return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
     },
     async markDeleted(id: string, at: Date): Promise<void> {
       await db.update(images).set({ deletedAt: at }).where(eq(images.id, id));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { processingJobs } from '../db/schema';
 
@@ -52,6 +52,19 @@ export function processingJobRepository(db: Db) {
         )
         .returning({ id: processingJobs.id });
       return rows.length > 0;
+    },
+    /** Running jobs whose attempt has not written a heartbeat since `before` (its process is gone). */
+    async staleRunning(before: Date): Promise<ProcessingJobRow[]> {
+      return db
+        .select()
+        .from(processingJobs)
+        .where(
+          and(
+            eq(processingJobs.status, 'running'),
+            lt(sql`coalesce(${processingJobs.heartbeatAt}, ${processingJobs.startedAt})`, before),
+          ),
+        )
+        .limit(100);
     },
     /** Jobs still queued or running that were created before `before` (their workers are long gone). */
     async openBefore(before: Date): Promise<ProcessingJobRow[]> {

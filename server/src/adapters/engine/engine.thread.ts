@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { createEngine, type Engine } from '../../../../engine/pipeline';
 import { sanitizeImage } from '../../../../engine/io/image.decode';
 import { EngineError } from '../../../../engine/engine.error';
-import { revive, type ThreadReply, type ThreadTask } from './thread-protocol';
+import { asBuffer, revive, type ThreadReply, type ThreadTask } from './thread-protocol';
 
 let engine: Engine | undefined;
 const port = parentPort!;
@@ -11,16 +11,16 @@ const port = parentPort!;
 async function run(task: ThreadTask): Promise<unknown> {
   switch (task.op) {
     case 'sanitize':
-      return sanitizeImage(revive(task.input));
+      return sanitizeImage(asBuffer(task.input));
     case 'process':
-      return (engine ??= createEngine()).process(revive(task.input), revive(task.request), (stage) =>
+      return (engine ??= createEngine()).process(asBuffer(task.input), revive(task.request), (stage) =>
         port.postMessage({ id: task.id, type: 'stage', stage, index: 0 } satisfies ThreadReply),
       );
     case 'processBatch':
       // Per-item engine errors travel as plain data (a cloned Error loses its code).
       return (
         await (engine ??= createEngine()).processBatch(
-          revive(task.inputs),
+          task.inputs.map(asBuffer),
           revive(task.request),
           (index, stage) =>
             port.postMessage({ id: task.id, type: 'stage', stage, index } satisfies ThreadReply),

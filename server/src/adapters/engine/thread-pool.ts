@@ -115,7 +115,11 @@ export function imageThreadPool(opts: {
         { op: 'processBatch', inputs, request },
         (stage, index) => onItem?.(index, stage),
       );
-      return items.map((item) => ({ ...item, error: item.error && toError(item.error) }));
+      // Per-item failures are engine refusals (crashes reject the whole run above).
+      return items.map((item) => ({
+        ...item,
+        error: item.error && new EngineError(item.error.code, item.error.detail, item.error.message),
+      }));
     },
     load: () => ({ queued: queue.length, running: busy.size, threads }),
     async close() {

@@ -19,7 +19,7 @@ export type ThreadReply =
 export type ThreadError = Extract<ThreadReply, { type: 'error' }>['error'];
 
 // Structured clone hands Buffers over as plain Uint8Arrays: view them as Buffers again, without copying.
-const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+export const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 /** Turns every Uint8Array inside a cloned value back into a Buffer (the engine's and the services' type). */
 export function revive<T>(value: T): T {
   if (value instanceof Uint8Array) return asBuffer(value) as T;

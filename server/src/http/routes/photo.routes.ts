@@ -8,10 +8,28 @@ import {
   saveMaskRequestSchema,
   studioGenerateRequestSchema,
 } from '../../../../contract/photo.schema';
+import {
+  jobStateResponseSchema,
+  processImageResponseSchema,
+  studioGenerateResponseSchema,
+} from '../../../../contract/photo-job.schema';
 import { tr } from '../../../../contract/messages.tr';
 import { AppError } from '../../services/app-error';
-import { isEnded, MAX_UPLOAD_BYTES, type PhotoService } from '../../services/photo.service';
+import {
+  editorResponse,
+  isEnded,
+  jobState,
+  MAX_UPLOAD_BYTES,
+  studioResponse,
+  type PhotoService,
+} from '../../services/photos';
 import { requireUser } from '../auth.hook';
+
+/** Progress streams one user may hold open at once (per API process). */
+export const MAX_STREAMS_PER_USER = 4;
+/** A stream whose job shows no change this long is closed (the browser's EventSource reconnects). */
+const STREAM_IDLE_MS = 60_000;
+const STREAM_POLL_MS = 1_000;
 
 const fileParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.(jpg|png)$/) });
 
@@ -56,7 +74,10 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
         throw new AppError('TOO_MANY_FILES', 400, tr.photo.tooManyFiles);
       if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
         throw new AppError('NO_FILES', 400, tr.photo.noFiles);
-      throw err;
+      if (err instanceof AppError) throw err;
+      // Anything else went wrong reading the body itself (truncated, malformed, aborted): the client's fault.
+      req.log.info({ reason: (err as Error).message }, 'unreadable multipart body');
+      throw new AppError('BAD_UPLOAD', 400, tr.photo.badUpload);
     }
     return files;
   }
@@ -81,49 +102,60 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
     async (req) => photos.saveMask(requireUser(req), req.body.maskData),
   );
 
-  r.post('/api/process-image', { schema: { body: processImageRequestSchema } }, async (req) => {
-    const user = requireUser(req);
-    const jobId = await photos.startEditorJob(user, req.body);
-    const job = await photos.awaitJob(jobId);
-    const results = (job.results ?? []) as { imageId?: string; error?: string }[];
-    const outputs = results.filter((x) => x.imageId).map((x) => photos.imageUrlFor(x.imageId!));
-    if (job.status === 'succeeded') return { status: 'succeeded', output: outputs, error: null, jobId };
-    return { status: 'failed', output: null, error: job.error ?? tr.photo.itemFailed, jobId };
-  });
+  r.post(
+    '/api/process-image',
+    { schema: { body: processImageRequestSchema, response: { 200: processImageResponseSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const jobId = await photos.startEditorJob(user, req.body);
+      return editorResponse(await photos.awaitJob(jobId));
+    },
+  );
 
-  r.post('/api/gen4/generate', { schema: { body: studioGenerateRequestSchema } }, async (req) => {
-    const user = requireUser(req);
-    const jobId = await photos.startStudioJob(user, req.body);
-    const job = await photos.awaitJob(jobId);
-    const items = (job.results ?? []) as {
-      index: number;
-      carImage?: string;
-      imageId?: string;
-      error?: string;
-    }[];
-    const results = items.map((x) => ({
-      index: x.index,
-      carImage: x.carImage ?? null,
-      status: x.imageId ? 'succeeded' : 'failed',
-      output: x.imageId ? photos.imageUrlFor(x.imageId) : null,
-      success: Boolean(x.imageId),
-      error: x.error ?? null,
-    }));
-    const successCount = results.filter((x) => x.success).length;
-    return {
-      success: successCount > 0,
-      results,
-      successCount,
-      status: job.status,
-      output: results.filter((x) => x.output).map((x) => x.output),
-      error: successCount > 0 ? null : (job.error ?? tr.photo.itemFailed),
-      jobId,
-    };
-  });
+  r.post(
+    '/api/gen4/generate',
+    { schema: { body: studioGenerateRequestSchema, response: { 200: studioGenerateResponseSchema } } },
+    async (req) => {
+      const user = requireUser(req);
+      const jobId = await photos.startStudioJob(user, req.body);
+      return studioResponse(await photos.awaitJob(jobId));
+    },
+  );
 
-  // Server-sent events with the job's real stage, for the progress view.
+  // Where a job stands; once ended, the processing call's own answer (a client resumes a job by id).
+  r.get(
+    '/api/jobs/:id',
+    { schema: { params: z.object({ id: z.uuid() }), response: { 200: jobStateResponseSchema } } },
+    async (req) => {
+      const job = await photos.jobFor(requireUser(req), req.params.id);
+      if (!job) throw new AppError('JOB_NOT_FOUND', 404, tr.photo.jobNotFound);
+      return jobState(job);
+    },
+  );
+
+  // Server-sent events with the job's real stage, for the progress view: only the caller's own jobs, a few
+  // streams per user, and closed when nothing changes for a minute.
+  const openStreams = new Map<string, number>();
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
   r.get('/api/jobs/:id/events', { schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
     const user = requireUser(req);
+    const open = openStreams.get(user.id) ?? 0;
+    if (open >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_STREAMS', 429, tr.photo.tooManyStreams);
+    openStreams.set(user.id, open + 1);
+    const release = () => {
+      const left = (openStreams.get(user.id) ?? 1) - 1;
+      if (left > 0) openStreams.set(user.id, left);
+      else openStreams.delete(user.id);
+    };
+    // The web app opens the stream with its own job id just before it posts the job: a short grace for
+    // the row to appear; an id that is not the caller's job is refused.
+    if (!(await photos.jobFor(user, req.params.id)) && !(await waitForJob(user, req.params.id))) {
+      release();
+      throw new AppError('JOB_NOT_FOUND', 404, tr.photo.jobNotFound);
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -134,22 +166,35 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
     });
     let closed = false;
     req.raw.on('close', () => (closed = true));
-    const deadline = Date.now() + photos.jobDeadlineMs; // as long as a waiting request may wait
     let last = '';
-    while (!closed && Date.now() < deadline) {
-      const job = await photos.jobFor(user, req.params.id);
-      const payload = JSON.stringify(
-        job ? { status: job.status, stage: job.stage, progress: job.progress } : { status: 'pending' },
-      );
-      if (payload !== last) {
-        res.write(`data: ${payload}\n\n`);
-        last = payload;
+    let changedAt = Date.now();
+    try {
+      while (!closed && !closing && Date.now() - changedAt < STREAM_IDLE_MS) {
+        const job = await photos.jobFor(user, req.params.id).catch(() => undefined); // a DB blip: try again
+        const payload = JSON.stringify(
+          job ? { status: job.status, stage: job.stage, progress: job.progress } : { status: 'pending' },
+        );
+        if (payload !== last) {
+          res.write(`data: ${payload}\n\n`);
+          last = payload;
+          changedAt = Date.now();
+        }
+        if (job && isEnded(job)) break;
+        await new Promise((r2) => setTimeout(r2, STREAM_POLL_MS));
       }
-      if (job && isEnded(job)) break;
-      await new Promise((r2) => setTimeout(r2, 300));
+    } finally {
+      release();
+      res.end();
     }
-    res.end();
   });
+
+  async function waitForJob(user: Parameters<PhotoService['jobFor']>[0], id: string) {
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r2) => setTimeout(r2, 300));
+      if (await photos.jobFor(user, id)) return true;
+    }
+    return false;
+  }
 
   r.get('/api/jobs/:id/zip', { schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
     const zip = await photos.jobZip(requireUser(req), req.params.id);
