@@ -146,21 +146,33 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
 
 /**
  * The car's grade toward the scene's light (docs/decisions/0006-car-light-grade.md): white balance from the
- * photo's cast to the scene's (half way, at most 8 % per channel), and for night scenes a darker, slightly
- * cooler exposure with a gentle shoulder. Global and monotone per channel: geometry and texture stay the
- * photo's own, and the grade can be undone from the curve.
+ * photo's cast to the scene's (half way, at most 8 % per channel). Night scenes get a lamp-lit look: the
+ * exposure of the scene's measured level, deeper shadows (gamma), the colour of the scene's lamps mixed in
+ * part way, and a shoulder that keeps the brightest highlights bright (glints of the lamps on chrome and
+ * paint, which a night photo keeps). Global and monotone per channel: geometry and texture stay the photo's
+ * own, and the grade can be undone from the curve.
  */
 export function carToneCurve(photo: LightCast, scene: SceneMeta): ToneCurve {
   const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
   const wb = [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
   const norm = (wb[0] + wb[1] + wb[2]) / 3;
-  // Night: expose for the scene's level (a car lit by street lamps, not by the day it was shot in).
-  const exposure = scene.night ? Math.max(0.5, Math.min(0.85, scene.light.level / 110)) : 1;
-  const gamma = scene.night ? 1.12 : 1;
+  const night = scene.night === true;
+  const exposure = night ? Math.max(0.38, Math.min(0.75, scene.light.level / 125)) : 1;
+  const gamma = night ? 1.3 : 1;
+  const lamp = scene.keyLight.color;
+  const lampMean = (lamp[0] + lamp[1] + lamp[2]) / 3;
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
-    const gain = (wb[k] / norm) * exposure;
-    for (let v = 0; v < 256; v++) lut[v] = Math.round(Math.min(255, 255 * Math.pow(v / 255, gamma) * gain));
+    const tint = night ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
+    const gain = (wb[k] / norm) * tint;
+    for (let v = 0; v < 256; v++) {
+      const x = v / 255;
+      // Shoulder: from 90 % up (specular glints), blend back toward the ungraded level (both terms rise with x: monotone).
+      const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
+      const keep = t * t * (3 - 2 * t);
+      const y = (1 - keep) * exposure * Math.pow(x, gamma) * gain + keep * x * Math.min(1, gain);
+      lut[v] = Math.round(Math.min(255, 255 * y));
+    }
     return lut;
   }) as ToneCurve;
 }
