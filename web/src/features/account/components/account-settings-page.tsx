@@ -32,8 +32,8 @@ import {
 } from '../../../lib/billing-api';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../app/use-page-title';
-import { VerifyEmailBanner } from './verify-email-banner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { VerifyEmailBanner } from '../../../components/verify-email-banner';
 
 const t = tr.account;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);

@@ -8,7 +8,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { InlineAlert } from '../../../components/inline-alert';
 import { ApiError } from '../../../lib/api-client';
 import { forgotPassword } from '../../../lib/account-api';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const t = tr.account;
 

@@ -10,7 +10,7 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { InlineAlert } from '../../../components/inline-alert';
 import { ApiError, tokenStore } from '../../../lib/api-client';
 import { resetPassword } from '../../../lib/account-api';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const t = tr.account;
 

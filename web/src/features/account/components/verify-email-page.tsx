@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { verifyEmail } from '../../../lib/account-api';
 import { ME_KEY } from '../../../lib/auth-api';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const t = tr.account;
 

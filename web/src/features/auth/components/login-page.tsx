@@ -10,7 +10,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { CONFIG_KEY, fetchConfig, login } from '../../../lib/auth-api';
 import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { InlineAlert } from '../../../components/inline-alert';
 
 const t = tr.auth;

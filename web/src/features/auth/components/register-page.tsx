@@ -19,7 +19,7 @@ import { subscribe, validatePromo } from '../../../lib/billing-api';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/use-auth';
 import { useCheckout } from '../../../lib/use-checkout';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const t = tr.register;
 const v = tr.validation;

@@ -24,8 +24,8 @@ import {
 } from '../../../lib/billing-api';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../app/use-page-title';
-import { VerifyEmailBanner } from '../../account/components/verify-email-banner';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { VerifyEmailBanner } from '../../../components/verify-email-banner';
 
 const t = tr.dashboardPage;
 

@@ -35,7 +35,7 @@ import {
 } from '../../../lib/photo-api';
 import { useJobStage } from '../../../lib/use-job-stage';
 import { usePlanFlags } from '../../../lib/use-plan-flags';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { MaskEditor, type SavedMask } from './mask-editor';
 import { OperationCards } from './operation-cards';
 import { QuotaLeft } from '../../../components/quota-left';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { tr } from '../../../../../contract/messages.tr';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
 
 const t = tr.payment;

@@ -14,7 +14,7 @@ import {
 } from '../../../lib/billing-api';
 import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
 
 const t = tr.payment;

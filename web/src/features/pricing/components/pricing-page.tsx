@@ -29,7 +29,7 @@ import {
 import { formatDate } from '../../../lib/format';
 import { useCheckout } from '../../../lib/use-checkout';
 import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { cn } from '../../../lib/cn';
 
 const t = tr.pricing;

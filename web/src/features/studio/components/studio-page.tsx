@@ -29,7 +29,7 @@ import {
 } from '../../../lib/photo-api';
 import { useJobStage } from '../../../lib/use-job-stage';
 import { usePlanFlags } from '../../../lib/use-plan-flags';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { PlateStep, plateComplete, type PlateState } from './plate-step';
 import { StudioResults } from './studio-results';
 import { QuotaLeft } from '../../../components/quota-left';
