@@ -132,6 +132,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     sandbox ??
     paytrProvider({
       baseUrl: settings.payments.paytrBaseUrl,
+      timeoutMs: settings.payments.paytrTimeoutMs,
       merchantId: settings.payments.merchantId,
       merchantKey: settings.payments.merchantKey,
       merchantSalt: settings.payments.merchantSalt,

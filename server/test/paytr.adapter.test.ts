@@ -75,6 +75,7 @@ describe('subscribe through the paytr provider', () => {
       PAYTR_MERCHANT_ID: creds.merchantId,
       PAYTR_MERCHANT_KEY: creds.key,
       PAYTR_MERCHANT_SALT: creds.salt,
+      PAYTR_TIMEOUT_MS: '300',
     });
     const user = await createUser(ctx);
     const token = await login(ctx, user.email);
@@ -94,13 +95,23 @@ describe('subscribe through the paytr provider', () => {
     expect((await ctx.app.inject({ url: '/healthz' })).headers['content-security-policy']).toContain(
       fake.baseUrl,
     );
+    const subscribeBasic = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/subscribe',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { planType: 'basic' },
+      });
+    // PayTR accepts the connection and never answers: refused after PAYTR_TIMEOUT_MS, not left hanging.
+    fake.hang(true);
+    const started = Date.now();
+    const hung = await subscribeBasic();
+    expect(hung.statusCode).toBe(502);
+    expect(hung.json().message).toContain('Ödeme sayfası');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // PayTR is down altogether.
     await fake.close();
-    const down = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/subscribe',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { planType: 'basic' },
-    });
+    const down = await subscribeBasic();
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toContain('Ödeme sayfası');
     fake = await startFakePaytr(creds);

@@ -56,6 +56,8 @@ const envSchema = z.object({
   PAYTR_MERCHANT_SALT: z.string().min(8).default(DEV_PAYTR.salt),
   PAYTR_BASE_URL: z.url().default('https://www.paytr.com'),
   PAYTR_TEST_MODE: bool.default(true),
+  // How long get-token may take before the customer is told the payment page is unavailable.
+  PAYTR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   // A demo deployment may run the sandbox in production only when this says so (logged loudly at boot).
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   ORDER_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(40),
@@ -173,6 +175,7 @@ export interface Settings {
     merchantKey: string;
     merchantSalt: string;
     paytrBaseUrl: string;
+    paytrTimeoutMs: number;
     testMode: boolean;
     orderTtlMs: number;
     /** The sandbox runs in production by explicit opt-in (PAYMENT_SANDBOX_IN_PRODUCTION). */
@@ -252,6 +255,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
       merchantKey: e.PAYTR_MERCHANT_KEY,
       merchantSalt: e.PAYTR_MERCHANT_SALT,
       paytrBaseUrl: e.PAYTR_BASE_URL.replace(/\/+$/, ''),
+      paytrTimeoutMs: e.PAYTR_TIMEOUT_MS,
       testMode: e.PAYTR_TEST_MODE,
       orderTtlMs: e.ORDER_TTL_MINUTES * 60_000,
       sandboxInProduction: e.NODE_ENV === 'production' && e.PAYMENT_PROVIDER === 'sandbox',

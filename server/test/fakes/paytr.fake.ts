@@ -29,10 +29,13 @@ const OPTIONAL_FIELDS = ['currency', 'debug_on', 'timeout_limit', 'lang', 'ifram
  */
 export async function startFakePaytr(opts: { merchantId: string; key: string; salt: string }) {
   const received: Record<string, string>[] = [];
+  // An outage that accepts the connection and never answers (the case a time limit is for).
+  let hanging = false;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
+      if (hanging) return;
       const reply = (obj: unknown) =>
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(obj));
       if (req.method !== 'POST' || req.url !== '/odeme/api/get-token') return res.writeHead(404).end();
@@ -64,6 +67,13 @@ export async function startFakePaytr(opts: { merchantId: string; key: string; sa
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    hang: (on: boolean) => {
+      hanging = on;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -7,6 +7,8 @@ export interface PaytrConfig {
   merchantKey: string;
   merchantSalt: string;
   testMode: boolean;
+  /** get-token's time limit; a PayTR that does not answer by then is an outage (502 to the customer). */
+  timeoutMs?: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export function paytrProvider(cfg: PaytrConfig, fetchImpl: typeof fetch = fetch)
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: form,
-          signal: AbortSignal.timeout(20_000),
+          signal: AbortSignal.timeout(cfg.timeoutMs ?? 20_000),
         });
       } catch (err) {
         throw new PaymentProviderError(`PayTR unreachable: ${(err as Error).message}`, 'unreachable');
