@@ -472,7 +472,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       layer[o + 3] = a;
     }
   }
-  const sigma = 0.6 + floor.roughness * carH * 0.05;
+  const sigma = 0.6 + floor.roughness * carH * 0.08;
   const blurred = await sharp(layer, { raw: { width: W, height: lh, channels: 4 } })
     .blur(sigma)
     .raw()
@@ -485,7 +485,9 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       // Distance below the car's ground line, as a share of the reflection's depth.
       const d = Math.min(1, y / depth);
       // Reflectance falls as the view steepens with distance below the car (Fresnel), gently.
-      const w = floor.reflection * a * Math.pow(1 - d, 1.2);
+      // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
+      // only a faint darkening, not a mirror image).
+      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * Math.pow(1 - d, 1.2);
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
         const refl = (blurred[j + k] / Math.max(1, blurred[j + 3])) * 255;
@@ -667,17 +669,20 @@ export function contactLine(a: Uint8Array | Buffer, w: number, h: number): numbe
 async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, ch, left, top, groundY, carH } = placed;
-  // Under an overcast sky or a softbox the occlusion shadow is wide and dark; under a hard key it is
-  // tighter and the cast shadow carries the rest.
-  const strength = 0.35 + 0.35 * floor.softness;
-  const shadow = new Uint8Array(W * H);
+  // Two maps, as a studio photo shows them: occlusion (the floor seen under the sill and a short fade in
+  // front of the car: light from the room still reaches it, so it is only part-dark) and contact (a thin,
+  // nearly black line where the tyres press on the floor). A hard key makes the occlusion darker (no
+  // light from the sides); its cast shadow is drawn separately.
+  const occDark = 0.42 + 0.3 * (1 - floor.softness);
+  const occ = new Uint8Array(W * H);
+  const core = new Uint8Array(W * H);
   const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
   if (!xs.length) return;
   const first = xs[0];
   const last = xs[xs.length - 1];
   const span = Math.max(1, last - first);
-  const bandH = carH * 0.12;
-  const contact = Math.max(2, carH * 0.03);
+  const bandH = carH * (0.04 + 0.03 * floor.softness);
+  const contact = Math.max(2, carH * 0.025);
   for (let x = first; x <= last; x++) {
     const ox = left + x;
     if (ox < 0 || ox >= W) continue;
@@ -694,30 +699,27 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
     const u = (x - first) / span;
     const across = Math.pow(Math.sin(Math.PI * u), 0.3);
     const under = Math.max(0.3, 1 - gap / (carH * 0.45));
-    // From the underside of the car down to the contact line it is dark (we look under the car), then
-    // the shadow fades out over bandH in front of it.
     for (let y = -Math.min(gap, Math.round(carH * 0.3)); y < bandH; y++) {
       const oy = top + g + y;
       if (oy < 0 || oy >= H) continue;
-      const d = y < 0 ? 1 : Math.pow(1 - y / bandH, 1.5);
-      let v = 0.95 * across * under * d;
-      // Wheel occlusion: where the silhouette touches the ground, a dark tight core.
-      if (gap <= contact && y > -contact && y < contact * 0.7) v = 1;
       const i = oy * W + ox;
-      shadow[i] = Math.max(shadow[i], Math.round(Math.min(1, v) * 255));
+      // Under the car (y < 0) darkest just above the contact line; in front it fades out over bandH.
+      const d = y < 0 ? 0.75 + 0.25 * (1 + y / Math.max(1, gap)) : Math.pow(1 - y / bandH, 2);
+      occ[i] = Math.max(occ[i], Math.round(Math.min(1, across * under * d) * 255));
+      // The tyre's own contact patch only: where the silhouette reaches the contact line.
+      if (gap <= contact * 0.3 && y >= -1 && y < contact * 0.4) core[i] = 255;
     }
   }
+  if (floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
   // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
-  const reach = Math.ceil(Math.max(span * 0.012, carH * 0.01) * 3) + 2;
+  const sigOcc = Math.max(1, carH * (0.01 + 0.02 * floor.softness));
+  const sigCore = Math.max(0.7, carH * 0.006);
+  const reach = Math.ceil(sigOcc * 3) + 2;
   let ry0 = H;
   let ry1 = -1;
   for (let x = first; x <= last; x++) {
-    const g = groundY[x];
-    ry0 = Math.min(ry0, top + g - Math.round(carH * 0.3));
-    ry1 = Math.max(ry1, top + g + Math.ceil(bandH));
-  }
-  if (floor.shadow && floor.cast > 0) {
-    await drawCastShadow(canvas, placed, floor);
+    ry0 = Math.min(ry0, top + groundY[x] - Math.round(carH * 0.3));
+    ry1 = Math.max(ry1, top + groundY[x] + Math.ceil(bandH));
   }
   const rx0 = Math.max(0, left + first - reach);
   const rx1 = Math.min(W, left + last + reach + 1);
@@ -726,16 +728,19 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
   if (rx1 <= rx0 || ry1 <= ry0) return;
   const rw = rx1 - rx0;
   const rh = ry1 - ry0;
-  const sub = new Uint8Array(rw * rh);
-  for (let y = 0; y < rh; y++) sub.set(shadow.subarray((ry0 + y) * W + rx0, (ry0 + y) * W + rx1), y * rw);
-  const wide = await greyOp(sub, rw, rh, (s) => s.blur(Math.max(1, span * 0.012)));
-  const tight = await greyOp(sub, rw, rh, (s) => s.blur(Math.max(0.8, carH * 0.01)));
+  const cut = (m: Uint8Array): Uint8Array => {
+    const sub = new Uint8Array(rw * rh);
+    for (let y = 0; y < rh; y++) sub.set(m.subarray((ry0 + y) * W + rx0, (ry0 + y) * W + rx1), y * rw);
+    return sub;
+  };
+  const occB = await greyOp(cut(occ), rw, rh, (s) => s.blur(sigOcc));
+  const coreB = await greyOp(cut(core), rw, rh, (s) => s.blur(sigCore));
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;
-      const v = (wide.data[j] / 255) * 0.5 + (tight.data[j] / 255) * 0.6;
-      if (v <= 0.002) continue;
-      const m = 1 - Math.min(0.94, v * (0.55 + strength));
+      const dark = (occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.85;
+      if (dark <= 0.002) continue;
+      const m = 1 - Math.min(0.92, dark);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
       out[i] *= m;
       out[i + 1] *= m;
