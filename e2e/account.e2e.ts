@@ -8,6 +8,7 @@ import { newAxePage, seriousViolations } from './support/axe';
 import { buyPlan } from './support/photos';
 import { E2E_PASSWORD, e2eUsers } from './support/users';
 import { linkIn, subjectOf, type ReceivedMail } from '../server/test/fakes/smtp.fake';
+import { waitUntil } from '../server/test/wait-until';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,13 +20,15 @@ const email = (key: string) => e2eUsers.find((u) => u.key === key)!.email;
 
 /** Waits for the n-th message to `to` at the loopback SMTP server (through the setup's mailbox). */
 async function mailTo(to: string, count = 1): Promise<ReceivedMail> {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${inject('mailboxURL')}/?to=${encodeURIComponent(to)}`);
-    const mails = (await res.json()) as ReceivedMail[];
-    if (mails.length >= count) return mails[count - 1];
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail #${count} to ${to}`);
+  return waitUntil(
+    async () => {
+      const res = await fetch(`${inject('mailboxURL')}/?to=${encodeURIComponent(to)}`);
+      const mails = (await res.json()) as ReceivedMail[];
+      return mails.length >= count && mails[count - 1];
+    },
+    `mail #${count} to ${to}`,
+    { timeoutMs: 20_000, intervalMs: 200 },
+  );
 }
 
 /** The page fits a 375 px screen: nothing sticks out sideways. */

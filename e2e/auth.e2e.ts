@@ -88,7 +88,9 @@ describe('login', () => {
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    await page.waitForTimeout(300);
+    // The form has handled the click once it shows its refusal; only then is "nothing sent" meaningful.
+    await page.getByText('E-posta adresi gerekli').waitFor();
+    await page.getByText('Şifre gerekli').waitFor();
     expect(posted).toBe(false);
     await page.context().close();
   });

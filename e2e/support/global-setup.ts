@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { startFakeOidcProvider } from '../../server/test/fakes/oidc-provider.fake';
 import { startFakeSmtp } from '../../server/test/fakes/smtp.fake';
 import { e2eUsers, E2E_PASSWORD, GOOGLE_USER } from './users';
+import { waitUntil } from '../../server/test/wait-until';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,17 +22,17 @@ const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
+  const outcome = await waitUntil(
+    async () =>
+      server.exitCode !== null
+        ? 'exited'
+        : (await fetch(`${url}/healthz`).catch(() => null))?.ok && 'healthy',
+    'the server to become healthy',
+    { timeoutMs: 60_000, intervalMs: 250 },
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\n${log()}`);
+  });
+  if (outcome === 'exited') throw new Error(`server exited early:\n${log()}`);
 }
 
 /** Starts a fake Google, creates the test accounts, then starts the real server on the built app. */

@@ -6,6 +6,7 @@ import { jobs } from '../src/jobs/job-names';
 import { loadSettings } from '../src/config/env';
 import { composeServices } from '../src/compose';
 import pino from 'pino';
+import { waitUntil } from './wait-until';
 
 let database: Database;
 let queue: JobQueue;
@@ -27,12 +28,10 @@ afterAll(async () => {
 it('runs a job end to end through pg-boss on the app database', async () => {
   const id = await queue.send(jobs.ping, { value: 'merhaba' });
   expect(id).toBeTruthy();
-  let job = null;
-  for (let i = 0; i < 100; i++) {
-    job = await queue.boss.getJobById(jobs.ping, id!);
-    if (job?.state === 'completed' || job?.state === 'failed') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const job = await waitUntil(async () => {
+    const found = await queue.boss.getJobById(jobs.ping, id!);
+    return (found?.state === 'completed' || found?.state === 'failed') && found;
+  }, 'the ping job to end');
   expect(job?.state).toBe('completed');
   expect(job?.output).toEqual({ pong: 'merhaba' });
 });

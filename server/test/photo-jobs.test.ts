@@ -11,6 +11,7 @@ import type { OperationId } from '../../contract/photo.schema';
 import type { JobQueue } from '../src/jobs/boss';
 import { startFakeReplicate } from './fakes/replicate.fake';
 import type { UserRow } from '../src/repositories/user.repository';
+import { waitUntil } from './wait-until';
 
 async function carPhoto(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="100%" height="100%" fill="#d4d8dc"/>
@@ -236,16 +237,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
       expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
       await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
       // The queue marks its job completed just after the handler returns (the waiter may wake first).
-      let queued: unknown[] = [];
-      for (let i = 0; i < 100; i++) {
-        queued = (
+      const queued = await waitUntil(async () => {
+        const rows = (
           (await ctx.database.db.execute(
             sql`select state, retry_count from pgboss.job where data->>'jobId' = ${jobId}`,
-          )) as unknown as { rows: unknown[] }
+          )) as unknown as { rows: { state?: string }[] }
         ).rows;
-        if ((queued[0] as { state?: string } | undefined)?.state === 'completed') break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+        return rows[0]?.state === 'completed' && rows;
+      }, 'the queue to mark the job completed');
       expect(queued).toEqual([{ state: 'completed', retry_count: 1 }]);
     } finally {
       if (worker.exitCode === null) worker.kill('SIGKILL');
