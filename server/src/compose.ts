@@ -34,7 +34,7 @@ import { sandboxProvider } from './adapters/payments/sandbox.adapter';
 import { imageRepository } from './repositories/image.repository';
 import { processingJobRepository } from './repositories/processing-job.repository';
 import { photoService } from './services/photos';
-import { imageThreadPool } from './adapters/engine/thread-pool';
+import { imageWorkerPool } from './adapters/engine/image-pool';
 import { createStorage } from './adapters/storage';
 import { replicateGenerator } from './adapters/generation/replicate.adapter';
 import { effectivePlan } from './services/billing/policy';
@@ -180,9 +180,9 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     log: log.child({ component: 'queue' }),
     jobTimeoutSeconds: settings.jobTimeoutSeconds,
   });
-  // Image work runs on these threads, never on the event loop that answers HTTP (started on first use).
-  const imageThreads = imageThreadPool({
-    size: settings.imageThreads,
+  // Image work runs in these worker processes, never on the event loop that answers HTTP (started on use).
+  const imageWorkers = imageWorkerPool({
+    size: settings.imageWorkers,
     log: log.child({ component: 'images' }),
   });
   const subscriptionsRepo = subscriptionRepository(database.db);
@@ -210,8 +210,8 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     async retryNow(jobId) {
       return queue.retryNow(jobs.photoProcess, jobId, 'worker lost (no heartbeat)');
     },
-    engine: () => imageThreads,
-    sanitize: (data) => imageThreads.sanitize(data),
+    engine: () => imageWorkers,
+    sanitize: (data) => imageWorkers.sanitize(data),
     generator: settings.replicate
       ? replicateGenerator({
           token: settings.replicate.token,
@@ -252,7 +252,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     billingRepos,
     photos,
     queue,
-    imageThreads,
+    imageWorkers,
     freePromptMode: (settings.replicate ? 'remote' : 'local') as 'remote' | 'local',
   };
 }

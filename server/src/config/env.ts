@@ -74,8 +74,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
-  // Image work runs in this many worker threads per worker process (off the API's event loop).
-  IMAGE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  // Image work runs in up to this many worker processes per server process (off the API's event loop).
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   // Shared object storage (several machines): files go to this bucket instead of DATA_DIR/files.
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -165,7 +165,7 @@ export interface Settings {
   resultRetentionMs: number;
   jobTimeoutSeconds: number;
   uploadRetentionMs: number;
-  imageThreads: number;
+  imageWorkers: number;
   /** null: files on local disk under dataDir/files. */
   s3: S3Settings | null;
   replicate: { token: string; baseUrl: string; model: string } | null;
@@ -235,7 +235,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     resultRetentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     uploadRetentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
-    imageThreads: e.IMAGE_THREADS,
+    imageWorkers: e.IMAGE_WORKERS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

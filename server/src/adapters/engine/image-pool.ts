@@ -1,10 +1,11 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { EngineError } from '../../../../engine/engine.error';
 import type { BatchItemResult, Engine, ProcessResult, StageName } from '../../../../engine/pipeline';
-import { revive, type ThreadError, type ThreadReply, type ThreadTask } from './thread-protocol';
+import { revive, type ImageError, type ImageReply, type ImageTask } from './image-protocol';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
-type TaskBody = Distribute<ThreadTask>;
+type TaskBody = Distribute<ImageTask>;
 
 interface Pending {
   body: TaskBody;
@@ -15,91 +16,104 @@ interface Pending {
 
 export type SanitizedImage = { data: Buffer; format: 'jpeg' | 'png'; width: number; height: number };
 
-/** What the photo service needs of the engine, run on image threads. */
+/** What the photo service needs of the engine, run in image worker processes. */
 export interface ImageWorkers extends Pick<Engine, 'process' | 'processBatch'> {
   /** Validates and re-encodes an upload (full decode, metadata dropped); throws EngineError. */
   sanitize(input: Buffer): Promise<SanitizedImage>;
-  /** Tasks waiting for a thread plus tasks running. */
-  load(): { queued: number; running: number; threads: number };
+  /** Tasks waiting, tasks running, and worker processes alive now. */
+  load(): { queued: number; running: number; workers: number; pids: number[] };
   close(): Promise<void>;
 }
 
-const toError = (e: ThreadError) =>
-  e.engine ? new EngineError(e.code, e.detail, e.message) : new Error(`image thread: ${e.message}`);
+const toError = (e: ImageError) =>
+  e.engine ? new EngineError(e.code, e.detail, e.message) : new Error(`image worker: ${e.message}`);
 
-const threadFile = new URL('./engine.thread.ts', import.meta.url);
+const workerFile = fileURLToPath(new URL('./image.worker.ts', import.meta.url));
+
+interface Slot {
+  child: ChildProcess;
+  current: { id: number; task: Pending } | null;
+  idleTimer: NodeJS.Timeout | null;
+}
 
 /**
- * A fixed number of image threads (IMAGE_THREADS) that run the engine and upload decoding, so image work
- * never blocks the API's event loop and at most `size` images are decoded at once per process (bounded
- * memory). Tasks queue in order; a thread that dies fails its task (retried by the queue) and is replaced.
+ * Image work in up to `size` child processes (IMAGE_WORKERS): the engine and upload decoding never block the
+ * API's event loop, at most `size` images are decoded at once per server (bounded memory), and a process
+ * idle for `idleMs` exits, so the memory a large image took is given back to the system, not kept by the
+ * allocator. A worker that dies fails its task (the queue retries it) and is replaced on the next task.
  */
-export function imageThreadPool(opts: {
+export function imageWorkerPool(opts: {
   size: number;
-  log?: { error(o: object, msg: string): void };
+  idleMs?: number;
+  log?: { info(o: object, msg: string): void; error(o: object, msg: string): void };
 }): ImageWorkers {
+  const idleMs = opts.idleMs ?? 30_000;
   let nextId = 1;
   const queue: Pending[] = [];
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, { id: number; task: Pending }>();
-  let threads = 0;
+  const slots = new Set<Slot>();
   let closed = false;
 
-  function spawn() {
-    // The thread runs TypeScript through tsx, registered in the thread itself (Node 20 checks a worker's
-    // file extension before any --import hook runs; vitest has no tsx at all).
-    const worker = new Worker(
-      `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(threadFile.href)}); })`,
-      { eval: true },
-    );
-    worker.unref();
-    threads += 1;
-    worker.on('message', (reply: ThreadReply) => {
-      const current = busy.get(worker);
-      if (!current || current.id !== reply.id) return;
+  function spawn(): Slot {
+    // tsx loads the TypeScript worker like the server itself (also under vitest, which has no tsx).
+    const child = fork(workerFile, [], {
+      execArgv: ['--import', 'tsx'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const slot: Slot = { child, current: null, idleTimer: null };
+    slots.add(slot);
+    child.on('message', (reply: ImageReply) => {
+      const current = slot.current;
+      if (reply.type === 'ready' || !current || current.id !== reply.id) return;
       if (reply.type === 'stage') return current.task.onStage?.(reply.stage, reply.index);
-      busy.delete(worker);
+      slot.current = null;
       if (reply.type === 'done') current.task.resolve(revive(reply.value));
       else current.task.reject(toError(reply.error));
-      idle.push(worker);
       pump();
     });
-    const lost = (err: Error) => {
-      threads -= 1;
-      const current = busy.get(worker);
-      busy.delete(worker);
-      const at = idle.indexOf(worker);
-      if (at >= 0) idle.splice(at, 1);
+    child.on('exit', (code, signal) => {
+      slots.delete(slot);
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      const current = slot.current;
+      slot.current = null;
       if (current) {
-        opts.log?.error({ err }, 'image thread died; its task fails and is retried');
-        current.task.reject(err);
+        opts.log?.error({ code, signal, pid: child.pid }, 'image worker died; its task fails and is retried');
+        current.task.reject(new Error(`image worker exited (${signal ?? code})`));
       }
       pump();
-    };
-    worker.on('error', lost);
-    worker.on('exit', (code) => {
-      if (threads > 0 && (busy.has(worker) || idle.includes(worker)))
-        lost(new Error(`image thread exited (${code})`));
     });
-    idle.push(worker);
+    child.on('error', (err) => opts.log?.error({ err }, 'image worker error'));
+    return slot;
+  }
+
+  function retire(slot: Slot) {
+    slot.idleTimer = null;
+    if (slot.current || !slot.child.connected) return;
+    slot.child.disconnect(); // the worker exits on disconnect; its memory goes back to the system
   }
 
   function pump() {
     while (queue.length > 0 && !closed) {
-      if (idle.length === 0 && threads < opts.size) spawn();
-      const worker = idle.pop();
-      if (!worker) return;
+      let slot = [...slots].find((s) => !s.current && s.child.connected);
+      if (!slot && slots.size < opts.size) slot = spawn();
+      if (!slot) return;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       const task = queue.shift()!;
       const id = nextId++;
-      busy.set(worker, { id, task });
-      worker.ref();
-      worker.postMessage({ ...task.body, id });
+      slot.current = { id, task };
+      slot.child.send({ ...task.body, id });
     }
-    for (const w of idle) w.unref();
+    for (const slot of slots) {
+      if (!slot.current && !slot.idleTimer && slot.child.connected) {
+        slot.idleTimer = setTimeout(() => retire(slot), idleMs);
+        slot.idleTimer.unref();
+      }
+    }
   }
 
   function submit<T>(body: TaskBody, onStage?: Pending['onStage']): Promise<T> {
-    if (closed) return Promise.reject(new Error('image threads closed'));
+    if (closed) return Promise.reject(new Error('image workers closed'));
     return new Promise<T>((resolve, reject) => {
       queue.push({ body, onStage, resolve: resolve as (v: unknown) => void, reject });
       pump();
@@ -111,7 +125,7 @@ export function imageThreadPool(opts: {
     process: (input, request, onStage) =>
       submit<ProcessResult>({ op: 'process', input, request }, (stage) => onStage?.(stage)),
     async processBatch(inputs, request, onItem) {
-      const items = await submit<(Omit<BatchItemResult, 'error'> & { error?: ThreadError })[]>(
+      const items = await submit<(Omit<BatchItemResult, 'error'> & { error?: ImageError })[]>(
         { op: 'processBatch', inputs, request },
         (stage, index) => onItem?.(index, stage),
       );
@@ -121,13 +135,26 @@ export function imageThreadPool(opts: {
         error: item.error && new EngineError(item.error.code, item.error.detail, item.error.message),
       }));
     },
-    load: () => ({ queued: queue.length, running: busy.size, threads }),
+    load: () => ({
+      queued: queue.length,
+      running: [...slots].filter((s) => s.current).length,
+      workers: slots.size,
+      pids: [...slots].flatMap((s) => (s.child.pid ? [s.child.pid] : [])),
+    }),
     async close() {
       closed = true;
-      for (const t of queue.splice(0)) t.reject(new Error('image threads closed'));
-      const all = [...idle, ...busy.keys()];
-      threads = 0;
-      await Promise.all(all.map((w) => w.terminate()));
+      for (const t of queue.splice(0)) t.reject(new Error('image workers closed'));
+      await Promise.all(
+        [...slots].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
+              s.child.once('exit', () => resolve());
+              if (s.child.connected) s.child.disconnect();
+              setTimeout(() => s.child.kill('SIGKILL'), 10_000).unref();
+            }),
+        ),
+      );
     },
   };
 }

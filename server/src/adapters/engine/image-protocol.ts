@@ -1,13 +1,14 @@
 import type { EngineErrorCode } from '../../../../engine/engine.error';
 import type { ProcessRequest, StageName } from '../../../../engine/pipeline';
 
-/** Messages between the image thread pool and its threads. */
-export type ThreadTask =
+/** Messages between the image pool and its worker processes. */
+export type ImageTask =
   | { id: number; op: 'sanitize'; input: Uint8Array }
   | { id: number; op: 'process'; input: Uint8Array; request: ProcessRequest }
   | { id: number; op: 'processBatch'; inputs: Uint8Array[]; request: ProcessRequest };
 
-export type ThreadReply =
+export type ImageReply =
+  | { id: 0; type: 'ready' }
   | { id: number; type: 'stage'; stage: StageName; index: number }
   | { id: number; type: 'done'; value: unknown }
   | {
@@ -16,7 +17,7 @@ export type ThreadReply =
       error: { engine: boolean; code: EngineErrorCode; message: string; detail?: string };
     };
 
-export type ThreadError = Extract<ThreadReply, { type: 'error' }>['error'];
+export type ImageError = Extract<ImageReply, { type: 'error' }>['error'];
 
 // Structured clone hands Buffers over as plain Uint8Arrays: view them as Buffers again, without copying.
 export const asBuffer = (u: Uint8Array): Buffer => Buffer.from(u.buffer, u.byteOffset, u.byteLength);

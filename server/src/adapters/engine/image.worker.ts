@@ -1,20 +1,20 @@
-// Entry point of an image thread: runs the engine (and upload sanitising) off the API's event loop.
-import { parentPort } from 'node:worker_threads';
+// Entry point of an image worker process: runs the engine and upload sanitising away from the API's event
+// loop and heap. Started and recycled by image-pool.ts; talks over IPC (advanced serialization).
 import { createEngine, type Engine } from '../../../../engine/pipeline';
 import { sanitizeImage } from '../../../../engine/io/image.decode';
 import { EngineError } from '../../../../engine/engine.error';
-import { asBuffer, revive, type ThreadReply, type ThreadTask } from './thread-protocol';
+import { asBuffer, revive, type ImageReply, type ImageTask } from './image-protocol';
 
 let engine: Engine | undefined;
-const port = parentPort!;
+const send = (reply: ImageReply) => process.send?.(reply);
 
-async function run(task: ThreadTask): Promise<unknown> {
+async function run(task: ImageTask): Promise<unknown> {
   switch (task.op) {
     case 'sanitize':
       return sanitizeImage(asBuffer(task.input));
     case 'process':
       return (engine ??= createEngine()).process(asBuffer(task.input), revive(task.request), (stage) =>
-        port.postMessage({ id: task.id, type: 'stage', stage, index: 0 } satisfies ThreadReply),
+        send({ id: task.id, type: 'stage', stage, index: 0 }),
       );
     case 'processBatch':
       // Per-item engine errors travel as plain data (a cloned Error loses its code).
@@ -22,8 +22,7 @@ async function run(task: ThreadTask): Promise<unknown> {
         await (engine ??= createEngine()).processBatch(
           task.inputs.map(asBuffer),
           revive(task.request),
-          (index, stage) =>
-            port.postMessage({ id: task.id, type: 'stage', stage, index } satisfies ThreadReply),
+          (index, stage) => send({ id: task.id, type: 'stage', stage, index }),
         )
       ).map((item) => ({ ...item, error: item.error && errorOf(item.error) }));
   }
@@ -34,10 +33,12 @@ const errorOf = (err: unknown) =>
     ? { engine: true, code: err.code, message: err.message, detail: err.detail }
     : { engine: false, code: 'INTERNAL' as const, message: err instanceof Error ? err.message : String(err) };
 
-port.on('message', (task: ThreadTask) => {
+process.on('message', (task: ImageTask) => {
   run(task).then(
-    (value) => port.postMessage({ id: task.id, type: 'done', value } satisfies ThreadReply),
-    (err: unknown) =>
-      port.postMessage({ id: task.id, type: 'error', error: errorOf(err) } satisfies ThreadReply),
+    (value) => send({ id: task.id, type: 'done', value }),
+    (err: unknown) => send({ id: task.id, type: 'error', error: errorOf(err) }),
   );
 });
+// The pool closing the channel is the signal to go.
+process.on('disconnect', () => process.exit(0));
+send({ id: 0, type: 'ready' });
