@@ -264,7 +264,7 @@ describe('quota reservations', () => {
     const quota = ctx.services.billing.quota;
     const results = await Promise.allSettled(
       Array.from({ length: 100 }, (_, i) =>
-        quota.reserve({ id: user.id, overrideAllAccess: false }, 1, `job-${user.id}-${i}`),
+        quota.reserve({ id: user.id, role: 'basic', overrideAllAccess: false }, 1, `job-${user.id}-${i}`),
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
@@ -276,10 +276,10 @@ describe('quota reservations', () => {
     // A retried job with the same key is not charged twice; commit and release settle once.
     const key = `job-${user.id}-0`;
     const firstKey = (ok[0] as PromiseFulfilledResult<{ key: string }>).value.key;
-    await quota.reserve({ id: user.id, overrideAllAccess: false }, 1, firstKey);
+    await quota.reserve({ id: user.id, role: 'basic', overrideAllAccess: false }, 1, firstKey);
     expect(await quota.commit(firstKey)).toBe(true);
     expect(await quota.commit(firstKey)).toBe(false);
-    const status = await quota.status({ id: user.id, overrideAllAccess: false });
+    const status = await quota.status({ id: user.id, role: 'basic', overrideAllAccess: false });
     expect(status).toMatchObject({ used: 1, quota: 5, remaining: 0, reserved: 4 });
     expect(key).toBeTruthy();
   });
@@ -290,7 +290,21 @@ describe('quota reservations', () => {
       await ctx.app.inject({ url: '/api/quota/status', headers: auth(await login(ctx, user.email)) })
     ).json();
     expect(status).toMatchObject({ unlimited: true, quota: null, remaining: null });
-    await ctx.services.billing.quota.reserve({ id: user.id, overrideAllAccess: true }, 3, `aa-${user.id}`);
+    await ctx.services.billing.quota.reserve(
+      { id: user.id, role: 'basic', overrideAllAccess: true },
+      3,
+      `aa-${user.id}`,
+    );
+  });
+
+  it('gives admins unlimited quota too, as the photo module and the web already treat them (one rule)', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const status = (
+      await ctx.app.inject({ url: '/api/quota/status', headers: auth(await login(ctx, admin.email)) })
+    ).json();
+    expect(status).toMatchObject({ unlimited: true, quota: null, remaining: null });
+    const hold = await ctx.services.billing.quota.reserve(admin, 5, `admin-${admin.id}`);
+    expect(hold.unlimited).toBe(true);
   });
 });
 

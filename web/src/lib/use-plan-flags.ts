@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SUBSCRIPTION_STATUS_KEY, type SubscriptionStatusResponse } from './billing-api';
 import { useAuth } from './use-auth';
+import { isPrivileged } from '../../../contract/privileges';
 
 /**
  * The plan flags that shape the editor and studio (SPEC §6): batch processing and watermark removal.
@@ -13,8 +14,8 @@ export function usePlanFlags() {
   // Only a live subscription grants anything: the server's one rule (billing/policy.ts) decides.
   const active = sub.data?.hasSubscription === true;
   const plan = active ? sub.data?.subscription?.plan : undefined;
-  // Admins pass every plan gate on the server too (photo service).
-  const all = Boolean(user?.overrideAllAccess) || user?.role === 'admin';
+  // Privileged users pass every plan gate, on the server too (contract/privileges.ts).
+  const all = isPrivileged(user);
   return {
     ready: all || !sub.isPending,
     canBatchProcess: all || Boolean(plan?.canBatchProcess),

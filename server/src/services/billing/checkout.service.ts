@@ -20,6 +20,7 @@ import {
   type Quote,
 } from './policy';
 import { serviceNameOf, type BillingLog, type SubscriptionService } from './subscription.service';
+import { isPrivileged } from '../../../../contract/privileges';
 
 const m = tr.billing;
 
@@ -287,7 +288,7 @@ export function checkoutService(deps: CheckoutDeps) {
       const binding = randomBytes(24).toString('base64url');
       const order = await deps.transact(async (r) => {
         const sub = await r.subscriptions.findByUser(user.id);
-        if (!isLive(sub, at) && !user.overrideAllAccess)
+        if (!isLive(sub, at) && !isPrivileged(user))
           throw new AppError('SUBSCRIPTION_REQUIRED', 403, m.subscriptionRequired);
         return r.orders.insert({
           merchantOid: newOid('PCK'),

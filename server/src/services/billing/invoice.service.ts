@@ -9,6 +9,7 @@ import type { InvoiceRepository, InvoiceRow } from '../../repositories/invoice.r
 import type { OrderRow } from '../../repositories/payment-order.repository';
 import type { UserRow } from '../../repositories/user.repository';
 import { AppError } from '../app-error';
+import { tr } from '../../../../contract/messages.tr';
 import { companyIdentity } from '../../../../contract/company';
 
 const fontDir = path.join(
@@ -177,7 +178,7 @@ export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
 export async function invoicePdfFor(invoices: InvoiceRepository, id: string, viewer: UserRow) {
   const inv = await invoices.find(id);
   if (!inv || (inv.userId !== viewer.id && viewer.role !== 'admin')) {
-    throw new AppError('NOT_FOUND', 404, 'Fatura bulunamadı.');
+    throw new AppError('NOT_FOUND', 404, tr.billing.invoiceNotFound);
   }
   return { invoice: inv, pdf: await renderInvoicePdf(inv) };
 }

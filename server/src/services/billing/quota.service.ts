@@ -6,10 +6,9 @@ import { tr } from '../../../../contract/messages.tr';
 import { addMonths, type BillingRepos, type Transact } from './repos';
 import type { QuotaAccountRow } from '../../repositories/quota.repository';
 import { isLive } from './policy';
+import { isPrivileged } from '../../../../contract/privileges';
 
 const DAY_MS = 86_400_000;
-export const QUOTA_EXCEEDED_MESSAGE =
-  'Quota exceeded: aylık fotoğraf kotanız doldu. Planınızı yükseltin veya ek paket satın alın.';
 
 /**
  * Makes sure the user's quota window contains `now`: monthly windows anchored on the subscription's period
@@ -35,16 +34,19 @@ export async function ensureWindow(r: BillingRepos, userId: string, now: Date): 
   return r.quota.startWindow(userId, now, new Date(now.getTime() + 30 * DAY_MS), 0);
 }
 
+/** Who asks for photos: privileged users (contract/privileges.ts) have no limit. */
+export type QuotaUser = { id: string; role: string; overrideAllAccess: boolean };
+
 /** Photo quota: status, atomic reserve/commit/release for processing, grants from packs and admins. */
 export function quotaService(deps: { transact: Transact; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async status(user: { id: string; overrideAllAccess: boolean }): Promise<QuotaStatus> {
+    async status(user: QuotaUser): Promise<QuotaStatus> {
       return deps.transact(async (r) => {
         const at = now();
         const account = await ensureWindow(r, user.id, at);
         const daysUntilReset = Math.max(0, Math.ceil((account.periodEnd.getTime() - at.getTime()) / DAY_MS));
-        if (user.overrideAllAccess) {
+        if (isPrivileged(user)) {
           return {
             used: account.used,
             quota: null,
@@ -68,9 +70,9 @@ export function quotaService(deps: { transact: Transact; now?: () => Date }) {
 
     /**
      * Holds `count` photos under `key` (e.g. a job id). The same key never holds twice, so a retried job
-     * is not charged again. All-Access users get an unlimited hold. Throws 429 'Quota exceeded' when full.
+     * is not charged again. Privileged users get an unlimited hold. Throws 429 'Quota exceeded' when full.
      */
-    async reserve(user: { id: string; overrideAllAccess: boolean }, count: number, key: string) {
+    async reserve(user: QuotaUser, count: number, key: string) {
       return deps.transact(async (r) => {
         const { reservation, created } = await r.quota.insertReservation({
           id: randomUUID(),
@@ -78,10 +80,10 @@ export function quotaService(deps: { transact: Transact; now?: () => Date }) {
           userId: user.id,
           count,
           status: 'reserved',
-          unlimited: user.overrideAllAccess,
+          unlimited: isPrivileged(user),
         });
         if (!created) return reservation;
-        if (user.overrideAllAccess) return reservation;
+        if (isPrivileged(user)) return reservation;
         await ensureWindow(r, user.id, now());
         const held = await r.quota.holdIfAvailable(user.id, count);
         if (!held) {
@@ -93,13 +95,13 @@ export function quotaService(deps: { transact: Transact; now?: () => Date }) {
             throw new AppError(
               'QUOTA_PARTIAL',
               429,
-              `Quota exceeded: ${tr.account.quotaPartial(count, left)}`,
+              tr.billing.quotaPartial(tr.account.quotaPartial(count, left)),
               {
                 remaining: left,
               },
             );
           }
-          throw new AppError('QUOTA_EXCEEDED', 429, QUOTA_EXCEEDED_MESSAGE);
+          throw new AppError('QUOTA_EXCEEDED', 429, tr.billing.quotaExceeded);
         }
         return reservation;
       });

@@ -70,8 +70,8 @@ export function toSubscriptionView(sub: SubscriptionRow): SubscriptionView {
 
 export const serviceNameOf = (order: Pick<OrderRow, 'kind' | 'addonPhotos' | 'planType' | 'billingCycle'>) =>
   order.kind === 'addon'
-    ? `Ek paket +${order.addonPhotos} fotoğraf`
-    : `${plans[order.planType!].displayName} (${order.billingCycle === 'yearly' ? '1 yıl' : '1 ay'})`;
+    ? m.packName(order.addonPhotos ?? 0)
+    : m.planPeriodName(plans[order.planType!].displayName, order.billingCycle === 'yearly');
 
 /** The subscription lifecycle: applying a paid order, period ends, cancelling, reporting. */
 export function subscriptionService(deps: { transact: Transact; log: BillingLog; now?: () => Date }) {

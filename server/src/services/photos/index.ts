@@ -10,6 +10,7 @@ import { photoJobs } from './jobs';
 import { photoUploads, type Sanitize } from './upload';
 import { resultUrl } from './urls';
 import { photoWorker } from './worker';
+import { isPrivileged } from '../../../../contract/privileges';
 
 export { MAX_UPLOAD_BYTES, sniffImage, imageUrl } from './urls';
 export { editorResponse, studioResponse, jobState } from './responses';
@@ -51,9 +52,8 @@ export interface PhotoDeps {
 /** Photos as one module: uploads (upload.ts), jobs and their quota (jobs.ts), the worker (worker.ts). */
 export function photoService(deps: PhotoDeps) {
   const now = deps.now ?? (() => new Date());
-  // Admins and all-access users run as business (one home for the rule: billing decides the rest).
-  const planFor = async (user: UserRow) =>
-    user.overrideAllAccess || user.role === 'admin' ? plans.business : deps.planOf(user);
+  // Privileged users run as business (contract/privileges.ts); billing decides for everyone else.
+  const planFor = async (user: UserRow) => (isPrivileged(user) ? plans.business : deps.planOf(user));
   const uploads = photoUploads({ ...deps, planOf: planFor, now });
   const jobs = photoJobs({ ...deps, uploads, planFor, now });
   const worker = photoWorker({ ...deps, uploads, lifecycle: jobs, now });

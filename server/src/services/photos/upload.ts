@@ -10,6 +10,7 @@ import type { UserRow } from '../../repositories/user.repository';
 import { AppError } from '../app-error';
 import { zipStore } from '../zip.writer';
 import { idFromUrl, imageUrl, MAX_UPLOAD_BYTES, newImageId, sniffImage } from './urls';
+import { isPrivileged } from '../../../../contract/privileges';
 
 const m = tr.photo;
 
@@ -95,8 +96,7 @@ export function photoUploads(deps: UploadDeps) {
 
   /** Refuses uploads past the user's plan limit of stored, unprocessed files (429, Turkish). */
   async function ensureRoom(user: UserRow, files: { data: Buffer }[]) {
-    const plan =
-      user.overrideAllAccess || user.role === 'admin' ? 'business' : (await deps.planOf(user))?.type;
+    const plan = isPrivileged(user) ? 'business' : (await deps.planOf(user))?.type;
     const limit = uploadLimits[plan ?? 'none'];
     const stored = await deps.images.storedUploads(user.id, now());
     const bytes = files.reduce((n, f) => n + f.data.length, 0);

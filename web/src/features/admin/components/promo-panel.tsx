@@ -12,13 +12,13 @@ import { adminKeys, createPromo, setPromoActive, type AdminPromo, type PromoUsag
 import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui';
 
 const selectClass = 'h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm';
+const t = tr.admin.promo;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);
 
 function Usage({ id }: { id: string }) {
   const usage = useQuery<PromoUsage>({ queryKey: adminKeys.promoUsage(id) });
   if (!usage.data) return <QueryState isPending={usage.isPending} error={usage.error} />;
-  if (usage.data.orders.length === 0)
-    return <p className="text-sm text-slate-500">Bu kod henüz kullanılmadı.</p>;
+  if (usage.data.orders.length === 0) return <p className="text-sm text-slate-500">{t.unused}</p>;
   return (
     <ul className="space-y-1 text-sm">
       {usage.data.orders.map((o) => (
@@ -58,7 +58,7 @@ export function PromoPanel() {
         validUntil: form.validUntil ? new Date(`${form.validUntil}T23:59:59+03:00`).toISOString() : null,
       }),
     onSuccess: (res) => {
-      toast.success(`${res.code} oluşturuldu`);
+      toast.success(t.created(res.code));
       setForm((f) => ({ ...f, code: '' }));
       void refresh();
     },
@@ -78,70 +78,70 @@ export function PromoPanel() {
   }
 
   return (
-    <Panel title="Promosyon kodları">
+    <Panel title={t.title}>
       <form
         onSubmit={onCreate}
         className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-7"
-        aria-label="Yeni promosyon kodu"
+        aria-label={t.newCode}
       >
         <div className="lg:col-span-2">
-          <Label htmlFor="promo-code">Kod</Label>
+          <Label htmlFor="promo-code">{t.code}</Label>
           <Input id="promo-code" value={form.code} onChange={set('code')} required placeholder="YAZ25" />
         </div>
         <div>
-          <Label htmlFor="promo-kind">İndirim türü</Label>
+          <Label htmlFor="promo-kind">{t.kind}</Label>
           <select id="promo-kind" value={form.kind} onChange={set('kind')} className={selectClass}>
-            <option value="percent">Yüzde (%)</option>
-            <option value="amount">Tutar (TL)</option>
+            <option value="percent">{t.kindPercent}</option>
+            <option value="amount">{t.kindAmount}</option>
           </select>
         </div>
         <div>
-          <Label htmlFor="promo-value">Değer</Label>
+          <Label htmlFor="promo-value">{t.value}</Label>
           <Input id="promo-value" type="number" min={1} value={form.value} onChange={set('value')} required />
         </div>
         <div>
-          <Label htmlFor="promo-plan">Plan</Label>
+          <Label htmlFor="promo-plan">{t.plan}</Label>
           <select id="promo-plan" value={form.planType} onChange={set('planType')} className={selectClass}>
-            <option value="pro">Profesyonel</option>
-            <option value="basic">Başlangıç</option>
-            <option value="business">Kurumsal</option>
-            <option value="">Tüm planlar</option>
+            <option value="pro">{t.planPro}</option>
+            <option value="basic">{t.planBasic}</option>
+            <option value="business">{t.planBusiness}</option>
+            <option value="">{t.allPlans}</option>
           </select>
         </div>
         <div>
-          <Label htmlFor="promo-max">En fazla kullanım</Label>
+          <Label htmlFor="promo-max">{t.maxUses}</Label>
           <Input
             id="promo-max"
             type="number"
             min={1}
             value={form.maxUses}
             onChange={set('maxUses')}
-            placeholder="Sınırsız"
+            placeholder={t.unlimited}
           />
         </div>
         <div>
-          <Label htmlFor="promo-until">Son gün</Label>
+          <Label htmlFor="promo-until">{t.validUntil}</Label>
           <Input id="promo-until" type="date" value={form.validUntil} onChange={set('validUntil')} />
         </div>
         <div className="sm:col-span-3 lg:col-span-7">
           <Button type="submit" variant="dark" disabled={create.isPending}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Kod Oluştur
+            <Plus className="h-4 w-4" aria-hidden="true" /> {t.create}
           </Button>
         </div>
       </form>
       <QueryState isPending={promos.isPending} error={promos.error} />
       {promos.data && (
-        <TableRegion label="Promosyon kodu listesi">
+        <TableRegion label={t.list}>
           <thead>
             <tr>
-              <th className={th}>Kod</th>
-              <th className={th}>İndirim</th>
-              <th className={th}>Plan</th>
-              <th className={th}>Kullanım</th>
-              <th className={th}>Son gün</th>
-              <th className={th}>Durum</th>
+              <th className={th}>{t.code}</th>
+              <th className={th}>{t.discount}</th>
+              <th className={th}>{t.plan}</th>
+              <th className={th}>{t.uses}</th>
+              <th className={th}>{t.validUntil}</th>
+              <th className={th}>{t.status}</th>
               <th className={th}>
-                <span className="sr-only">İşlemler</span>
+                <span className="sr-only">{t.actions}</span>
               </th>
             </tr>
           </thead>
@@ -150,10 +150,11 @@ export function PromoPanel() {
               <tr key={p.id} data-testid="admin-promo-row">
                 <td className={`${td} font-mono font-semibold`}>{p.code}</td>
                 <td className={td}>{p.kind === 'percent' ? `%${p.value}` : formatKurus(p.value)}</td>
-                <td className={td}>{p.planType ?? 'Tümü'}</td>
+                <td className={td}>{p.planType ?? t.allPlansShort}</td>
                 <td className={td}>
                   {p.uses}
-                  {p.maxUses ? ` / ${p.maxUses}` : ''} · {p.paidOrders} ödeme, −{formatKurus(p.discountKurus)}
+                  {p.maxUses ? ` / ${p.maxUses}` : ''} · {t.payments(p.paidOrders)}, −
+                  {formatKurus(p.discountKurus)}
                   {openUsage === p.id && (
                     <div className="mt-2">
                       <Usage id={p.id} />
@@ -162,7 +163,7 @@ export function PromoPanel() {
                 </td>
                 <td className={td}>{p.validUntil ? fmtDateTime(p.validUntil) : '—'}</td>
                 <td className={td}>
-                  {p.active ? <Badge tone="green">Aktif</Badge> : <Badge>Devre dışı</Badge>}
+                  {p.active ? <Badge tone="green">{t.active}</Badge> : <Badge>{t.inactive}</Badge>}
                 </td>
                 <td className={`${td} whitespace-nowrap`}>
                   <Button
@@ -171,15 +172,15 @@ export function PromoPanel() {
                     aria-expanded={openUsage === p.id}
                     onClick={() => setOpenUsage(openUsage === p.id ? null : p.id)}
                   >
-                    Kullanım
+                    {t.uses}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
                     onClick={() => toggle.mutate({ id: p.id, active: !p.active })}
-                    aria-label={`${p.active ? 'Devre Dışı Bırak' : 'Etkinleştir'}: ${p.code}`}
+                    aria-label={`${p.active ? t.deactivate : t.activate}: ${p.code}`}
                   >
-                    {p.active ? 'Devre Dışı Bırak' : 'Etkinleştir'}
+                    {p.active ? t.deactivate : t.activate}
                   </Button>
                 </td>
               </tr>

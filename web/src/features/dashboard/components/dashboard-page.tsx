@@ -26,6 +26,7 @@ import { formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/use-auth';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { VerifyEmailBanner } from '../../../components/verify-email-banner';
+import { isPrivileged } from '../../../../../contract/privileges';
 
 const t = tr.dashboardPage;
 
@@ -73,7 +74,7 @@ export default function DashboardPage() {
   const sub = status.data?.subscription;
   const active = status.data?.hasSubscription === true;
   // Admins and All-Access users pass every plan gate on the server (photo service); the page agrees.
-  const unlimited = user.overrideAllAccess || user.role === 'admin';
+  const unlimited = isPrivileged(user);
   if (!active && !unlimited) {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center" data-testid="subscription-gate">
