@@ -35,6 +35,7 @@ import { imageRepository } from './repositories/image.repository';
 import { processingJobRepository } from './repositories/processing-job.repository';
 import { photoService } from './services/photos';
 import { imageWorkerPool } from './adapters/engine/image-pool';
+import { createMetrics } from './metrics';
 import { createStorage } from './adapters/storage';
 import { replicateGenerator } from './adapters/generation/replicate.adapter';
 import { effectivePlan } from './services/billing/policy';
@@ -185,6 +186,23 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     size: settings.imageWorkers,
     log: log.child({ component: 'images' }),
   });
+  const metrics = createMetrics();
+  metrics.gauge('photo_queue_depth', 'Photo jobs waiting in the queue', async () =>
+    queue.isStarted() ? (await queue.depth(jobs.photoProcess)).queued : 0,
+  );
+  metrics.gauge('photo_queue_oldest_wait_seconds', 'Age of the oldest waiting photo job', async () =>
+    queue.isStarted() ? (await queue.depth(jobs.photoProcess)).oldestQueuedSeconds : 0,
+  );
+  metrics.gauge(
+    'image_workers_busy',
+    'Image worker processes running a task',
+    () => imageWorkers.load().running,
+  );
+  metrics.gauge(
+    'image_tasks_waiting',
+    'Image tasks waiting for a worker process',
+    () => imageWorkers.load().queued,
+  );
   const subscriptionsRepo = subscriptionRepository(database.db);
   const photos = photoService({
     images: imageRepository(database.db),
@@ -221,6 +239,13 @@ export function composeServices(database: Database, settings: Settings, opts: { 
       : null,
     resultRetentionMs: settings.resultRetentionMs,
     uploadRetentionMs: settings.uploadRetentionMs,
+    metrics: {
+      jobEnded: (outcome, seconds) => metrics.jobSeconds.labels(outcome).observe(seconds),
+      queueWait: (seconds) => metrics.jobWaitSeconds.observe(seconds),
+      stage: (name, seconds) => metrics.stageSeconds.labels(name).observe(seconds),
+      workerLost: () => metrics.jobsLost.inc(),
+      quota: (result) => metrics.quota.labels(result).inc(),
+    },
     log: log.child({ component: 'photos' }),
     // Every attempt timing out, each noticed within a maintenance interval, then retried after the delay.
     jobDeadlineMs:
@@ -253,6 +278,9 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     photos,
     queue,
     imageWorkers,
+    metrics,
+    /** Set by main.ts on SIGTERM: readiness answers 503 while HTTP drains. */
+    lifecycle: { draining: false },
     freePromptMode: (settings.replicate ? 'remote' : 'local') as 'remote' | 'local',
   };
 }

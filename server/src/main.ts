@@ -26,6 +26,16 @@ async function main() {
   const { queue } = services;
   await queue.start({ worker: settings.roles.worker, handlers: services.jobHandlers });
 
+  // Jobs whose worker died (no heartbeat) go back to the queue within seconds, not after JOB_TIMEOUT_SECONDS.
+  let reaper: NodeJS.Timeout | undefined;
+  if (settings.roles.worker) {
+    const reap = () =>
+      void services.photos.reapStale().catch((err: unknown) => log.warn({ err }, 'heartbeat check failed'));
+    reap();
+    reaper = setInterval(reap, 10_000);
+    reaper.unref();
+  }
+
   if (settings.roles.api) await app.listen({ port: settings.port, host: settings.host });
   else await app.ready();
   if (settings.roles.api) log.info(`Oto Stüdyo hazır: ${settings.publicUrl}`);
@@ -35,16 +45,26 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    // Readiness answers 503 from now on, so the proxy sends new requests elsewhere.
+    services.lifecycle.draining = true;
+    log.info({ signal }, 'shutting down: draining HTTP, releasing jobs');
     const force = setTimeout(() => {
       log.error('shutdown took too long, exiting');
       process.exit(1);
-    }, 20_000);
+    }, 30_000);
     force.unref();
+    // Requests still waiting for a photo after 15 s are cut; the web app resumes their jobs by id.
+    const cut = setTimeout(() => app.server.closeAllConnections(), 15_000);
+    cut.unref();
     try {
-      await app.close(); // stop accepting requests, finish in-flight ones
-      await queue.stop(); // let running jobs finish
+      if (reaper) clearInterval(reaper);
+      await Promise.all([
+        app.close(), // stop accepting requests, finish in-flight ones
+        queue.stop(), // running jobs get 10 s to finish, then go back to the queue for another worker
+      ]);
+      await services.imageWorkers.close();
       await database.close();
+      log.info('stopped');
       process.exit(0);
     } catch (err) {
       log.error({ err }, 'error during shutdown');

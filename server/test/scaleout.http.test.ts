@@ -7,6 +7,8 @@ import { createTestApp, createUser, login, type TestContext } from './harness';
 import { tr } from '../../contract/messages.tr';
 import { uploadLimits } from '../src/services/photos';
 import { MAX_STREAMS_PER_USER } from '../src/http/routes/photo.routes';
+import { jobs } from '../src/jobs/job-names';
+import { processingJobRepository } from '../src/repositories/processing-job.repository';
 
 let ctx: TestContext;
 let base: string;
@@ -198,5 +200,65 @@ describe('reproduction 6: malformed multipart', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BAD_UPLOAD', message: tr.photo.badUpload });
+  });
+});
+
+describe('reproduction 7 (in-process part): a worker that stops its heartbeat', () => {
+  it('its running job goes back to the queue at once, not after JOB_TIMEOUT_SECONDS', async () => {
+    const { user } = await userWithToken({ overrideAllAccess: true });
+    const { imageUrl } = await ctx.services.photos.upload(user, { data: await png(320, 200) });
+    const jobId = await ctx.services.photos.startEditorJob(user, {
+      imageUrl,
+      operations: ['plate_hide'],
+      removeWatermark: false,
+    });
+    // A worker took it (the queue entry is active) and died a minute ago: its last heartbeat is old.
+    const taken = await ctx.services.queue.boss.fetch<{ jobId: string }>(jobs.photoProcess, {
+      batchSize: 50,
+    });
+    const entry = taken.find((t) => t.data.jobId === jobId)!;
+    expect(entry).toBeDefined();
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await processingJobRepository(ctx.database.db).update(jobId, {
+      status: 'running',
+      attempts: 1,
+      startedAt: minuteAgo,
+      heartbeatAt: minuteAgo,
+    });
+    expect(await ctx.services.photos.reapStale()).toBe(1);
+    expect(await ctx.services.photos.jobFor(user, jobId)).toMatchObject({ status: 'queued', stage: 'retry' });
+    const after = await ctx.services.queue.boss.getJobById(jobs.photoProcess, entry.id);
+    expect(after?.state).toBe('retry');
+    // A live attempt (fresh heartbeat) is left alone.
+    await processingJobRepository(ctx.database.db).update(jobId, {
+      status: 'running',
+      heartbeatAt: new Date(),
+    });
+    expect(await ctx.services.photos.reapStale()).toBe(0);
+  });
+});
+
+describe('operations endpoints', () => {
+  it('liveness, readiness and Prometheus metrics (loopback only without METRICS_TOKEN)', async () => {
+    expect((await ctx.app.inject({ url: '/livez' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+    const metrics = await fetch(`${base}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    for (const name of [
+      'http_request_duration_seconds_bucket',
+      'photo_queue_depth',
+      'photo_queue_oldest_wait_seconds',
+      'quota_reservations_total',
+      'process_resident_memory_bytes',
+    ])
+      expect(text).toContain(name);
+    expect((await ctx.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
+    ctx.services.lifecycle.draining = true;
+    try {
+      expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    } finally {
+      ctx.services.lifecycle.draining = false;
+    }
   });
 });

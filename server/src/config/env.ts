@@ -76,6 +76,8 @@ const envSchema = z.object({
     .default(24),
   // Image work runs in up to this many worker processes per server process (off the API's event loop).
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // GET /metrics needs 'Authorization: Bearer <token>' when set; without it only loopback may scrape.
+  METRICS_TOKEN: z.string().min(16).optional(),
   // Shared object storage (several machines): files go to this bucket instead of DATA_DIR/files.
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -166,6 +168,7 @@ export interface Settings {
   jobTimeoutSeconds: number;
   uploadRetentionMs: number;
   imageWorkers: number;
+  metricsToken: string | null;
   /** null: files on local disk under dataDir/files. */
   s3: S3Settings | null;
   replicate: { token: string; baseUrl: string; model: string } | null;
@@ -236,6 +239,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     uploadRetentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
     imageWorkers: e.IMAGE_WORKERS,
+    metricsToken: e.METRICS_TOKEN ?? null,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -18,6 +18,7 @@ import { adminRoutes } from './routes/admin.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { sandboxPaymentRoutes } from './routes/sandbox-payment.routes';
 import { photoRoutes } from './routes/photo.routes';
+import { opsRoutes } from './routes/ops.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -74,6 +75,18 @@ export async function buildApp(opts: {
   registerAuthHook(app, services.auth);
   registerAnonymousThrottles(app, services.auth);
 
+  // First, and not encapsulated: its latency hook sees every route.
+  await app.register(opsRoutes, {
+    metrics: services.metrics,
+    metricsToken: settings.metricsToken,
+    ping: () => services.repos.health.ping(),
+    state: {
+      get draining() {
+        return services.lifecycle.draining;
+      },
+      queueStarted: () => services.queue.isStarted(),
+    },
+  });
   app.get('/healthz', async (_req, reply) => {
     await services.repos.health.ping();
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });

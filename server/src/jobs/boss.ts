@@ -22,6 +22,7 @@ export interface JobSender {
 export interface JobQueue extends JobSender {
   /** The running pg-boss instance; throws before start(). */
   readonly boss: PgBoss;
+  isStarted(): boolean;
   /** Connects, creates every queue (under the boot lock), and registers handlers when `worker` is true. */
   start(opts: { worker: boolean; handlers: JobHandlers }): Promise<void>;
   /**
@@ -76,6 +77,7 @@ export function createJobQueue(opts: QueueOptions): JobQueue {
     get boss() {
       return running();
     },
+    isStarted: () => current !== null,
     async start({ worker, handlers }) {
       const boss = database.executeSql
         ? new PgBoss({

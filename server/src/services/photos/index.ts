@@ -10,6 +10,9 @@ import { photoJobs } from './jobs';
 import { photoUploads, type Sanitize } from './upload';
 import { resultUrl } from './urls';
 import { photoWorker } from './worker';
+import type { PhotoMetrics } from './metrics';
+
+export type { PhotoMetrics };
 import { isPrivileged } from '../../../../contract/privileges';
 
 export { MAX_UPLOAD_BYTES, sniffImage, imageUrl } from './urls';
@@ -40,7 +43,7 @@ export interface PhotoDeps {
    * gives up after it, and the retention sweep ends any job still open after it.
    */
   jobDeadlineMs: number;
-  observe?: (outcome: 'succeeded' | 'failed' | 'crashed', seconds: number) => void;
+  metrics?: PhotoMetrics;
   now?: () => Date;
   log?: {
     info(o: object, msg: string): void;

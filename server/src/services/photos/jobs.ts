@@ -17,6 +17,7 @@ import type { QuotaService } from '../billing/quota.service';
 import { AppError } from '../app-error';
 import { editorRequest, inputsOf, photoCount, studioRequest, type JobRequest } from './requests';
 import type { PhotoUploads } from './upload';
+import type { PhotoMetrics } from './metrics';
 
 const m = tr.photo;
 
@@ -38,6 +39,7 @@ export interface JobDeps {
   /** The longest a job may take with all its attempts; a waiter gives up after it, the sweep ends it. */
   jobDeadlineMs: number;
   now: () => Date;
+  metrics?: PhotoMetrics;
   log?: {
     info(o: object, msg: string): void;
     warn(o: object, msg: string): void;
@@ -71,8 +73,10 @@ export function photoJobs(deps: JobDeps) {
         const key = `job:${id}:${i}`;
         await deps.quota.reserve(user, 1, key);
         reserved.push(key);
+        deps.metrics?.quota('reserved');
       }
     } catch (err) {
+      deps.metrics?.quota('refused');
       for (const key of reserved) await deps.quota.release(key);
       throw err;
     }

@@ -1,7 +1,7 @@
 import { tr } from '../../../../contract/messages.tr';
 import type { JobItemResult } from '../../../../contract/photo-job.schema';
 import { EngineError } from '../../../../engine/engine.error';
-import type { Engine, StageName } from '../../../../engine/pipeline';
+import type { Engine, ProcessResult, StageName } from '../../../../engine/pipeline';
 import type { SceneGenerator } from '../../adapters/generation/replicate.adapter';
 import type { Storage } from '../../adapters/storage/storage';
 import type { ImageRepository } from '../../repositories/image.repository';
@@ -9,6 +9,7 @@ import { isEnded, type ProcessingJobRepository } from '../../repositories/proces
 import { HEARTBEAT_MS, type PhotoJobs } from './jobs';
 import { inputsOf, type JobRequest } from './requests';
 import type { PhotoUploads } from './upload';
+import type { PhotoMetrics } from './metrics';
 
 const m = tr.photo;
 
@@ -24,8 +25,7 @@ export interface WorkerDeps {
   generator: SceneGenerator | null;
   resultRetentionMs: number;
   now: () => Date;
-  /** Seconds per finished job and stage (metrics). */
-  observe?: (outcome: 'succeeded' | 'failed' | 'crashed', seconds: number) => void;
+  metrics?: PhotoMetrics;
   log?: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
 }
 
@@ -47,6 +47,10 @@ export function photoWorker(deps: WorkerDeps) {
     }
   }
 
+  const reportStages = (timings: Partial<Record<StageName, number>>) => {
+    for (const [stage, ms] of Object.entries(timings)) deps.metrics?.stage(stage, (ms ?? 0) / 1000);
+  };
+
   async function run(jobId: string, userId: string, req: JobRequest, mine: number) {
     let lastStageWrite = 0;
     const onStage = (stage: StageName, index = 0, total = 1) => {
@@ -67,6 +71,18 @@ export function photoWorker(deps: WorkerDeps) {
     const retention = new Date(now().getTime() + deps.resultRetentionMs);
     const saveResult = async (jpeg: Buffer, width: number, height: number) =>
       deps.uploads.store(userId, 'result', jpeg, 'jpeg', { width, height }, retention);
+    // The engine reports what each operation did: a photo where nothing requested changed (no plate found,
+    // no visible clean-up) gets no result and is not charged; its notices say why.
+    const settle = async (
+      index: number,
+      carImage: string | undefined,
+      out: ProcessResult,
+    ): Promise<JobItemResult> => {
+      const { notices, charge } = out.report;
+      if (!charge) return { index, carImage, error: notices.join(' ') || m.itemFailed };
+      const row = await saveResult(out.jpeg, out.width, out.height);
+      return { index, carImage, imageId: row.id, ...(notices.length ? { notices } : {}) };
+    };
     if (req.kind === 'editor') {
       const input = (await load(req.imageId))!;
       try {
@@ -76,8 +92,7 @@ export function photoWorker(deps: WorkerDeps) {
         const out = await deps
           .engine()
           .process(input, { ...request, mask: await load(req.maskId) }, (s) => onStage(s));
-        const row = await saveResult(out.jpeg, out.width, out.height);
-        results.push({ index: 0, imageId: row.id });
+        results.push(await settle(0, undefined, out));
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
         results.push({ index: 0, error: err.message });
@@ -94,10 +109,8 @@ export function photoWorker(deps: WorkerDeps) {
       );
     for (const item of batch) {
       const carImage = req.carImageUrls[item.index];
-      if (item.ok && item.result) {
-        const row = await saveResult(item.result.jpeg, item.result.width, item.result.height);
-        results.push({ index: item.index, carImage, imageId: row.id });
-      } else results.push({ index: item.index, carImage, error: item.error?.message ?? m.itemFailed });
+      if (item.ok && item.result) results.push(await settle(item.index, carImage, item.result));
+      else results.push({ index: item.index, carImage, error: item.error?.message ?? m.itemFailed });
     }
     return results;
   }
@@ -119,6 +132,7 @@ export function photoWorker(deps: WorkerDeps) {
       );
       if (!started) return; // given up by its waiter, or taken by another attempt, a moment ago
       const t0 = Date.now();
+      if (mine === 1) deps.metrics?.queueWait((t0 - job.createdAt.getTime()) / 1000);
       // The heartbeat tells other workers this attempt is alive; a killed process stops writing it.
       const heartbeat = setInterval(() => {
         void deps.jobs.updateIfOpen(jobId, { heartbeatAt: now() }, mine).catch(() => undefined);
@@ -146,12 +160,12 @@ export function photoWorker(deps: WorkerDeps) {
           await deps.images.setExpiry(resultIds, now());
           return;
         }
-        deps.observe?.(ok ? 'succeeded' : 'failed', (Date.now() - t0) / 1000);
+        deps.metrics?.jobEnded(ok ? 'succeeded' : 'failed', (Date.now() - t0) / 1000);
         lifecycle.announceFinished(jobId);
         // Originals are deleted once processed (KVKK: keep no more than the service needs).
         if (ok) await deps.images.setExpiry(inputsOf(req), now());
       } catch (err) {
-        deps.observe?.('crashed', (Date.now() - t0) / 1000);
+        deps.metrics?.jobEnded('crashed', (Date.now() - t0) / 1000);
         deps.log?.error({ err, jobId, attempt: mine, final: attempt.final }, 'processing crashed');
         if (!attempt.final) {
           await deps.jobs.updateIfOpen(jobId, { status: 'queued', stage: 'retry' }, mine);
