@@ -2,6 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { OperationId } from '../../../contract/photo.schema';
 import type { PlateColor, PlateTextColor } from '../../../contract/plate';
 import { tr } from '../../../contract/messages.tr';
+import type {
+  JobStateResponse,
+  ProcessImageResponse,
+  StudioGenerateResponse,
+  StudioResultItem,
+} from '../../../contract/photo-job.schema';
 import { ApiError, apiRequest, tokenStore } from './api-client';
 import { QUOTA_KEY } from './billing-api';
 
@@ -15,13 +21,6 @@ export interface ProcessImageBody {
   backgroundPreset?: string;
   jobId?: string;
 }
-export interface ProcessImageResponse {
-  status: 'succeeded' | 'failed';
-  output: string[] | string | null;
-  error: string | null;
-  jobId?: string;
-}
-
 export interface StudioGenerateBody {
   carImages: string[];
   backgroundImage?: string;
@@ -34,23 +33,6 @@ export interface StudioGenerateBody {
   removeWatermark: boolean;
   jobId?: string;
 }
-export interface StudioResultItem {
-  index: number;
-  carImage: string | null;
-  status: string;
-  output: string | null;
-  success: boolean;
-  error: string | null;
-}
-export interface StudioGenerateResponse {
-  success: boolean;
-  results?: StudioResultItem[];
-  successCount: number;
-  status: string;
-  output: string[] | null;
-  error: string | null;
-}
-
 /** Multipart uploads cannot go through apiRequest (it sends JSON), so they build their own request. */
 async function postForm<T>(url: string, form: FormData): Promise<T> {
   const headers: Record<string, string> = {};
@@ -107,11 +89,62 @@ export async function uploadImages(files: File[]): Promise<string[]> {
 export const saveMask = (maskData: string) =>
   apiRequest<{ maskUrl: string }>('POST', '/api/save-mask', { maskData });
 
-export const processImage = (body: ProcessImageBody) =>
-  apiRequest<ProcessImageResponse>('POST', '/api/process-image', body);
+export type { ProcessImageResponse, StudioGenerateResponse, StudioResultItem };
 
-export const generateStudio = (body: StudioGenerateBody) =>
-  apiRequest<StudioGenerateResponse>('POST', '/api/gen4/generate', body);
+/** The connection dropped or a proxy gave up waiting: the job itself may well go on and finish. */
+const isLostConnection = (err: unknown) =>
+  err instanceof TypeError || (err instanceof ApiError && [502, 503, 504].includes(err.status));
+
+/** How long a resumed run keeps asking before it gives up (longer than the server's own job deadline). */
+const RESUME_FOR_MS = 20 * 60_000;
+
+/**
+ * Posts a processing call; when the connection is lost mid-job (server restart, network change, proxy
+ * timeout), follows the job by its id (GET /api/jobs/:id) until it ends and returns the same answer the
+ * call would have given: the user is never told "failed" for a job that then succeeds and is charged.
+ */
+async function runResumable<T>(
+  post: () => Promise<T>,
+  jobId: string,
+  answer: (state: JobStateResponse) => T | null,
+): Promise<T> {
+  try {
+    return await post();
+  } catch (err) {
+    if (!isLostConnection(err)) throw err;
+    const until = Date.now() + RESUME_FOR_MS;
+    while (Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 2_000));
+      try {
+        const done = answer(await apiRequest<JobStateResponse>('GET', `/api/jobs/${jobId}`));
+        if (done) return done;
+      } catch (again) {
+        // The job never reached the server: the original failure stands.
+        if (again instanceof ApiError && again.status === 404) throw err;
+        if (!isLostConnection(again)) throw again;
+      }
+    }
+    throw err;
+  }
+}
+
+export function processImage(body: ProcessImageBody): Promise<ProcessImageResponse> {
+  const jobId = body.jobId ?? newJobId();
+  return runResumable(
+    () => apiRequest<ProcessImageResponse>('POST', '/api/process-image', { ...body, jobId }),
+    jobId,
+    (state) => state.editor,
+  );
+}
+
+export function generateStudio(body: StudioGenerateBody): Promise<StudioGenerateResponse> {
+  const jobId = body.jobId ?? newJobId();
+  return runResumable(
+    () => apiRequest<StudioGenerateResponse>('POST', '/api/gen4/generate', { ...body, jobId }),
+    jobId,
+    (state) => state.studio,
+  );
+}
 
 /** SPEC §8: 'Kota Doldu' when the text mentions the quota or the status is 429. */
 export function isQuotaError(err: unknown): boolean {
