@@ -12,6 +12,8 @@ export const jobItemResultSchema = z.object({
   imageId: z.string().optional(),
   /** A Turkish reason when this photo failed. */
   error: z.string().optional(),
+  /** Turkish notes on a finished photo: a requested operation that changed nothing (not charged for it). */
+  notices: z.array(z.string()).optional(),
 });
 export type JobItemResult = z.infer<typeof jobItemResultSchema>;
 export const jobResultsSchema = z.array(jobItemResultSchema);

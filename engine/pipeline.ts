@@ -101,6 +101,8 @@ export type SegmentReport = Pick<CarSegmentation, 'passes' | 'fragmentsRemoved' 
 export const NOTICES = {
   plateNotFound: 'Plaka bulunamadı, maske ile işaretleyebilirsiniz.',
   cleanNoChange: 'Aracı Temizle bu fotoğrafta görünür bir değişiklik yapmadı; ücretlendirilmedi.',
+  noWholeCar:
+    'Fotoğrafta aracın tamamı görünmüyor (iç mekân, yakın çekim ya da araçsız fotoğraf); arka plan değiştirilmedi ve ücretlendirilmedi.',
   slabFlagged: 'Arka planın bir parçası araca yapışık kalmış olabilir; lütfen sonucu kontrol edin.',
 } as const;
 
@@ -256,7 +258,19 @@ async function processDecoded(
     ? (precomputed ?? (await carMask(image, ops.has('background_change'), timings, onStage)))
     : undefined;
   const mask = car?.alpha;
-  const carOnly = mask && ops.has('background_change') ? carBox(mask, image.width, image.height) : null;
+  const applied: Operation[] = [];
+  const skipped: Operation[] = [];
+  const notices: string[] = [];
+  // A new background needs a whole car: an interior, a wheel close-up or a photo without a car is refused
+  // (alone: as an error, not charged; with other operations: skipped with a notice, the rest still runs).
+  let changeBackground = ops.has('background_change');
+  if (changeBackground && mask && !isWholeCar(mask, image.width, image.height)) {
+    if (ops.size === 1) throw new EngineError('INVALID_REQUEST', 'no whole car', NOTICES.noWholeCar);
+    changeBackground = false;
+    skipped.push('background_change');
+    notices.push(NOTICES.noWholeCar);
+  }
+  const carOnly = mask && changeBackground ? carBox(mask, image.width, image.height) : null;
   const plates = needPlates
     ? await time(timings, 'plates', onStage, () =>
         mask && carOnly ? findPlatesOnCar(image, mask, carOnly) : findPlates(image, { carMask: mask }),
@@ -281,9 +295,6 @@ async function processDecoded(
     });
   }
 
-  const applied: Operation[] = [];
-  const skipped: Operation[] = [];
-  const notices: string[] = [];
   const plateOp =
     ops.has('plate_customize') && request.plate
       ? 'plate_customize'
@@ -314,7 +325,7 @@ async function processDecoded(
   let out = image;
   let sceneId: string | undefined;
   let placement: ProcessResult['placement'];
-  if (ops.has('background_change') && mask) {
+  if (changeBackground && mask) {
     const box = carBox(mask, image.width, image.height);
     if (!box) throw new EngineError('INVALID_REQUEST', 'no car found', 'Fotoğrafta araç bulunamadı.');
     const chosen = chooseBackground(request, custom);
@@ -358,6 +369,36 @@ async function processDecoded(
     notices,
   };
   return { ...encoded, timings, plates, sceneId, placement, report };
+}
+
+/**
+ * Whether the mask shows a whole car: something was found, it covers at most 85 % of the photo, fills at
+ * least 40 % of its own box (a body, not a ring or scattered parts), and it runs off at most two sides (a real car photo crops at most a bumper and a side; an interior or a close-up
+ * fills the frame on three or four).
+ */
+export function isWholeCar(mask: Uint8Array, width: number, height: number): boolean {
+  let area = 0;
+  for (let i = 0; i < mask.length; i += 4) if (mask[i] >= 128) area++;
+  const share = (area * 4) / mask.length;
+  if (share < 0.005 || share > 0.85) return false;
+  const side = (count: number, len: number) => count > len * 0.15;
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  for (let x = 0; x < width; x++) {
+    if (mask[x] >= 128) top++;
+    if (mask[(height - 1) * width + x] >= 128) bottom++;
+  }
+  for (let y = 0; y < height; y++) {
+    if (mask[y * width] >= 128) left++;
+    if (mask[y * width + width - 1] >= 128) right++;
+  }
+  const cut = [side(top, width), side(bottom, width), side(left, height), side(right, height)];
+  if (cut.filter(Boolean).length > 2) return false;
+  // A car fills most of its box (about 60-85 %); a steering wheel's ring or scattered trim does not.
+  const box = carBox(mask, width, height);
+  return !!box && (area * 4) / (box.w * box.h) >= 0.4;
 }
 
 /** car_clean's change below this mean (8-bit levels over the car) is not visible: not charged. */

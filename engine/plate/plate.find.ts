@@ -354,8 +354,8 @@ function wholePlateQuad(lum: Uint8Array, image: RawImage, box: TextBox, shape?: 
     ];
   }
   const fit = fitPlateFrame(lum, image.width, image.height, text);
-  if (fit.fitted) return frameQuad(fit);
-  // No plate ground to follow: the text-based estimate (see plateQuadFromText).
+  // Never smaller than the text-based estimate (see plateQuadFromText): an EU/TR band is not plate ground,
+  // so the fit stops at it; the estimate reaches over it. Without ground to follow the estimate is used.
   return frameQuad({
     ...text,
     left: Math.max(fit.left, box.length * 0.5 + box.thickness * 0.55),

@@ -88,10 +88,11 @@ export function fitPlateFrame(lum: Uint8Array, width: number, height: number, te
     }
     return n ? k / n : 0;
   };
-  // Across the text: rows above and below, while most of the row is ground (cap: 0.7 text heights).
+  // Across the text: rows above and below, while most of the row is ground, crossing a thin line (the rule
+  // under a city or state band); cap: 0.9 text heights.
   const grow = (sign: 1 | -1, from: number): number => {
     let last = from;
-    for (let d = step; d <= thick * 0.7; d += step) {
+    for (let d = step; d <= thick * 0.9; d += step) {
       if (rowShare(sign * (from + d), -text.left * 0.9, text.right * 0.9) >= 0.55) last = from + d;
       else if (d - (last - from) > thick * 0.12) break;
     }

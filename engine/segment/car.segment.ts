@@ -40,8 +40,50 @@ export interface SegmentOptions {
   glass?: boolean;
   /** Run the second pass when the car's crop is at most this share of the photo's area (default 0.6). */
   cropShare?: number;
+  /** How the crop pass is combined with the full pass (default 'mean'). */
+  fuse?: 'mean' | 'max' | 'crop';
   /** Saliency source (the eval may cache it); default: ISNet. `pass` names the call. */
   saliency?: (image: RawImage, pass: 'full' | 'crop') => Promise<SaliencyMap>;
+}
+
+/**
+ * The two passes' opinions on the crop, combined per model pixel: the crop pass sees the car with more
+ * pixels, the full pass sees it in context (a bumper beyond a pole, a wheel in shadow that the crop pass
+ * doubts). 'mean' averages them (a part stays when both lean to car, or one is sure); 'crop' uses the
+ * crop pass alone.
+ */
+function fuse(
+  crop: SaliencyMap,
+  full: SaliencyMap,
+  c: PixelBox,
+  width: number,
+  height: number,
+  mode: 'mean' | 'max' | 'crop',
+): SaliencyMap {
+  if (mode === 'crop') return crop;
+  const n = crop.size;
+  const m = full.size;
+  const data = new Uint8Array(n * n);
+  for (let my = 0; my < n; my++) {
+    const y = c.y + ((my + 0.5) * c.h) / n;
+    const fy = Math.min(m - 1, Math.max(0, (y * m) / height - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(m - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let mx = 0; mx < n; mx++) {
+      const x = c.x + ((mx + 0.5) * c.w) / n;
+      const fx = Math.min(m - 1, Math.max(0, (x * m) / width - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(m - 1, x0 + 1);
+      const tx = fx - x0;
+      const f =
+        (full.data[y0 * m + x0] * (1 - tx) + full.data[y0 * m + x1] * tx) * (1 - ty) +
+        (full.data[y1 * m + x0] * (1 - tx) + full.data[y1 * m + x1] * tx) * ty;
+      const v = crop.data[my * n + mx];
+      data[my * n + mx] = mode === 'max' ? Math.max(v, Math.round(f)) : Math.round((v + f) / 2);
+    }
+  }
+  return { data, size: n, rgb: crop.rgb };
 }
 
 /** Bounding box of a model-resolution keep mask, in image pixels; null when empty. */
@@ -280,7 +322,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     const c = cropAround(box, width, height);
     if (c.w * c.h <= width * height * (options.cropShare ?? 0.6) && c.w >= 32 && c.h >= 32) {
       const part = await cropImage(image, c);
-      const sal2 = await saliency(part, 'crop');
+      const sal2 = fuse(await saliency(part, 'crop'), sal1, c, width, height, options.fuse ?? 'mean');
       const a2 = await refineMask(part, sal2);
       if (!touchesInnerEdge(a2, c, width, height)) {
         const f = await finish(part, sal2, a2);

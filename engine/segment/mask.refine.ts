@@ -65,7 +65,15 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
   // Other opened components: keep large ones close to the main body (wheel separated by a dark gap).
   const bodyMask = new Uint8Array(n * n);
   for (let i = 0; i < bin.length; i++) if (labels[i] === main) bodyMask[i] = 255;
-  const near = morph(bodyMask, n, n, Math.round(n * 0.02), 'max');
+  // "Close" follows the car's size: a pole or a sign post in front of a car filling the frame (a second
+  // pass on the car's crop) is many model pixels wide and must not cut the bumper beyond it off.
+  const near = morph(
+    bodyMask,
+    n,
+    n,
+    Math.max(Math.round(n * 0.02), Math.round(Math.sqrt(carArea) * 0.05)),
+    'max',
+  );
   const keepLabel = new Uint8Array(sizes.length);
   keepLabel[main] = 1;
   const nearCount = new Int32Array(sizes.length);

@@ -52,6 +52,20 @@ export async function syntheticVanityCar(
   return { jpeg, plate: { x, y, w, h } };
 }
 
+/** A car interior seen from the back seat: dashboard, steering wheel and seats filling the frame. */
+export async function syntheticInterior(width = 800, height = 540): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#9fb4c8"/>
+    <rect y="${height * 0.38}" width="100%" height="${height * 0.62}" fill="#2a2623"/>
+    <rect y="${height * 0.38}" width="100%" height="${height * 0.12}" fill="#3b3531"/>
+    <circle cx="${width * 0.3}" cy="${height * 0.58}" r="${height * 0.17}" fill="none" stroke="#121212" stroke-width="${height * 0.035}"/>
+    <rect x="${width * 0.45}" y="${height * 0.45}" width="${width * 0.14}" height="${height * 0.1}" fill="#0d1a26"/>
+    <rect x="0" y="${height * 0.7}" width="${width * 0.42}" height="${height * 0.3}" rx="${height * 0.05}" fill="#4a3f36"/>
+    <rect x="${width * 0.58}" y="${height * 0.7}" width="${width * 0.42}" height="${height * 0.3}" rx="${height * 0.05}" fill="#4a3f36"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
 function crc32(buf: Buffer): number {
   let c = ~0;
   for (const b of buf) {
