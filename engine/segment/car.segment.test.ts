@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { cleanFragments, cropAround, findSlab, segmentCar } from './car.segment';
+import { cleanFragments, cropAround, fillRoofNotches, findSlab, segmentCar } from './car.segment';
 import type { SaliencyMap } from './isnet.infer';
 
 /** A car body with a window hole (the model saw the wall through it) and a small detached road patch. */
@@ -22,6 +22,20 @@ describe('car mask clean-up', () => {
     expect(out.alpha[175 * w + 277]).toBe(0); // the fragment is gone
     expect(out.alpha[120 * w + 150]).toBe(255); // the body stays
     expect(out.removed).toBe(1);
+  });
+
+  it('fills a narrow notch in the roof edge, not the wide dip between bonnet and windscreen', () => {
+    const w = 400;
+    const h = 200;
+    const alpha = new Uint8Array(w * h);
+    for (let x = 20; x < 380; x++) {
+      // Bonnet (x < 120) lower than the cabin: a wide step. A 4-px wide, 5-px deep notch in the roof at x = 240..243.
+      const top = x < 120 ? 110 : x >= 240 && x < 244 ? 65 : 60;
+      for (let y = top; y < 170; y++) alpha[y * w + x] = 255;
+    }
+    expect(fillRoofNotches(alpha, w, h)).toBe(1);
+    expect(alpha[62 * w + 241]).toBe(255); // the notch is closed
+    expect(alpha[80 * w + 60]).toBe(0); // above the bonnet stays background
   });
 
   it('keeps a wheel split off by a dark gap (a large piece, not a fragment)', () => {

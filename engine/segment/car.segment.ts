@@ -207,7 +207,61 @@ export function cleanFragments(
       out[i] = 255;
       holes++;
     }
-  return { alpha: out, removed, filled: holes ? 1 : 0 };
+  const notches = fillRoofNotches(out, width, height);
+  return { alpha: out, removed, filled: (holes ? 1 : 0) + notches };
+}
+
+/**
+ * Fills narrow notches in the car's top outline (the model dropped a few columns of roof or pillar where
+ * the background behind matched them): in each column, pixels between the outline and the level the
+ * neighbours on both sides reach (a 1-D opening of the top profile over 4 % of the car's width) become
+ * car, when the notch is at most 6 % of the car's height deep. Wide dips (between a bonnet and a windscreen)
+ * are left alone. Returns the number of columns filled.
+ */
+export function fillRoofNotches(alpha: Uint8Array, width: number, height: number): number {
+  const top = new Float64Array(width).fill(Infinity);
+  let x0 = width;
+  let x1 = -1;
+  let bottom = 0;
+  for (let x = 0; x < width; x++)
+    for (let y = 0; y < height; y++)
+      if (alpha[y * width + x] >= 128) {
+        top[x] = y;
+        if (x < x0) x0 = x;
+        x1 = x;
+        break;
+      }
+  if (x1 - x0 < 20) return 0;
+  let minTop = height;
+  for (let x = x0; x <= x1; x++) minTop = Math.min(minTop, top[x]);
+  for (let i = alpha.length - 1; i >= 0; i--)
+    if (alpha[i] >= 128) {
+      bottom = Math.floor(i / width);
+      break;
+    }
+  const r = Math.max(2, Math.round((x1 - x0) * 0.02));
+  const maxDepth = Math.max(2, (bottom - minTop) * 0.06);
+  const pass = (src: Float64Array, pick: (a: number, b: number) => number): Float64Array => {
+    const out = new Float64Array(src.length).fill(Infinity);
+    for (let x = x0; x <= x1; x++) {
+      let v = src[x];
+      for (let k = Math.max(x0, x - r); k <= Math.min(x1, x + r); k++) v = pick(v, src[k]);
+      out[x] = v;
+    }
+    return out;
+  };
+  // Opening (min, then max) of the top's y: removes narrow peaks of y, which are notches in the outline.
+  const opened = pass(pass(top, Math.min), Math.max);
+  let filled = 0;
+  for (let x = x0 + r; x <= x1 - r; x++) {
+    const target = opened[x];
+    if (!Number.isFinite(top[x]) || !Number.isFinite(target)) continue;
+    const depth = top[x] - target;
+    if (depth < 1 || depth > maxDepth) continue;
+    for (let y = Math.max(0, Math.ceil(target)); y < top[x]; y++) alpha[y * width + x] = 255;
+    filled++;
+  }
+  return filled ? 1 : 0;
 }
 
 /**
