@@ -2,11 +2,13 @@
 import { engineBench, type BenchTable } from './engine.bench';
 import { landingBench } from './landing.bench';
 import { httpBench } from './http.bench';
+import { scaleoutBench } from './scaleout.bench';
 
 const sections: { name: string; run: () => Promise<BenchTable> }[] = [
   { name: 'engine', run: () => engineBench() },
   { name: 'landing', run: () => landingBench() },
   { name: 'http', run: () => httpBench() },
+  { name: 'scaleout', run: () => scaleoutBench() },
 ];
 
 function print(table: BenchTable): void {
