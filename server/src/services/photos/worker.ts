@@ -78,6 +78,7 @@ export function photoWorker(deps: WorkerDeps) {
       carImage: string | undefined,
       out: ProcessResult,
     ): Promise<JobItemResult> => {
+      reportStages(out.timings);
       const { notices, charge } = out.report;
       if (!charge) return { index, carImage, error: notices.join(' ') || m.itemFailed };
       const row = await saveResult(out.jpeg, out.width, out.height);
