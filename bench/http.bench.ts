@@ -20,7 +20,8 @@ const median = (v: number[]) => {
 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-async function photos(n: number): Promise<Buffer[]> {
+/** The first `n` eval car photos (EVAL_DIR, never copied). */
+export async function photos(n: number): Promise<Buffer[]> {
   const dir = resolve(import.meta.dirname, '..', process.env.EVAL_DIR ?? '../shared/eval-dev', 'cars');
   if (!existsSync(dir)) throw new Error(`eval photos not found in ${dir} (set EVAL_DIR)`);
   const files = readdirSync(dir)

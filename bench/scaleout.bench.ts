@@ -2,16 +2,16 @@
 // in the same server (image work runs in image worker processes, off the API's event loop), and photos per
 // minute with 1 and 2 worker processes on PostgreSQL (needs DATABASE_URL; skipped otherwise). The server
 // runs as its own process (`node --import tsx server/src/main.ts`); load comes from this process.
-import { readdirSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import net from 'node:net';
 import { loadSettings } from '../server/src/config/env';
 import { openDatabase } from '../server/src/db/client';
 import { composeServices } from '../server/src/compose';
 import { emptyPgDatabase, spawnServer, type ServerProcess } from '../server/test/processes';
 import type { BenchTable } from './engine.bench';
+import { photos } from './http.bench';
 
 const CLIENTS = 50;
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
@@ -24,16 +24,6 @@ const freePort = () =>
       srv.close(() => ok(port));
     });
   });
-
-async function evalPhotos(n: number): Promise<Buffer[]> {
-  const dir = resolve(import.meta.dirname, '..', process.env.EVAL_DIR ?? '../shared/eval-dev', 'cars');
-  if (!existsSync(dir)) throw new Error(`eval photos not found in ${dir} (set EVAL_DIR)`);
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.jpg'))
-    .sort()
-    .slice(0, n);
-  return Promise.all(files.map((f) => readFile(join(dir, f))));
-}
 
 const pct = (v: number[], p: number) => {
   const s = v.slice().sort((a, b) => a - b);
@@ -64,9 +54,9 @@ async function benchUser(env: Record<string, string>, dataDir: string | null) {
   return { auth: { authorization: `Bearer ${token}` }, close: () => database.close() };
 }
 
-async function uploadAll(base: string, auth: Record<string, string>, photos: Buffer[]) {
+async function uploadAll(base: string, auth: Record<string, string>, cars: Buffer[]) {
   const urls: string[] = [];
-  for (const p of photos) {
+  for (const p of cars) {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), 'araba.jpg');
     const res = await fetch(`${base}/api/upload-image`, { method: 'POST', headers: auth, body: form });
@@ -133,7 +123,7 @@ async function latencyUnderPhotos(): Promise<[string, string][]> {
       i++
     )
       await new Promise((r) => setTimeout(r, 200));
-    const urls = await uploadAll(base, auth, await evalPhotos(PHOTOS));
+    const urls = await uploadAll(base, auth, await photos(PHOTOS));
     await hammer(base, auth); // warm-up
     const idle = await hammer(base, auth);
     const started = performance.now();
@@ -154,7 +144,7 @@ async function latencyUnderPhotos(): Promise<[string, string][]> {
   }
 }
 
-async function photosPerMinute(workers: number, baseUrl: string, photos: Buffer[]): Promise<number> {
+async function photosPerMinute(workers: number, baseUrl: string, cars: Buffer[]): Promise<number> {
   const db = await emptyPgDatabase(baseUrl, 'bench');
   const dirs: string[] = [];
   const procs: ServerProcess[] = [];
@@ -185,10 +175,10 @@ async function photosPerMinute(workers: number, baseUrl: string, photos: Buffer[
     )
       await new Promise((r) => setTimeout(r, 200));
     await new Promise((r) => setTimeout(r, 3_000)); // workers polling
-    const urls = await uploadAll(base, auth, photos);
+    const urls = await uploadAll(base, auth, cars);
     const t = performance.now();
     await processAll(base, auth, urls);
-    return (photos.length / (performance.now() - t)) * 60_000;
+    return (cars.length / (performance.now() - t)) * 60_000;
   } finally {
     for (const p of procs) await p.stop();
     await db.drop();
@@ -200,9 +190,9 @@ export async function scaleoutBench(): Promise<BenchTable> {
   const rows = await latencyUnderPhotos();
   const pgUrl = process.env.DATABASE_URL;
   if (pgUrl) {
-    const photos = await evalPhotos(PHOTOS);
-    const one = await photosPerMinute(1, pgUrl, photos);
-    const two = await photosPerMinute(2, pgUrl, photos);
+    const cars = await photos(PHOTOS);
+    const one = await photosPerMinute(1, pgUrl, cars);
+    const two = await photosPerMinute(2, pgUrl, cars);
     rows.push(
       ['photos per minute, 1 worker process (PostgreSQL)', one.toFixed(1)],
       ['photos per minute, 2 worker processes (PostgreSQL)', two.toFixed(1)],

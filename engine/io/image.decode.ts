@@ -26,7 +26,8 @@ export interface ProbeResult {
   hasAlpha: boolean;
 }
 
-function sniff(input: Buffer): ImageFormat | 'other-image' | null {
+/** The format by its first bytes ('other-image': GIF, TIFF, BMP, HEIF, ...); the declared type is never trusted. */
+export function sniff(input: Buffer): ImageFormat | 'other-image' | null {
   if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return 'jpeg';
   if (input.length >= 8 && input.readUInt32BE(0) === 0x89504e47 && input.readUInt32BE(4) === 0x0d0a1a0a)
     return 'png';
