@@ -240,6 +240,33 @@ describe('editor (Kendin Tasarla) with real photos and the real engine', () => {
     await page.context().close();
   }, 180_000);
 
+  it('a connection reset while the photo is processed: the page follows the job by id and shows its result', async () => {
+    const page = await openEditor();
+    await upload(page, carPhoto('carvana_0cdf5b5d0ce1_06.jpg'));
+    await op(page, 'background_change').click();
+    await page.locator('[data-preset="luxury-showroom"]').click();
+    // The request reaches the server (the job runs), then the browser's connection is reset under it.
+    await page.route(
+      '**/api/process-image',
+      async (route) => {
+        void route.fetch({ timeout: RUN_TIMEOUT }).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 1_500));
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    const resumed = page.waitForRequest((r) => /\/api\/jobs\/[0-9a-f-]{36}$/.test(r.url()), {
+      timeout: RUN_TIMEOUT,
+    });
+    await page.getByRole('button', { name: 'İşlemi Başlat' }).click();
+    await resumed;
+    await page.getByTestId('editor-result').waitFor({ timeout: RUN_TIMEOUT });
+    await toast(page, 'İşlem Tamamlandı').waitFor();
+    await waitImagesLoaded(page, '[data-testid="compare"] img', 2);
+    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Hata' }).count()).toBe(0);
+    await page.context().close();
+  }, 240_000);
+
   it("shows 'Kota Doldu' when a basic subscriber has used the month's photos", async () => {
     // Buy the basic plan (5 photos), then spend it through the API until the server answers 429.
     const token = await buyPlan(baseURL(), user('quotaBasic'), 'basic');
