@@ -6,10 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
-import { loadSettings } from '../server/src/config/env';
-import { openDatabase } from '../server/src/db/client';
-import { composeServices } from '../server/src/compose';
-import { emptyPgDatabase, spawnServer, type ServerProcess } from '../server/test/processes';
+import { emptyPgDatabase, seedUser, spawnServer, type ServerProcess } from '../server/test/processes';
 import type { BenchTable } from './engine.bench';
 import { photos } from './http.bench';
 
@@ -29,30 +26,6 @@ const pct = (v: number[], p: number) => {
   const s = v.slice().sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
-
-/** A business user with a session, written into the database before (PGlite) or beside (PostgreSQL) the server. */
-async function benchUser(env: Record<string, string>, dataDir: string | null) {
-  const settings = loadSettings({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir ?? tmpdir(),
-    ...env,
-  });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
-  await database.migrate();
-  const services = composeServices(database, settings);
-  const now = new Date();
-  const user = await services.repos.users.insert({
-    id: `bench-${Date.now()}`,
-    email: `bench-${Date.now()}@example.com`,
-    overrideAllAccess: true,
-    role: 'business',
-    createdAt: now,
-    updatedAt: now,
-  });
-  const { token } = await services.auth.createSession(user.id, { ip: '127.0.0.1', userAgent: 'bench' });
-  return { auth: { authorization: `Bearer ${token}` }, close: () => database.close() };
-}
 
 async function uploadAll(base: string, auth: Record<string, string>, cars: Buffer[]) {
   const urls: string[] = [];
@@ -106,7 +79,7 @@ async function hammer(base: string, auth: Record<string, string>, until?: Promis
 
 async function latencyUnderPhotos(): Promise<[string, string][]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'oto-bench-lat-'));
-  const { auth, close } = await benchUser({}, dataDir);
+  const { auth, close } = await seedUser({}, dataDir);
   await close();
   const port = await freePort();
   const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
@@ -159,7 +132,7 @@ async function photosPerMinute(workers: number, baseUrl: string, cars: Buffer[])
   };
   try {
     // Migrate first, so the user can be written; then the API and the workers.
-    const { auth, close } = await benchUser(env, null);
+    const { auth, close } = await seedUser(env, null);
     await close();
     spawnRole('api', String(port));
     for (let i = 0; i < workers; i++) spawnRole('worker', '0');

@@ -18,7 +18,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   await database.migrate();
   const services = composeServices(database, settings);
-  if (settings.env !== 'production') await services.billing.payments.seedDevPromo();
+  // Seeding is boot work too: processes starting together would insert the same row.
+  if (settings.env !== 'production')
+    await database.withBootLock(() => services.billing.payments.seedDevPromo());
   const app = await buildApp({ settings, services });
   const log = app.log;
   log.info({ database: database.kind, roles: settings.roles, dataDir: settings.dataDir }, 'starting');

@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import os from 'node:os';
 import pg from 'pg';
+import { loadSettings } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+import { composeServices } from '../src/compose';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -90,4 +94,32 @@ export async function emptyPgDatabase(baseUrl: string, prefix = 'scaleout') {
       await c.end();
     },
   };
+}
+
+/**
+ * An All-Access user with a session, written before a server process starts (PGlite under `dataDir`: one
+ * process at a time) or beside it (PostgreSQL at env.DATABASE_URL). Returns its Authorization header.
+ */
+export async function seedUser(env: Record<string, string>, dataDir: string | null) {
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir ?? os.tmpdir(),
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  await database.migrate();
+  const services = composeServices(database, settings);
+  const now = new Date();
+  const id = `seed-${randomBytes(4).toString('hex')}`;
+  const user = await services.repos.users.insert({
+    id,
+    email: `${id}@example.com`,
+    overrideAllAccess: true,
+    role: 'business',
+    createdAt: now,
+    updatedAt: now,
+  });
+  const { token } = await services.auth.createSession(user.id, { ip: '127.0.0.1', userAgent: 'test' });
+  return { auth: { authorization: `Bearer ${token}` }, userId: user.id, close: () => database.close() };
 }
