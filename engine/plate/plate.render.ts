@@ -185,6 +185,13 @@ export async function customizePlate(
   const pw = plate.width;
   const ph = plate.height;
   const ss = 3; // supersampling per axis
+  // The new plate is drawn on a layer first (straight alpha: sharp premultiplies around its blur),
+  // softened to the photo's own sharpness at the plate (a crisp plate on a soft 640-px photo is the first
+  // thing that looks pasted), then laid over the old one.
+  const sigma = photoBlurAt(image, x0, y0, x1, y1);
+  const lw = x1 - x0 + 1;
+  const lh = y1 - y0 + 1;
+  const layer = Buffer.alloc(lw * lh * 4);
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       let r = 0;
@@ -209,13 +216,59 @@ export async function customizePlate(
       }
       if (a <= 0) continue;
       const n = ss * ss;
-      const cover = a / n;
-      const i = (y * image.width + x) * c;
-      const rgb = [r / a, g / a, b / a];
-      for (let k = 0; k < 3; k++) {
-        const lit = Math.min(255, rgb[k] * gain);
-        image.data[i + k] = Math.round(image.data[i + k] * (1 - cover) + lit * cover);
-      }
+      const o = ((y - y0) * lw + (x - x0)) * 4;
+      layer[o] = Math.min(255, Math.round((r / a) * gain));
+      layer[o + 1] = Math.min(255, Math.round((g / a) * gain));
+      layer[o + 2] = Math.min(255, Math.round((b / a) * gain));
+      layer[o + 3] = Math.round((a / n) * 255);
     }
   }
+  const soft =
+    sigma > 0.35
+      ? await sharp(layer, { raw: { width: lw, height: lh, channels: 4 } })
+          .blur(sigma)
+          .raw()
+          .toBuffer()
+      : layer;
+  for (let y = 0; y < lh; y++)
+    for (let x = 0; x < lw; x++) {
+      const o = (y * lw + x) * 4;
+      const cover = soft[o + 3] / 255;
+      if (!cover) continue;
+      const i = ((y + y0) * image.width + x + x0) * c;
+      for (let k = 0; k < 3; k++)
+        image.data[i + k] = Math.round(image.data[i + k] * (1 - cover) + soft[o + k] * cover);
+    }
+}
+
+/**
+ * The photo's blur at the plate, as a Gaussian sigma in pixels: the old plate's characters are the sharpest
+ * edges a photo of a car has, and for a step edge of contrast C blurred by sigma the steepest gradient is
+ * C / (sigma * sqrt(2 pi)). Measured before the plate is replaced; 0 for a sharp photo.
+ */
+export function photoBlurAt(image: RawImage, x0: number, y0: number, x1: number, y1: number): number {
+  const c = image.channels;
+  const W = image.width;
+  const lum = (x: number, y: number): number => {
+    const i = (y * W + x) * c;
+    return 0.3 * image.data[i] + 0.59 * image.data[i + 1] + 0.11 * image.data[i + 2];
+  };
+  const vals: number[] = [];
+  const grads: number[] = [];
+  for (let y = Math.max(1, y0); y < Math.min(image.height - 1, y1); y++)
+    for (let x = Math.max(1, x0); x < Math.min(W - 1, x1); x++) {
+      vals.push(lum(x, y));
+      const gx = (lum(x + 1, y) - lum(x - 1, y)) / 2;
+      const gy = (lum(x, y + 1) - lum(x, y - 1)) / 2;
+      grads.push(Math.hypot(gx, gy));
+    }
+  if (vals.length < 50) return 0;
+  vals.sort((a, b) => a - b);
+  grads.sort((a, b) => a - b);
+  const contrast = vals[Math.floor(vals.length * 0.95)] - vals[Math.floor(vals.length * 0.05)];
+  const steepest = grads[Math.floor(grads.length * 0.995)];
+  if (contrast < 30 || steepest <= 0) return 0;
+  // A sharp edge already spans about a pixel (sigma ~0.6 from the camera and our supersampling).
+  const sigma = contrast / (steepest * Math.sqrt(2 * Math.PI));
+  return Math.max(0, Math.min(3, Math.sqrt(Math.max(0, sigma * sigma - 0.6 * 0.6))));
 }

@@ -4,7 +4,8 @@ import { decodeImage } from '../io/image.decode';
 import { syntheticCarPhoto } from '../testing/synthetic.fixture';
 import { findPlates, normalizePlateText, plateTextScore, readPlateText } from './plate.find';
 import { hidePlates } from './plate.hide';
-import { customizePlate, formatPlateText, PLATE_SIZES_CM, renderPlate } from './plate.render';
+import sharp from 'sharp';
+import { customizePlate, formatPlateText, photoBlurAt, PLATE_SIZES_CM, renderPlate } from './plate.render';
 
 describe('plate text rules', () => {
   it('scores Turkish patterns highest, then EU, and rejects words', () => {
@@ -95,5 +96,29 @@ describe('finding, hiding and customising plates', () => {
     await customizePlate(fresh, plates[0].quad, '35 TR 2024', { color: 'yellow', textColor: 'black' });
     const after = await findPlates(fresh);
     expect(after.map((p) => p.text)).toContain('35TR2024');
+  });
+});
+
+describe("custom plate at the photo's sharpness", () => {
+  it('is softened like a soft photo and stays crisp on a sharp one', async () => {
+    const jpeg = await syntheticCarPhoto(960, 640, '06 KL 4321');
+    const crisp = await decodeImage(jpeg);
+    const soft = await decodeImage(await sharp(jpeg).blur(2.2).jpeg({ quality: 95 }).toBuffer());
+    const [plate] = await findPlates(crisp);
+    const xs = plate.quad.map((p) => p[0]);
+    const ys = plate.quad.map((p) => p[1]);
+    const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map(Math.round) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expect(photoBlurAt(crisp, ...box)).toBeLessThan(0.8);
+    const measured = photoBlurAt(soft, ...box);
+    expect(measured).toBeGreaterThan(1.3);
+    expect(measured).toBeLessThan(3);
+    // The replaced plate on the soft photo is about as soft as the photo was, not razor sharp.
+    await customizePlate(soft, plate.quad, '35 TR 2024', { color: 'white', textColor: 'black' });
+    expect(photoBlurAt(soft, ...box)).toBeGreaterThan(measured * 0.6);
   });
 });
