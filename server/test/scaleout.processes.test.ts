@@ -190,7 +190,12 @@ describe.skipIf(!BASE)('API + 2 workers on PostgreSQL and S3', () => {
       fetch(`${api}/api/process-image`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ imageUrl, operations: ['plate_hide'], removeWatermark: false }),
+        body: JSON.stringify({
+          imageUrl,
+          operations: ['background_change'],
+          backgroundPreset: 'luxury-showroom',
+          removeWatermark: false,
+        }),
       }).then(async (r) => ({
         status: r.status,
         body: (await r.json()) as { status: string; output: string[]; error: string | null },
