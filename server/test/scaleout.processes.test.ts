@@ -91,7 +91,13 @@ describe.skipIf(!BASE)('API + 2 workers on PostgreSQL and S3', () => {
       });
     // All three at the same moment, on an empty database.
     const procs = [0, 1, 2].map(spawnRole);
-    for (const p of procs) await p.waitFor(/"msg":"ready"/, 'ready');
+    try {
+      for (const p of procs) await p.waitFor(/"msg":"ready"/, 'ready');
+    } catch (err) {
+      for (const p of procs) await p.stop();
+      await db.drop();
+      throw err;
+    }
     return { db, dirs, procs, port, spawnRole };
   }
 
