@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { editorPresets, studioPresets } from '../contract/presets';
+import { measureLight } from '../engine/scene/scene.library';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,29 +40,12 @@ if (!width || !height) throw new Error('--size must be WIDTHxHEIGHT');
 /** The scene's light where the car stands (rows between horizon and floor) and its sky or ceiling. */
 async function measure(png: string, horizonY: number, floorY: number) {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const mean = (y0: number, y1: number): [number, number, number] => {
-    const s = [0, 0, 0];
-    let n = 0;
-    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(info.height, Math.ceil(y1)); y++)
-      for (let x = 0; x < info.width; x += 2) {
-        const i = (y * info.width + x) * 3;
-        s[0] += data[i];
-        s[1] += data[i + 1];
-        s[2] += data[i + 2];
-        n++;
-      }
-    return [s[0] / n, s[1] / n, s[2] / n];
-  };
-  const around = mean(((horizonY + floorY) / 2 - 0.15) * info.height, (floorY + 0.1) * info.height);
-  const level = (around[0] + around[1] + around[2]) / 3;
-  const cast = around.map((v) => Math.round((v / Math.max(1, level)) * 1000) / 1000) as [
-    number,
-    number,
-    number,
-  ];
+  const band = (y0: number, y1: number) => measureLight(data, info.width, info.height, 3, y0, y1);
+  const around = band(((horizonY + floorY) / 2 - 0.15) * info.height, (floorY + 0.1) * info.height);
+  const sky = band(0, info.height / 3);
   return {
-    light: { level: Math.round(level * 10) / 10, cast },
-    sky: mean(0, info.height / 3).map(Math.round) as [number, number, number],
+    light: around,
+    sky: sky.cast.map((c) => Math.round(c * sky.level)) as [number, number, number],
   };
 }
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
-import { CAR_HEIGHT_M, sceneMeta, type SceneMeta } from './scene.library';
+import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
 import { renderScene, type SceneTint } from './scene.render';
 
 /** Car bounding box in source pixels (alpha >= 128) and whether it touches the photo's border. */
@@ -152,7 +152,7 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * paint, which a night photo keeps). Global and monotone per channel: geometry and texture stay the photo's
  * own, and the grade can be undone from the curve.
  */
-export function carToneCurve(photo: LightCast, scene: SceneMeta): ToneCurve {
+export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
   const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
   const wb = [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
   const norm = (wb[0] + wb[1] + wb[2]) / 3;
@@ -177,13 +177,34 @@ export function carToneCurve(photo: LightCast, scene: SceneMeta): ToneCurve {
   }) as ToneCurve;
 }
 
+/** What the grade needs to know of the place the car goes into: a rendered scene or a customer's upload. */
+export type GradeTarget = Pick<SceneMeta, 'light' | 'night'> & {
+  keyLight: Pick<SceneMeta['keyLight'], 'color'>;
+};
+
+/**
+ * A customer's own background, read the way the scene library is measured: the light where the car will
+ * stand (the band around the floor line) and, when that is dark, a night look lit by its own colour.
+ */
+export function uploadGradeTarget(bg: RawImage, floorY: number): GradeTarget {
+  const light = measureLight(
+    bg.data,
+    bg.width,
+    bg.height,
+    bg.channels,
+    (floorY - 0.3) * bg.height,
+    (floorY + 0.1) * bg.height,
+  );
+  return { light, night: light.level < 70, keyLight: { color: light.cast } };
+}
+
 export interface CompositeResult {
   image: RawImage;
   /** Where the car landed: output = source * scale + (dx, dy). */
   placement: { scale: number; dx: number; dy: number };
   /** Car alpha in output pixels (for later stages: clean, plate warps). */
   alpha: Uint8Array;
-  /** The tone curve the car was graded with (identity on custom backgrounds). */
+  /** The tone curve the car was graded with (toward the scene, or toward an uploaded background's light). */
   grade: ToneCurve;
 }
 
@@ -320,6 +341,11 @@ export async function compositeCar(
     out = data;
     floorPx = Math.round(framing.floorY * H);
     floorLight = { reflection: 0, roughness: 1, softness: 0.8, shadow: null, cast: 0 };
+    // The same grade rule as for a rendered scene, toward the upload's own light where the car stands.
+    grade = carToneCurve(
+      options.light ?? photoLight(src),
+      uploadGradeTarget({ data: out, width: W, height: H, channels: 3 }, framing.floorY),
+    );
   }
   if (box.cutBottom) floorPx = H + 2;
 

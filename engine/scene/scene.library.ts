@@ -148,3 +148,36 @@ export async function loadScene(id: string, W: number, H: number, fit: SceneFit)
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
+
+/**
+ * The light where a car will stand (image rows y0..y1): mean level (0-255) and colour cast relative to grey.
+ * Measured on each render when the library is built (scenes/render.ts) and on a customer's own
+ * background upload at run time, so both get the same grade rule.
+ */
+export function measureLight(
+  data: Uint8Array | Buffer,
+  width: number,
+  height: number,
+  channels: number,
+  y0: number,
+  y1: number,
+): { level: number; cast: [number, number, number] } {
+  const s = [0, 0, 0];
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y1)); y++)
+    for (let x = 0; x < width; x += 2) {
+      const i = (y * width + x) * channels;
+      s[0] += data[i];
+      s[1] += data[i + 1];
+      s[2] += data[i + 2];
+      n++;
+    }
+  const mean = s.map((v) => v / Math.max(1, n));
+  const level = (mean[0] + mean[1] + mean[2]) / 3;
+  const cast = mean.map((v) => Math.round((v / Math.max(1, level)) * 1000) / 1000) as [
+    number,
+    number,
+    number,
+  ];
+  return { level: Math.round(level * 10) / 10, cast };
+}

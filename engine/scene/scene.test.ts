@@ -351,3 +351,30 @@ describe('soft edge of the cut', () => {
     expect(veil).toBe(0);
   });
 });
+
+describe('custom background uploads', () => {
+  it("grade the car toward the upload's own light, as a scene does: a dark street at night darkens it", async () => {
+    const { image, mask } = syntheticCar(400, 300);
+    const box = carBox(mask, 400, 300)!;
+    const framing = { carHeight: box.h / 300, floorY: (box.y + box.h) / 300, maxWidth: 1 };
+    const upload = (rgb: [number, number, number]): RawImage => {
+      const data = Buffer.alloc(400 * 300 * 3);
+      for (let i = 0; i < 400 * 300; i++) data.set(rgb, i * 3);
+      return { data, width: 400, height: 300, channels: 3 };
+    };
+    const run = (bg: RawImage) =>
+      compositeCar(image, mask, {
+        background: { kind: 'image', image: bg },
+        width: 400,
+        height: 300,
+        framing,
+        light: [1, 1, 1],
+      });
+    const night = await run(upload([30, 28, 40]));
+    expect(night.grade[1][200]).toBeLessThan(170);
+    for (const lut of night.grade)
+      for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
+    const day = await run(upload([180, 180, 180]));
+    expect(Math.abs(day.grade[1][128] - 128)).toBeLessThanOrEqual(12);
+  });
+});
