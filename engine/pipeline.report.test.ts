@@ -55,7 +55,7 @@ describe('honest operations: the result says what each operation did', () => {
     for (let y = 0; y < out.height; y++)
       out.data.copy(flipped.data, (out.height - 1 - y) * row, y * row, (y + 1) * row);
     expect((await findPlates(flipped)).map((p) => p.text)).not.toContain('34ABC123');
-  });
+  }, 180_000);
 
   it('car_clean is charged only when its change on the car is visible, and says so otherwise', async () => {
     const r = await engine.process(await syntheticCarPhoto(640, 420, ''), { operations: ['car_clean'] });
@@ -64,7 +64,7 @@ describe('honest operations: the result says what each operation did', () => {
     expect(r.report.charge).toBe(visible);
     expect(r.report.applied).toEqual(visible ? ['car_clean'] : []);
     if (!visible) expect(r.report.notices).toContain(NOTICES.cleanNoChange);
-  });
+  }, 180_000);
 
   it('an interior photo: background change is refused (not charged); car_clean alone still runs', async () => {
     const input = await syntheticInterior(800, 540);

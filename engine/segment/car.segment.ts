@@ -40,6 +40,9 @@ export interface SegmentOptions {
   glass?: boolean;
   /** Run the second pass when the car's crop is at most this share of the photo's area (default 0.6). */
   cropShare?: number;
+  /** The second pass runs only when it gives the model at least this many times more real pixels on the
+   * car than the first pass had (default 1.25). */
+  minGain?: number;
   /** How the crop pass is combined with the full pass (default 'mean'). */
   fuse?: 'mean' | 'max' | 'crop';
   /** Saliency source (the eval may cache it); default: ISNet. `pass` names the call. */
@@ -265,9 +268,10 @@ export function fillRoofNotches(alpha: Uint8Array, width: number, height: number
 }
 
 /**
- * Finds a leftover slab of background attached to the car: a large region inside the mask where the model
- * was only half sure (saliency 48..200) and whose colour matches the background just outside the car. Small
- * slabs are cut from the mask ('fixed'); a slab over 15 % of the car is too big to cut blindly and is
+ * Finds a leftover slab of background attached to the car's upper half: a large region inside the mask
+ * where the model was only half sure (saliency 48..200) and whose colour matches the background just outside
+ * the car. Small
+ * slabs are cut from the mask ('fixed'); a slab over 5 % of the car is not cut (on real photos a cut can take some of the car with it) and is
  * flagged for the user instead. Works at model resolution on the crop the mask was computed on.
  */
 export function findSlab(
@@ -289,6 +293,17 @@ export function findSlab(
         carArea++;
       }
   if (carArea < 100) return { alpha, slab: 'none', share: 0 };
+  // The car's vertical extent: slabs are looked for in its upper half only (a wall above a bonnet, sky or
+  // a facade above a roof). Below, shadows, tyres and sills look like the road next to them and are car.
+  let carTop = n;
+  let carBottom = 0;
+  for (let i = 0; i < keep.length; i++)
+    if (keep[i]) {
+      const my = (i / n) | 0;
+      if (my < carTop) carTop = my;
+      if (my > carBottom) carBottom = my;
+    }
+  const upperLimit = carTop + (carBottom - carTop) * 0.5;
   const unsure = new Uint8Array(n * n);
   for (let i = 0; i < unsure.length; i++)
     unsure[i] = keep[i] && sal.data[i] >= 48 && sal.data[i] < 200 ? 1 : 0;
@@ -307,10 +322,12 @@ export function findSlab(
     const ring = [0, 0, 0];
     let nr = 0;
     let boundary = 0;
+    let sumY = 0;
     for (let my = 1; my < n - 1; my++)
       for (let mx = 1; mx < n - 1; mx++) {
         const i = my * n + mx;
         if (labels[i] === l) {
+          sumY += my;
           const col = colour(mx, my);
           for (let k = 0; k < 3; k++) inside[k] += col[k];
           ni++;
@@ -331,14 +348,16 @@ export function findSlab(
         }
       }
     // A slab sits on the outline (it is the outline there) and is coloured like what lies beyond it.
-    if (!ni || nr < 20 || boundary < Math.sqrt(ni) * 0.5) continue;
+    if (!ni || nr < 20 || boundary < Math.sqrt(ni) * 0.5 || sumY / ni > upperLimit) continue;
     const d = Math.hypot(...[0, 1, 2].map((k) => inside[k] / ni - ring[k] / nr));
     if (d > 28) continue;
     const share = sizes[l] / carArea;
     if (!worst || share > worst.share) worst = { label: l, share };
   }
   if (!worst) return { alpha, slab: 'none', share: 0 };
-  if (worst.share > 0.15) return { alpha, slab: 'flagged', share: worst.share };
+  // Cutting is only safe for a small slab: on real street photos a cut can take some of the car with it
+  // (measured on eval-dev), so only slabs up to 5 % of the car are cut; larger ones are flagged.
+  if (worst.share > 0.05) return { alpha, slab: 'flagged', share: worst.share };
   const out = Uint8Array.from(alpha);
   const cut = new Uint8Array(n * n);
   for (let i = 0; i < cut.length; i++) if (labels[i] === worst.label) cut[i] = 255;
@@ -374,7 +393,13 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
   };
   if (box) {
     const c = cropAround(box, width, height);
-    if (c.w * c.h <= width * height * (options.cropShare ?? 0.6) && c.w >= 32 && c.h >= 32) {
+    // Only when it shows the model more of the photo's own pixels on the car: the first pass saw the crop
+    // at (n^2 / photo pixels) of its resolution, the second at min(1, n^2 / crop pixels). A 640x480 street
+    // photo is already upsampled by the first pass (no gain, no second pass); a 1600-px photo gains 1.6x.
+    const n2 = sal1.size * sal1.size;
+    const gain = Math.min(c.w * c.h, n2) / ((c.w * c.h * n2) / (width * height));
+    const small = c.w * c.h <= width * height * (options.cropShare ?? 0.6);
+    if (small && gain >= (options.minGain ?? 1.25) && c.w >= 32 && c.h >= 32) {
       const part = await cropImage(image, c);
       const sal2 = fuse(await saliency(part, 'crop'), sal1, c, width, height, options.fuse ?? 'mean');
       const a2 = await refineMask(part, sal2);
