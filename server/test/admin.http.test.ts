@@ -350,7 +350,7 @@ describe('erasure (KVKK md. 11 requests)', () => {
 
 describe('csvCell', () => {
   it('quotes, doubles quotes and neutralises spreadsheet formulas', async () => {
-    const { csvCell } = await import('../src/services/admin.service');
+    const { csvCell } = await import('../src/services/admin/inbox');
     expect(csvCell('a"b')).toBe('"a""b"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell('+90 212')).toBe(`"'+90 212"`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext } from './harness';
-import { hashToken } from '../src/services/auth.service';
+import { hashToken } from '../src/services/auth/passwords';
 import { tr } from '../../contract/messages.tr';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { loadSettings, type Settings } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { composeServices, type Services } from '../src/compose';
 import { buildApp, type App } from '../src/http/app';
-import { hashPassword } from '../src/services/auth.service';
+import { hashPassword } from '../src/services/auth/passwords';
 import type { UserRow } from '../src/repositories/user.repository';
 
 /**

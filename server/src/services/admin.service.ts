@@ -15,6 +15,9 @@ import { AppError } from './app-error';
 import type { BillingRepos } from './billing/repos';
 import { ensureWindow } from './billing/quota.service';
 import { liveWhen } from './billing/policy';
+import { adminPromos } from './admin/promos';
+import { adminInbox } from './admin/inbox';
+import type { AuditRecorder } from './admin/audit';
 
 /** The repositories one admin action works on; the same set bound to a transaction. */
 export interface AdminRepos {
@@ -48,21 +51,9 @@ function userRow(u: UserRow, planType: string | null, subscriptionStatus: string
   };
 }
 
-/** CSV cell: quoted, quotes doubled, and formula-leading characters neutralised for spreadsheet safety. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** 'ali.veli@example.com' -> 'a***@example.com': enough for the audit trail without keeping the erased address. */
-export function maskEmail(email: string): string {
-  const at = email.indexOf('@');
-  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
-}
-
 /** Admin console use cases. Every write goes through `record`, which adds its audit-log entry. */
 export function adminService(deps: AdminDeps) {
-  const record = (
+  const record: AuditRecorder = (
     tx: AdminRepos,
     actor: UserRow,
     action: AuditAction,
@@ -222,166 +213,8 @@ export function adminService(deps: AdminDeps) {
       });
     },
 
-    async listPromos() {
-      const rows = await deps.admin.listPromos();
-      return rows.map(({ promo: p, paidOrders, discountKurus }) => ({
-        id: p.id,
-        code: p.code,
-        kind: p.kind,
-        value: p.value,
-        planType: p.planType,
-        validUntil: iso(p.validUntil),
-        maxUses: p.maxUses,
-        uses: p.uses,
-        active: p.active,
-        createdAt: p.createdAt.toISOString(),
-        paidOrders,
-        discountKurus,
-      }));
-    },
-
-    async createPromo(
-      actor: UserRow,
-      input: {
-        code: string;
-        kind: 'percent' | 'amount';
-        value: number;
-        planType: 'basic' | 'pro' | 'business' | null;
-        validUntil: string | null;
-        maxUses: number | null;
-      },
-    ) {
-      return deps.transaction(async (tx) => {
-        if (await tx.admin.findPromoByCode(input.code)) {
-          throw new AppError('PROMO_EXISTS', 409, tr.admin.promoExists);
-        }
-        const created = await tx.admin.insertPromo({
-          id: randomUUID(),
-          code: input.code,
-          kind: input.kind,
-          value: input.value,
-          planType: input.planType,
-          validUntil: input.validUntil ? new Date(input.validUntil) : null,
-          maxUses: input.maxUses,
-        });
-        await record(tx, actor, 'promo.create', { type: 'promo', id: created.id }, { ...input });
-        return { id: created.id, code: created.code };
-      });
-    },
-
-    async setPromoActive(actor: UserRow, id: string, active: boolean) {
-      return deps.transaction(async (tx) => {
-        const row = await tx.admin.setPromoActive(id, active);
-        if (!row) throw new AppError('PROMO_NOT_FOUND', 404, tr.admin.promoNotFound);
-        await record(tx, actor, 'promo.active', { type: 'promo', id }, { code: row.code, active });
-        return { id: row.id, active: row.active };
-      });
-    },
-
-    async promoUsage(id: string) {
-      const orders = await deps.admin.promoOrders(id);
-      return {
-        orders: orders.map((p) => ({
-          merchantOid: p.merchantOid,
-          email: p.email,
-          kind: p.kind,
-          planType: p.planType,
-          billingCycle: p.billingCycle,
-          addonPhotos: p.addonPhotos,
-          amountKurus: p.amountKurus,
-          discountKurus: p.discountKurus,
-          status: p.status,
-          provider: p.provider,
-          createdAt: p.createdAt.toISOString(),
-          completedAt: iso(p.completedAt),
-        })),
-      };
-    },
-
-    async listMessages() {
-      const rows = await deps.contact.list(500);
-      return rows.map((m) => ({
-        id: m.id,
-        name: m.name,
-        email: m.email,
-        category: m.category,
-        subject: m.subject,
-        message: m.message,
-        handled: m.handled,
-        createdAt: m.createdAt.toISOString(),
-      }));
-    },
-
-    async setMessageHandled(actor: UserRow, id: string, handled: boolean) {
-      return deps.transaction(async (tx) => {
-        const row = await tx.contact.setHandled(id, handled);
-        if (!row) throw new AppError('MESSAGE_NOT_FOUND', 404, tr.admin.messageNotFound);
-        await record(
-          tx,
-          actor,
-          'contact.handled',
-          { type: 'contact', id },
-          { subject: row.subject, handled },
-        );
-        return { id: row.id, handled: row.handled };
-      });
-    },
-
-    /** Erases a contact message (e.g. a KVKK md. 11 deletion request); the audit keeps no message content. */
-    async deleteMessage(actor: UserRow, id: string) {
-      return deps.transaction(async (tx) => {
-        const row = await tx.contact.delete(id);
-        if (!row) throw new AppError('MESSAGE_NOT_FOUND', 404, tr.admin.messageNotFound);
-        await record(tx, actor, 'contact.delete', { type: 'contact', id }, { email: maskEmail(row.email) });
-        return { id, deleted: true };
-      });
-    },
-
-    /** Erases a newsletter address; the audit keeps only a masked form of it. */
-    async deleteSubscriber(actor: UserRow, id: string) {
-      return deps.transaction(async (tx) => {
-        const row = await tx.newsletter.delete(id);
-        if (!row) throw new AppError('SUBSCRIBER_NOT_FOUND', 404, tr.admin.subscriberNotFound);
-        await record(
-          tx,
-          actor,
-          'newsletter.delete',
-          { type: 'newsletter', id },
-          { email: maskEmail(row.email) },
-        );
-        return { id, deleted: true };
-      });
-    },
-
-    async listSubscribers() {
-      const rows = await deps.newsletter.list();
-      return rows.map((s) => ({
-        id: s.id,
-        email: s.email,
-        source: s.source,
-        createdAt: s.createdAt.toISOString(),
-        unsubscribedAt: iso(s.unsubscribedAt),
-      }));
-    },
-
-    /** The newsletter list as CSV (UTF-8 with BOM so spreadsheet apps read Turkish letters); the export is audited. */
-    async exportSubscribersCsv(actor: UserRow) {
-      return deps.transaction(async (tx) => {
-        const rows = await tx.newsletter.list();
-        const active = rows.filter((r) => !r.unsubscribedAt);
-        const lines = ['e-posta,kaynak,kayit_tarihi'].concat(
-          active.map((r) => [r.email, r.source ?? '', r.createdAt.toISOString()].map(csvCell).join(',')),
-        );
-        await record(
-          tx,
-          actor,
-          'newsletter.export',
-          { type: 'newsletter', id: 'all' },
-          { rows: active.length },
-        );
-        return `\uFEFF${lines.join('\r\n')}\r\n`;
-      });
-    },
+    ...adminPromos(deps, record),
+    ...adminInbox(deps, record),
 
     async auditLog() {
       const rows = await deps.audit.list(300);

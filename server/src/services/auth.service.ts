@@ -1,5 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { PublicUser } from '../../../contract/user.schema';
 import type { LoginRequest, RegisterRequest } from '../../../contract/auth.schema';
@@ -12,6 +11,12 @@ import type { AuthTokenRepository } from '../repositories/auth-token.repository'
 import type { AuditRepository } from '../repositories/audit.repository';
 import type { Mailer } from '../adapters/mail/mailer';
 import { mailTemplates } from './mail.templates';
+import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './auth/passwords';
+import { newUserRow } from './auth/new-user';
+import { googleSignIn, type GoogleLinkClaims } from './auth/google-sign-in';
+
+export type { GoogleLinkClaims };
+import { emailLinks } from './auth/email-links';
 
 /**
  * Password sign-in limits. Failures count per (account, IP) pair and per IP, never per account alone: a
@@ -27,42 +32,6 @@ export const THROTTLE = {
   accountMaxDelayMs: 3000,
 } as const;
 
-/** Link lifetimes: a reset link is a password, so it lives briefly; a verify link only proves an address. */
-export const TOKEN_TTL = { resetMs: 30 * 60_000, verifyMs: 3 * 24 * 3600_000 } as const;
-const RESET_LIMITS = { perIp: 10, perEmail: 3, windowMs: 60 * 60_000 } as const;
-const VERIFY_LIMIT = { perUser: 5, windowMs: 60 * 60_000 } as const;
-
-// argon2id with OWASP's minimum-memory profile (19 MiB, t=2): cheap enough for 2-core machines.
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-/**
- * At most two argon2 computations at a time in this process: a burst of sign-ups or guesses queues here
- * instead of taking every core, so ordinary requests (/api/auth/me) stay fast.
- */
-const HASH_SLOTS = 2;
-let hashActive = 0;
-const hashWaiting: (() => void)[] = [];
-async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (hashActive >= HASH_SLOTS) await new Promise<void>((resolve) => hashWaiting.push(resolve));
-  hashActive += 1;
-  try {
-    return await fn();
-  } finally {
-    hashActive -= 1;
-    hashWaiting.shift()?.();
-  }
-}
-
-/** Hashes a password with argon2id. */
-export const hashPassword = (password: string) => withHashSlot(() => hash(password, ARGON2));
-const verifyPassword = (stored: string, password: string) =>
-  withHashSlot(() => verify(stored, password)).catch(() => false);
-
-// A real hash to verify against when the account does not exist, so timing does not reveal which e-mails exist.
-let dummyHash: Promise<string> | undefined;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function toPublicUser(u: UserRow): PublicUser {
@@ -91,13 +60,6 @@ export function toPublicUser(u: UserRow): PublicUser {
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
-}
-
-/** Google claims kept (signed, in a cookie) while the user proves the password of an unverified account. */
-export interface GoogleLinkClaims {
-  sub: string;
-  email: string;
-  picture?: string;
 }
 
 export interface AuthDeps {
@@ -174,25 +136,12 @@ export function authService(deps: AuthDeps) {
     });
   }
 
-  async function issueToken(user: UserRow, kind: 'verify_email' | 'reset_password', ttlMs: number) {
-    const token = newToken();
-    const at = now();
-    await deps.tokens.retireAll(user.id, kind, at);
-    await deps.tokens.insert({
-      id: randomUUID(),
-      userId: user.id,
-      kind,
-      tokenHash: hashToken(token),
-      email: user.email,
-      expiresAt: new Date(at.getTime() + ttlMs),
-      createdAt: at,
-    });
-    return token;
-  }
-
   async function revokeAll(userId: string, exceptToken?: string | null) {
     await deps.sessions.revokeAllForUser(userId, now(), exceptToken ? hashToken(exceptToken) : undefined);
   }
+
+  const links = emailLinks({ ...deps, now, take, audit, revokeAll, sendLater });
+  const google = googleSignIn({ users: deps.users, now, audit, createSession });
 
   const service = {
     createSession,
@@ -205,29 +154,17 @@ export function authService(deps: AuthDeps) {
       if (input.username && (await deps.users.findByUsername(input.username))) {
         throw new AppError('USERNAME_TAKEN', 409, tr.errors.usernameTaken);
       }
-      const at = now();
-      return deps.users.insert({
-        id: randomUUID(),
-        email,
-        username: input.username ?? null,
-        passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        phone: input.phone,
-        companyName: input.companyName ?? null,
-        taxNumber: input.taxNumber ?? null,
-        role: input.role ?? 'basic',
-        overrideAllAccess: input.overrideAllAccess ?? false,
-        kvkkAccepted: true,
-        kvkkAcceptedAt: at,
-        marketingConsent: Boolean(input.marketingConsent),
-        marketingConsentAt: input.marketingConsent ? at : null,
-        aiDataConsent: Boolean(input.aiDataConsent),
-        aiDataConsentAt: input.aiDataConsent ? at : null,
-        emailVerifiedAt: input.emailVerified ? at : null,
-        createdAt: at,
-        updatedAt: at,
-      });
+      return deps.users.insert(
+        newUserRow(
+          {
+            ...input,
+            email,
+            passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
+            kvkkAccepted: true,
+          },
+          now(),
+        ),
+      );
     },
 
     /**
@@ -248,8 +185,7 @@ export function authService(deps: AuthDeps) {
         if (over > 0) await sleep(Math.min(THROTTLE.accountMaxDelayMs, 250 * 2 ** Math.min(over, 8)));
       }
       const user = await deps.users.findByEmail(email);
-      dummyHash ??= hashPassword('not-a-real-password');
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !user.passwordHash || !ok || user.deletedAt) {
         await deps.throttle.hit(`acct:${email}`, now(), THROTTLE.windowMs);
         throw new AppError('INVALID_CREDENTIALS', 401, tr.errors.invalidCredentials);
@@ -293,126 +229,9 @@ export function authService(deps: AuthDeps) {
 
     countSessions: (user: UserRow) => deps.sessions.countLiveForUser(user.id, now()),
 
-    /**
-     * Signs in with verified Google claims: by Google subject; else links an existing account with the same
-     * address only when that account's address was verified (otherwise whoever registered the address first,
-     * perhaps an attacker, would share the account with its real owner); else creates a new account.
-     */
-    async loginWithGoogle(
-      claims: { sub: string; email: string; givenName?: string; familyName?: string; picture?: string },
-      client: ClientInfo,
-    ): Promise<
-      { kind: 'signed-in'; user: UserRow; token: string } | { kind: 'link-required'; link: GoogleLinkClaims }
-    > {
-      let user = await deps.users.findByGoogleSub(claims.sub);
-      if (!user) {
-        const byEmail = await deps.users.findByEmail(claims.email);
-        if (byEmail && !byEmail.emailVerifiedAt) {
-          return {
-            kind: 'link-required',
-            link: { sub: claims.sub, email: byEmail.email, picture: claims.picture },
-          };
-        }
-        if (byEmail) {
-          user = await deps.users.update(byEmail.id, {
-            googleSub: claims.sub,
-            profileImageUrl: byEmail.profileImageUrl ?? claims.picture ?? null,
-          });
-          if (user) await audit(user.id, 'account.google_linked', user.id, { via: 'verified-email' });
-        } else {
-          const at = now();
-          user = await deps.users.insert({
-            id: randomUUID(),
-            email: claims.email.toLowerCase(),
-            googleSub: claims.sub,
-            firstName: claims.givenName ?? null,
-            lastName: claims.familyName ?? null,
-            profileImageUrl: claims.picture ?? null,
-            kvkkAccepted: false,
-            emailVerifiedAt: at,
-            createdAt: at,
-            updatedAt: at,
-          });
-        }
-      }
-      if (!user || user.deletedAt) throw new AppError('GOOGLE_LOGIN_FAILED', 400, tr.auth.googleFailed);
-      const session = await createSession(user.id, client);
-      return { kind: 'signed-in', user, token: session.token };
-    },
+    loginWithGoogle: google.loginWithGoogle,
 
-    /** Sends a reset link when the address has an account; the caller answers the same either way. */
-    async requestPasswordReset(rawEmail: string, client: ClientInfo) {
-      const email = rawEmail.trim().toLowerCase();
-      // Counted whether or not the address exists, so a 429 tells nothing about accounts.
-      await take(
-        `reset-ip:${client.ip}`,
-        RESET_LIMITS.perIp,
-        RESET_LIMITS.windowMs,
-        () => tr.account.tooManyResets,
-      );
-      await take(
-        `reset-mail:${email}`,
-        RESET_LIMITS.perEmail,
-        RESET_LIMITS.windowMs,
-        () => tr.account.tooManyResets,
-      );
-      const user = await deps.users.findByEmail(email);
-      if (!user || user.deletedAt) return;
-      const token = await issueToken(user, 'reset_password', TOKEN_TTL.resetMs);
-      sendLater(
-        user.email,
-        mailTemplates.passwordReset(user.firstName, `${deps.publicUrl}/sifre-sifirla?token=${token}`),
-      );
-      await audit(null, 'account.password_reset_requested', user.id, { ip: client.ip });
-    },
-
-    /** Sets a new password from a reset link: single use, proves the address, signs out every device. */
-    async resetPassword(token: string, password: string) {
-      const at = now();
-      const row = await deps.tokens.consume('reset_password', hashToken(token), at);
-      const user = row ? await deps.users.findById(row.userId) : undefined;
-      if (!row || !user || user.deletedAt) {
-        throw new AppError('RESET_TOKEN_INVALID', 400, tr.account.resetInvalid);
-      }
-      await deps.users.update(user.id, {
-        passwordHash: await hashPassword(password),
-        emailVerifiedAt: user.emailVerifiedAt ?? (row.email === user.email ? at : null),
-      });
-      await deps.tokens.retireAll(user.id, 'reset_password', at);
-      await revokeAll(user.id);
-      await audit(user.id, 'account.password_reset', user.id);
-    },
-
-    /** Mails a verification link on the user's request (no-op for verified addresses); throttled per user. */
-    async sendVerification(user: UserRow) {
-      if (user.emailVerifiedAt || user.deletedAt) return;
-      await take(
-        `verify:${user.id}`,
-        VERIFY_LIMIT.perUser,
-        VERIFY_LIMIT.windowMs,
-        () => tr.errors.tooManyRequests,
-      );
-      await service.mailVerification(user);
-    },
-
-    /** Issues a verify link and sends it (awaited: the notification sweep retries failed sends). */
-    async mailVerification(user: UserRow) {
-      const token = await issueToken(user, 'verify_email', TOKEN_TTL.verifyMs);
-      const url = `${deps.publicUrl}/eposta-dogrula?token=${token}`;
-      await deps.mailer.send({ to: user.email, ...mailTemplates.verifyEmail(user.firstName, url) });
-    },
-
-    /** Marks the address verified when the link was sent to the account's current address. */
-    async verifyEmail(token: string) {
-      const at = now();
-      const row = await deps.tokens.consume('verify_email', hashToken(token), at);
-      const user = row ? await deps.users.findById(row.userId) : undefined;
-      if (!row || !user || user.deletedAt || row.email !== user.email) {
-        throw new AppError('VERIFY_TOKEN_INVALID', 400, tr.account.verifyInvalid);
-      }
-      if (!user.emailVerifiedAt) await deps.users.update(user.id, { emailVerifiedAt: at });
-      await audit(user.id, 'account.email_verified', user.id);
-    },
+    ...links,
 
     /** Changes the password after checking the current one; other devices are signed out. */
     async changePassword(

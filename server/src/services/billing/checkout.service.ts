@@ -1,43 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { periodPriceKurus, quotaPacks, type BillingCycle, type PlanType } from '../../../../contract/plans';
+import { randomBytes } from 'node:crypto';
+import { hashBinding, paymentOutcomes } from './payment-outcome';
+import { checkPromo } from './promo-check';
+import { quotaPacks, type BillingCycle, type PlanType } from '../../../../contract/plans';
 import type { PaymentIntent } from '../../../../contract/billing.schema';
 import type { RegisterRequest } from '../../../../contract/auth.schema';
 import { tr } from '../../../../contract/messages.tr';
 import { AppError } from '../app-error';
-import type { BillingRepos, Transact } from './repos';
-import { hashPassword, type AuthService, type ClientInfo } from '../auth.service';
+import type { Transact } from './repos';
+import type { AuthService, ClientInfo } from '../auth.service';
+import { hashPassword } from '../auth/passwords';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/payment-provider';
 import type { OrderRow } from '../../repositories/payment-order.repository';
 import type { UserRow } from '../../repositories/user.repository';
-import {
-  changeRefusal,
-  classifyChange,
-  creditFor,
-  isLive,
-  periodValue,
-  promoEligibility,
-  quote,
-  type Quote,
-} from './policy';
-import { serviceNameOf, type BillingLog, type SubscriptionService } from './subscription.service';
+import { changeRefusal, classifyChange, creditFor, isLive, periodValue, quote, type Quote } from './policy';
+import { serviceNameOf, type BillingLog } from './billing-types';
+import type { SubscriptionService } from './subscription.service';
 import { isPrivileged } from '../../../../contract/privileges';
 
 const m = tr.billing;
 
-/** Money for the order was handled already (applied, held for refund, or refunded): a repeat changes nothing. */
-const isSettled = (order: OrderRow) =>
-  order.status === 'paid' || order.status === 'refund_due' || order.status === 'refunded';
-
-export const hashBinding = (value: string) => createHash('sha256').update(value).digest('hex');
 const newOid = (prefix: 'SUB' | 'PCK') =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
-
-export interface PromoCheck {
-  valid: boolean;
-  error?: string;
-  promoId?: string;
-  pricing: { originalPrice: number; discount: number; discountedPrice: number };
-}
 
 export interface CheckoutDeps {
   transact: Transact;
@@ -54,38 +37,6 @@ export interface CheckoutDeps {
 /** Opening orders (subscriptions, packs), the provider's notification, and the paying browser's view. */
 export function checkoutService(deps: CheckoutDeps) {
   const now = deps.now ?? (() => new Date());
-
-  async function checkPromo(
-    r: BillingRepos,
-    code: string | null | undefined,
-    planType: PlanType,
-    cycle: BillingCycle,
-    customer: { userId: string | null; email: string | null },
-  ): Promise<PromoCheck> {
-    const original = periodPriceKurus(planType, cycle);
-    const none = { originalPrice: original, discount: 0, discountedPrice: original };
-    if (!code || !code.trim()) return { valid: false, error: m.promoEmpty, pricing: none };
-    const at = now();
-    const promo = planType === 'pro' ? await r.promos.findByCode(code.trim()) : undefined;
-    const email = customer.email ?? '';
-    const verdict = promoEligibility(promo, {
-      planType,
-      cycle,
-      at,
-      customerUses: promo && email ? await r.promos.customerUses(promo.id, customer.userId, email) : 0,
-      reserved: promo ? await r.promos.reservedByOthers(promo.id, email, at) : 0,
-    });
-    if (!verdict.ok) return { valid: false, error: verdict.error, pricing: none };
-    return {
-      valid: true,
-      promoId: promo!.id,
-      pricing: {
-        originalPrice: original,
-        discount: verdict.discountKurus,
-        discountedPrice: original - verdict.discountKurus,
-      },
-    };
-  }
 
   async function openPayment(order: OrderRow, user: { name: string; phone: string }, log: BillingLog) {
     try {
@@ -134,9 +85,11 @@ export function checkoutService(deps: CheckoutDeps) {
   });
 
   return {
+    ...paymentOutcomes(deps, now),
+
     checkPromo: (code: string, planType: PlanType, cycle: BillingCycle, user: UserRow | null = null) =>
       deps.transact((r) =>
-        checkPromo(r, code, planType, cycle, { userId: user?.id ?? null, email: user?.email ?? null }),
+        checkPromo(r, now(), code, planType, cycle, { userId: user?.id ?? null, email: user?.email ?? null }),
       ),
 
     /**
@@ -205,7 +158,7 @@ export function checkoutService(deps: CheckoutDeps) {
         let discount = 0;
         let promoId: string | null = null;
         if (input.promoCode) {
-          const check = await checkPromo(r, input.promoCode, input.planType, input.billingCycle, {
+          const check = await checkPromo(r, at, input.promoCode, input.planType, input.billingCycle, {
             userId,
             email,
           });
@@ -308,123 +261,6 @@ export function checkoutService(deps: CheckoutDeps) {
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
       const intent = await openPayment(order, { name, phone: user.phone ?? '0000000000' }, log);
       return { binding, body: { success: true, paymentIntent: intent, message: m.paymentPageReady } };
-    },
-
-    /**
-     * The provider's notification: the adapter verifies its signature over the raw fields; then the order is
-     * applied once under its row lock. Only the order id, status and collected amount come from the body;
-     * what is granted comes from our own order.
-     */
-    async handleCallback(
-      fields: Record<string, string | undefined>,
-      log: BillingLog = deps.log,
-    ): Promise<'OK'> {
-      const notice = deps.provider.verifyCallback(fields);
-      if (!notice) {
-        log.warn({ oid: fields.merchant_oid }, 'payment callback with a bad signature refused');
-        throw new AppError('BAD_HASH', 400, 'PAYTR notification failed: bad hash');
-      }
-      const oid = notice.merchantOid;
-      await deps.transact(async (r) => {
-        const order = await r.orders.findForUpdate(oid);
-        if (!order) {
-          log.error(
-            { oid, status: notice.status, totalKurus: notice.totalKurus },
-            'payment callback for an unknown order',
-          );
-          return;
-        }
-        if (isSettled(order)) {
-          log.info({ oid, status: order.status }, 'payment callback repeated: already settled');
-          return;
-        }
-        if (notice.status === 'success') {
-          await deps.subscriptions.applyPaid(r, order, notice, log);
-        } else if (order.status === 'pending') {
-          await r.orders.update(oid, {
-            status: 'failed',
-            completedAt: now(),
-            failedReason: notice.failedReason,
-          });
-          log.info({ oid, reason: notice.failedReason }, 'payment declined');
-        }
-      });
-      return 'OK';
-    },
-
-    /** The order's state for the browser that owns it (signed-in owner, or the starting browser's binding). */
-    async confirm(oid: string, viewer: UserRow | null, binding: string | undefined, waitMs = 5000) {
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        const result = await deps.transact(async (r) => {
-          const order = await r.orders.find(oid);
-          const owns =
-            order &&
-            ((viewer && order.userId === viewer.id) ||
-              (binding && order.browserBindingHash === hashBinding(binding)));
-          if (!order || !owns) throw new AppError('NOT_FOUND', 404, m.orderNotFound);
-          const subscription = order.userId ? await deps.subscriptions.viewOf(r, order.userId) : null;
-          return { order, subscription };
-        });
-        const { order } = result;
-        if (order.status !== 'pending' || Date.now() >= deadline) {
-          return {
-            success: order.status === 'paid',
-            status: order.status,
-            subscription: result.subscription,
-            message:
-              order.status === 'paid'
-                ? m.paymentConfirmed
-                : order.status === 'refund_due'
-                  ? m.refundDue
-                  : order.status === 'refunded'
-                    ? m.refunded
-                    : order.status === 'pending'
-                      ? m.paymentPending
-                      : m.paymentFailed,
-          };
-        }
-        await new Promise((res) => setTimeout(res, 250));
-      }
-    },
-
-    /**
-     * Signs in the browser that started a paid order, once. `retry` tells the page to ask again while the
-     * callback has not arrived yet.
-     */
-    async autoLogin(oid: string, binding: string | undefined, client: ClientInfo) {
-      const at = now();
-      const outcome = await deps.transact(async (r) => {
-        const order = await r.orders.find(oid);
-        if (!order) return { success: false, retry: false, message: m.orderNotFound } as const;
-        if (!binding || order.browserBindingHash !== hashBinding(binding)) {
-          return { success: false, retry: false, message: m.autoLoginOtherBrowser } as const;
-        }
-        if (order.status === 'pending') {
-          if (order.expiresAt <= at)
-            return { success: false, retry: false, message: m.orderExpired } as const;
-          return { success: false, retry: true, message: m.paymentPending } as const;
-        }
-        if (order.status !== 'paid' || !order.userId) {
-          const message =
-            order.status === 'expired'
-              ? m.orderExpired
-              : order.status === 'refund_due'
-                ? m.refundDue
-                : order.status === 'refunded'
-                  ? m.refunded
-                  : m.paymentFailed;
-          return { success: false, retry: false, message } as const;
-        }
-        if (!(await r.orders.claimAutoLogin(oid, at))) {
-          return { success: false, retry: false, message: m.autoLoginUsed } as const;
-        }
-        const user = await r.users.findById(order.userId);
-        return { success: true, user: user! } as const;
-      });
-      if (!outcome.success) return outcome;
-      const session = await deps.auth.createSession(outcome.user.id, client);
-      return { success: true as const, user: outcome.user, token: session.token, retry: false };
     },
   };
 }

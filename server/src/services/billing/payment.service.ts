@@ -3,10 +3,11 @@ import type { Transact } from './repos';
 import type { AuthService } from '../auth.service';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { checkoutService } from './checkout.service';
-import { subscriptionService, type BillingLog } from './subscription.service';
+import { subscriptionService } from './subscription.service';
+import type { BillingLog } from './billing-types';
 
-export { toSubscriptionView } from './subscription.service';
-export { hashBinding } from './checkout.service';
+export { toSubscriptionView } from './billing-types';
+export { hashBinding } from './payment-outcome';
 
 export interface PaymentDeps {
   transact: Transact;

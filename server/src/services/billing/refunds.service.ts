@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 import type { AuditRepository } from '../../repositories/audit.repository';
 import type { OrderRow, PaymentOrderRepository } from '../../repositories/payment-order.repository';
 import type { UserRow } from '../../repositories/user.repository';
-import type { BillingLog } from './subscription.service';
+import type { BillingLog } from './billing-types';
 
 const m = tr.billing;
 
