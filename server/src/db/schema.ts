@@ -358,8 +358,5 @@ export const processingJobs = pgTable(
     /** Written every few seconds by the attempt that runs the job; a stale one means its worker died. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
-  (t) => [
-    index('processing_jobs_user_idx').on(t.userId),
-    index('processing_jobs_status_idx').on(t.status),
-  ],
+  (t) => [index('processing_jobs_user_idx').on(t.userId), index('processing_jobs_status_idx').on(t.status)],
 );
