@@ -241,3 +241,14 @@ export const adminRefundSchema = z.object({
   completedAt: z.string().nullable(),
 });
 export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+export const adminRefundListSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(adminRefundSchema),
+});
+export const refundMadeResponseSchema = z.object({
+  success: z.literal(true),
+  order: adminRefundSchema,
+  message: z.string(),
+});
+export const adminAuditLogSchema = z.object({ entries: z.array(adminAuditEntrySchema) });

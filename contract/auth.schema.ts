@@ -86,7 +86,13 @@ export const authResponseSchema = z.object({
   success: z.literal(true),
   user: publicUserSchema,
   token: z.string(),
+  /** Signing in with the password also linked the Google identity that was waiting for it. */
+  googleLinked: z.boolean().optional(),
 });
+
+/** An answer that only says it worked (and, where there is one, what to tell the user). */
+export const okResponseSchema = z.object({ success: z.literal(true) });
+export const okMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ success: z.boolean(), user: publicUserSchema.nullable() });

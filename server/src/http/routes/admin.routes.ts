@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminAuditLogSchema,
   adminQuotaAdjustSchema,
+  adminRefundListSchema,
+  adminStatsSchema,
+  adminUserDetailSchema,
+  adminUserListSchema,
   adminUserListQuerySchema,
   adminUserPatchSchema,
   contactPatchSchema,
@@ -9,6 +14,7 @@ import {
   orderParamSchema,
   promoCreateSchema,
   promoPatchSchema,
+  refundMadeResponseSchema,
   refundMadeSchema,
 } from '../../../../contract/admin.schema';
 import type { AdminService } from '../../services/admin.service';
@@ -32,13 +38,17 @@ export async function adminRoutes(
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/admin/stats', async () => admin.stats());
+  r.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => admin.stats());
 
-  r.get('/api/admin/users', { schema: { querystring: adminUserListQuerySchema } }, async (req) =>
-    admin.listUsers(req.query.q, req.query.page),
+  r.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUserListQuerySchema, response: { 200: adminUserListSchema } } },
+    async (req) => admin.listUsers(req.query.q, req.query.page),
   );
-  r.get('/api/admin/users/:id', { schema: { params: idParamSchema } }, async (req) =>
-    admin.userDetail(req.params.id),
+  r.get(
+    '/api/admin/users/:id',
+    { schema: { params: idParamSchema, response: { 200: adminUserDetailSchema } } },
+    async (req) => admin.userDetail(req.params.id),
   );
   r.patch(
     '/api/admin/users/:id',
@@ -90,12 +100,23 @@ export async function adminRoutes(
 
   // Paid orders that could not be honoured (taken e-mail, spent credit, used-up promo...): refunded by hand
   // in PayTR's panel, then marked here.
-  r.get('/api/admin/refunds', async () => ({ success: true, orders: await refunds.due() }));
+  r.get('/api/admin/refunds', { schema: { response: { 200: adminRefundListSchema } } }, async () => ({
+    success: true as const,
+    orders: await refunds.due(),
+  }));
   r.post(
     '/api/admin/refunds/:oid/refunded',
-    { schema: { params: orderParamSchema, body: refundMadeSchema } },
+    {
+      schema: {
+        params: orderParamSchema,
+        body: refundMadeSchema,
+        response: { 200: refundMadeResponseSchema },
+      },
+    },
     async (req) => refunds.markMade(requireAdmin(req), req.params.oid, req.body.reference, req.log),
   );
 
-  r.get('/api/admin/audit-log', async () => ({ entries: await admin.auditLog() }));
+  r.get('/api/admin/audit-log', { schema: { response: { 200: adminAuditLogSchema } } }, async () => ({
+    entries: await admin.auditLog(),
+  }));
 }

@@ -2,8 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  authResponseSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  meResponseSchema,
+  okMessageResponseSchema,
+  okResponseSchema,
+  publicConfigSchema,
   resetPasswordRequestSchema,
   verifyEmailRequestSchema,
 } from '../../../../contract/auth.schema';
@@ -40,7 +45,7 @@ export async function authRoutes(
   const { auth, settings, google } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/auth/me', async (req) => {
+  r.get('/api/auth/me', { schema: { response: { 200: meResponseSchema } } }, async (req) => {
     const user = requireUser(req);
     return { success: true, user: toPublicUser(user) };
   });
@@ -48,53 +53,78 @@ export async function authRoutes(
   // No /api/auth/register: accounts are created only by a paid checkout (payment-first, SPEC §5) or by
   // Google sign-in; a free endpoint let anyone claim any address and told who already had an account.
 
-  r.post('/api/auth/login', { schema: { body: loginRequestSchema } }, async (req, reply) => {
-    const raw = req.cookies[GOOGLE_LINK_COOKIE];
-    const unsigned = raw ? req.unsignCookie(raw) : null;
-    let link: GoogleLinkClaims | null = null;
-    if (unsigned?.valid && unsigned.value) {
-      try {
-        link = JSON.parse(unsigned.value) as GoogleLinkClaims;
-      } catch {
-        link = null;
+  r.post(
+    '/api/auth/login',
+    { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } },
+    async (req, reply) => {
+      const raw = req.cookies[GOOGLE_LINK_COOKIE];
+      const unsigned = raw ? req.unsignCookie(raw) : null;
+      let link: GoogleLinkClaims | null = null;
+      if (unsigned?.valid && unsigned.value) {
+        try {
+          link = JSON.parse(unsigned.value) as GoogleLinkClaims;
+        } catch {
+          link = null;
+        }
       }
-    }
-    const { user, token } = await auth.login(req.body, clientInfo(req), link);
-    if (link) reply.clearCookie(GOOGLE_LINK_COOKIE, { path: '/api/auth/' });
-    setSessionCookie(reply, req, token, settings.sessionTtlMs, settings.cookieSecure);
-    return { success: true, user: toPublicUser(user), token, googleLinked: Boolean(link && user.googleSub) };
-  });
+      const { user, token } = await auth.login(req.body, clientInfo(req), link);
+      if (link) reply.clearCookie(GOOGLE_LINK_COOKIE, { path: '/api/auth/' });
+      setSessionCookie(reply, req, token, settings.sessionTtlMs, settings.cookieSecure);
+      return {
+        success: true as const,
+        user: toPublicUser(user),
+        token,
+        googleLinked: Boolean(link && user.googleSub),
+      };
+    },
+  );
 
-  r.post('/api/auth/logout', async (req, reply) => {
+  r.post('/api/auth/logout', { schema: { response: { 200: okResponseSchema } } }, async (req, reply) => {
     if (req.sessionToken) await auth.logout(req.sessionToken);
     clearSessionCookie(reply);
-    return { success: true };
+    return { success: true as const };
   });
 
   // Same answer whether or not the address has an account (no enumeration); the link comes by e-mail.
-  r.post('/api/auth/forgot-password', { schema: { body: forgotPasswordRequestSchema } }, async (req) => {
-    await auth.requestPasswordReset(req.body.email, clientInfo(req));
-    return { success: true, message: tr.account.forgotSent };
-  });
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordRequestSchema, response: { 200: okMessageResponseSchema } } },
+    async (req) => {
+      await auth.requestPasswordReset(req.body.email, clientInfo(req));
+      return { success: true as const, message: tr.account.forgotSent };
+    },
+  );
 
-  r.post('/api/auth/reset-password', { schema: { body: resetPasswordRequestSchema } }, async (req, reply) => {
-    await auth.resetPassword(req.body.token, req.body.password);
-    // Every session was revoked, this browser's too.
-    clearSessionCookie(reply);
-    return { success: true, message: tr.account.resetDone };
-  });
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordRequestSchema, response: { 200: okMessageResponseSchema } } },
+    async (req, reply) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      // Every session was revoked, this browser's too.
+      clearSessionCookie(reply);
+      return { success: true as const, message: tr.account.resetDone };
+    },
+  );
 
-  r.post('/api/auth/verify-email', { schema: { body: verifyEmailRequestSchema } }, async (req) => {
-    await auth.verifyEmail(req.body.token);
-    return { success: true, message: tr.account.verifyDone };
-  });
+  r.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailRequestSchema, response: { 200: okMessageResponseSchema } } },
+    async (req) => {
+      await auth.verifyEmail(req.body.token);
+      return { success: true as const, message: tr.account.verifyDone };
+    },
+  );
 
-  r.post('/api/auth/resend-verification', async (req) => {
-    await auth.sendVerification(requireUser(req));
-    return { success: true, message: tr.account.verifySent };
-  });
+  r.post(
+    '/api/auth/resend-verification',
+    { schema: { response: { 200: okMessageResponseSchema } } },
+    async (req) => {
+      await auth.sendVerification(requireUser(req));
+      return { success: true as const, message: tr.account.verifySent };
+    },
+  );
 
-  r.get('/api/config', async () => ({
+  r.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     googleEnabled: Boolean(google),
     paymentFrameBase: opts.paymentFrame.base,
     paymentFrameOrigins: [...new Set([new URL(settings.publicUrl).origin, opts.paymentFrame.origin])],

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactRequestSchema, newsletterRequestSchema } from '../../../../contract/site.schema';
+import {
+  contactRequestSchema,
+  newsletterRequestSchema,
+  siteResponseSchema,
+} from '../../../../contract/site.schema';
 import type { SiteService } from '../../services/site.service';
 
 /** Pages listed in the sitemap: the public routes of SPEC §2 plus the KVKK notice. */
@@ -23,15 +27,23 @@ export async function siteRoutes(app: FastifyInstance, opts: { site: SiteService
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = opts.publicUrl.replace(/\/+$/, '');
 
-  r.post('/api/contact', { schema: { body: contactRequestSchema } }, async (req, reply) => {
-    const result = await opts.site.sendContact(req.body, { ip: req.ip, userId: req.user?.id ?? null });
-    return reply.status(201).send(result);
-  });
+  r.post(
+    '/api/contact',
+    { schema: { body: contactRequestSchema, response: { 201: siteResponseSchema } } },
+    async (req, reply) => {
+      const result = await opts.site.sendContact(req.body, { ip: req.ip, userId: req.user?.id ?? null });
+      return reply.status(201).send(result);
+    },
+  );
 
-  r.post('/api/newsletter', { schema: { body: newsletterRequestSchema } }, async (req, reply) => {
-    const result = await opts.site.subscribe(req.body.email, req.body.source);
-    return reply.status(201).send(result);
-  });
+  r.post(
+    '/api/newsletter',
+    { schema: { body: newsletterRequestSchema, response: { 201: siteResponseSchema } } },
+    async (req, reply) => {
+      const result = await opts.site.subscribe(req.body.email, req.body.source);
+      return reply.status(201).send(result);
+    },
+  );
 
   const robots = [
     'User-agent: *',

@@ -85,7 +85,7 @@ export function refundsService(deps: RefundDeps) {
         },
         'refund marked as made',
       );
-      return { success: true, order: toRefundView(order), message: m.refundMarked };
+      return { success: true as const, order: toRefundView(order), message: m.refundMarked };
     },
   };
 }
