@@ -10,24 +10,23 @@ const hmacBase64 = (merchantKey: string, message: string) =>
   createHmac('sha256', merchantKey).update(message, 'utf8').digest('base64');
 
 /** get-token's paytr_token over the posted form (§1.3): the ten fields in PayTR's order, then the salt. */
+/** The ten get-token fields paytr_token signs, in PayTR's order (§1.3). */
+export const SIGNED_FIELDS = [
+  'merchant_id',
+  'user_ip',
+  'merchant_oid',
+  'email',
+  'payment_amount',
+  'user_basket',
+  'no_installment',
+  'max_installment',
+  'currency',
+  'test_mode',
+] as const;
+
+/** get-token's paytr_token over the posted form (§1.3): the signed fields concatenated, then the salt. */
 export const paytrTokenOf = (form: Record<string, string>, key: string, salt: string) =>
-  hmacBase64(
-    key,
-    [
-      'merchant_id',
-      'user_ip',
-      'merchant_oid',
-      'email',
-      'payment_amount',
-      'user_basket',
-      'no_installment',
-      'max_installment',
-      'currency',
-      'test_mode',
-    ]
-      .map((name) => form[name] ?? '')
-      .join('') + salt,
-  );
+  hmacBase64(key, SIGNED_FIELDS.map((name) => form[name] ?? '').join('') + salt);
 
 /** The callback's hash (§1.4): base64(HMAC-SHA256(key, merchant_oid + salt + status + total_amount)). */
 export const paytrCallbackHashOf = (oid: string, status: string, total: string, key: string, salt: string) =>

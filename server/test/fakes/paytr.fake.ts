@@ -1,25 +1,17 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { paytrTokenOf } from './paytr-notify';
+import { paytrTokenOf, SIGNED_FIELDS } from './paytr-notify';
 
 /** The exact field set of PayTR's get-token (protocols.md §1.2); required ones first. */
-export const REQUIRED_FIELDS = [
-  'merchant_id',
-  'user_ip',
-  'merchant_oid',
-  'email',
-  'payment_amount',
-  'user_basket',
-  'no_installment',
-  'max_installment',
+export const REQUIRED_FIELDS: string[] = [
+  ...SIGNED_FIELDS.filter((name) => name !== 'currency'),
   'paytr_token',
   'user_name',
   'user_address',
   'user_phone',
   'merchant_ok_url',
   'merchant_fail_url',
-  'test_mode',
 ];
 const OPTIONAL_FIELDS = ['currency', 'debug_on', 'timeout_limit', 'lang', 'iframe_v2', 'iframe_v2_dark'];
 

@@ -16,6 +16,16 @@ export const hashBinding = (value: string) => createHash('sha256').update(value)
 const isSettled = (order: OrderRow) =>
   order.status === 'paid' || order.status === 'refund_due' || order.status === 'refunded';
 
+/** What the paying browser is told about its order in each state. */
+const statusMessage: Record<OrderRow['status'], string> = {
+  paid: m.paymentConfirmed,
+  pending: m.paymentPending,
+  failed: m.paymentFailed,
+  expired: m.orderExpired,
+  refund_due: m.refundDue,
+  refunded: m.refunded,
+};
+
 /** What happens after the card form: the provider's notification, and the paying browser's view of it. */
 export function paymentOutcomes(deps: CheckoutDeps, now: () => Date) {
   return {
@@ -81,16 +91,7 @@ export function paymentOutcomes(deps: CheckoutDeps, now: () => Date) {
             success: order.status === 'paid',
             status: order.status,
             subscription: result.subscription,
-            message:
-              order.status === 'paid'
-                ? m.paymentConfirmed
-                : order.status === 'refund_due'
-                  ? m.refundDue
-                  : order.status === 'refunded'
-                    ? m.refunded
-                    : order.status === 'pending'
-                      ? m.paymentPending
-                      : m.paymentFailed,
+            message: statusMessage[order.status],
           };
         }
         await new Promise((res) => setTimeout(res, 250));
@@ -115,15 +116,7 @@ export function paymentOutcomes(deps: CheckoutDeps, now: () => Date) {
           return { success: false, retry: true, message: m.paymentPending } as const;
         }
         if (order.status !== 'paid' || !order.userId) {
-          const message =
-            order.status === 'expired'
-              ? m.orderExpired
-              : order.status === 'refund_due'
-                ? m.refundDue
-                : order.status === 'refunded'
-                  ? m.refunded
-                  : m.paymentFailed;
-          return { success: false, retry: false, message } as const;
+          return { success: false, retry: false, message: statusMessage[order.status] } as const;
         }
         if (!(await r.orders.claimAutoLogin(oid, at))) {
           return { success: false, retry: false, message: m.autoLoginUsed } as const;
