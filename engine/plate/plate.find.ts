@@ -259,7 +259,7 @@ export async function findPlates(
     .map((b) => ({ box: b, pre: aspectScore(b.aspect) * b.score }))
     .sort((a, b) => b.pre - a.pre)
     .slice(0, MAX_CANDIDATES);
-  const found: PlateDetection[] = [];
+  const found: (PlateDetection & { shaped: boolean })[] = [];
   const readings = await recognizeTexts(
     image,
     candidates.map((c) => c.box),
@@ -282,7 +282,10 @@ export async function findPlates(
     // Letters only (vanity plates), a partial read or an odd font: a plate when its shape says so.
     if (pattern === 0 && /^[A-Z0-9]{2,9}$/.test(text) && inShape(box)) pattern = 0.6;
     if (pattern === 0) continue;
-    const quad = wholePlateQuad(lum, image, box, inShape(box));
+    // Captions and timestamps burnt into the frame sit on its top or bottom edge; a plate on a car does not.
+    const ys = box.quad.map((p) => p[1]);
+    if (Math.min(...ys) <= 1 || Math.max(...ys) >= image.height - 2) continue;
+    const { quad, shaped } = wholePlateQuad(lum, image, box, inShape(box));
     const pos = positionScore(quad, image, options.carMask);
     const polarity = polarityScore(image, box.quad);
     const score =
@@ -292,14 +295,27 @@ export async function findPlates(
       0.1 * box.score +
       0.1 * polarity +
       0.1 * pos * 2 -
-      0.1;
+      0.1 +
+      (shaped ? SHAPE_BONUS : 0);
     if (score < threshold) continue;
-    found.push({ ...boundsOf(quad, image.width, image.height), quad, score: Math.min(1, score), text });
+    found.push({
+      ...boundsOf(quad, image.width, image.height),
+      quad,
+      score: Math.min(1, score),
+      text,
+      shaped,
+    });
   }
   found.sort((a, b) => b.score - a.score);
-  // One plate per location: drop lower-scored overlaps.
+  // One plate per location: drop lower-scored overlaps. A text line inside a better plate (a state name,
+  // a dealer line on the plate) is part of that plate. Beyond the best, a plate needs its plate-shaped
+  // ground too: text alone elsewhere (a timestamp overlay, a dealer sticker, a frame) is not a plate.
   const kept: PlateDetection[] = [];
-  for (const p of found) if (!kept.some((k) => boxIou(k, p) > 0.2)) kept.push(p);
+  for (const { shaped, ...p } of found) {
+    if (kept.some((k) => boxIou(k, p) > 0.2 || contains(k, p))) continue;
+    if (kept.length && !shaped) continue;
+    kept.push(p);
+  }
   // Shapes where no text was read as a plate: found by shape alone when they are clearly plate-like.
   for (const sh of shapes) {
     if (sh.score < SHAPE_ONLY_SCORE || kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh))) continue;
@@ -312,6 +328,9 @@ export async function findPlates(
   }
   return kept;
 }
+
+/** A text line on a plate-shaped ground (a bright rectangle with a glyph row) scores this much more. */
+const SHAPE_BONUS = 0.1;
 
 /** A shape found with no plate text is reported from this shape score (rectangle, glyph row, contrast). */
 const SHAPE_ONLY_SCORE = 0.8;
@@ -326,7 +345,12 @@ function contains(a: { x: number; y: number; w: number; h: number }, b: typeof a
  * The whole physical plate around a text line: the text frame grown to the plate's own edges (fitted on
  * the plate ground), never smaller than the text-based estimate (EU band, frame).
  */
-function wholePlateQuad(lum: Uint8Array, image: RawImage, box: TextBox, shape?: ShapeCandidate): Quad {
+function wholePlateQuad(
+  lum: Uint8Array,
+  image: RawImage,
+  box: TextBox,
+  shape?: ShapeCandidate,
+): { quad: Quad; shaped: boolean } {
   const cx = box.quad.reduce((s, p) => s + p[0], 0) / 4;
   const cy = box.quad.reduce((s, p) => s + p[1], 0) / 4;
   const text = {
@@ -346,23 +370,25 @@ function wholePlateQuad(lum: Uint8Array, image: RawImage, box: TextBox, shape?: 
     const x1 = Math.max(...xs);
     const y0 = Math.min(...ys);
     const y1 = Math.max(...ys);
-    return [
+    const quad: Quad = [
       [x0, y0],
       [x1, y0],
       [x1, y1],
       [x0, y1],
     ];
+    return { quad, shaped: true };
   }
   const fit = fitPlateFrame(lum, image.width, image.height, text);
-  // Never smaller than the text-based estimate (see plateQuadFromText): an EU/TR band is not plate ground,
-  // so the fit stops at it; the estimate reaches over it. Without ground to follow the estimate is used.
-  return frameQuad({
+  if (fit.fitted) return { quad: frameQuad(fit), shaped: false };
+  // No plate ground to follow: the text-based estimate (see plateQuadFromText).
+  const quad = frameQuad({
     ...text,
     left: Math.max(fit.left, box.length * 0.5 + box.thickness * 0.55),
     right: Math.max(fit.right, box.length * 0.5 + box.thickness * 0.25),
     top: Math.max(fit.top, box.thickness * 0.62),
     bottom: Math.max(fit.bottom, box.thickness * 0.62),
   });
+  return { quad, shaped: false };
 }
 
 /** Intersection over union of two axis-aligned boxes. */
