@@ -696,10 +696,11 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
   const { out, W, H } = canvas;
   const { carA, cw, ch, left, top, groundY, carH } = placed;
   // Two maps, as a studio photo shows them: occlusion (the floor seen under the sill and a short fade in
-  // front of the car: light from the room still reaches it, so it is only part-dark) and contact (a thin,
-  // nearly black line where the tyres press on the floor). A hard key makes the occlusion darker (no
-  // light from the sides); its cast shadow is drawn separately.
-  const occDark = 0.42 + 0.3 * (1 - floor.softness);
+  // front of the car: light from the room still reaches it, so it is only part-dark) and contact (a dark,
+  // soft-edged pool around each tyre's footprint, where the tyre presses on the floor: without it the car
+  // floats). A hard key makes the occlusion darker (no light from the sides); its cast shadow is drawn
+  // separately.
+  const occDark = 0.55 + 0.3 * (1 - floor.softness);
   const occ = new Uint8Array(W * H);
   const core = new Uint8Array(W * H);
   const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
@@ -709,6 +710,8 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
   const span = Math.max(1, last - first);
   const bandH = carH * (0.04 + 0.03 * floor.softness);
   const contact = Math.max(2, carH * 0.025);
+  const gaps = new Array<number>(cw).fill(Infinity);
+  const bottoms = new Array<number>(cw).fill(-1);
   for (let x = first; x <= last; x++) {
     const ox = left + x;
     if (ox < 0 || ox >= W) continue;
@@ -722,6 +725,8 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
       }
     }
     const gap = b < 0 ? carH : g - b;
+    gaps[x] = gap;
+    bottoms[x] = b;
     const u = (x - first) / span;
     const across = Math.pow(Math.sin(Math.PI * u), 0.3);
     const under = Math.max(0.3, 1 - gap / (carH * 0.45));
@@ -732,9 +737,41 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
       // Under the car (y < 0) darkest just above the contact line; in front it fades out over bandH.
       const d = y < 0 ? 0.75 + 0.25 * (1 + y / Math.max(1, gap)) : Math.pow(1 - y / bandH, 2);
       occ[i] = Math.max(occ[i], Math.round(Math.min(1, across * under * d) * 255));
-      // The tyre's own contact patch only: where the silhouette reaches the contact line.
-      if (gap <= contact * 0.3 && y >= -1 && y < contact * 0.4) core[i] = 255;
     }
+  }
+  // Footprints: runs of columns where the silhouette reaches the contact line (the bottom arc of a tyre),
+  // each pool centred on the arc's lowest point.
+  const runs: [number, number][] = [];
+  for (let x = first; x <= last; x++) {
+    if (gaps[x] > contact * 0.6) continue;
+    let e = x;
+    while (e + 1 <= last && gaps[e + 1] <= contact * 0.6) e++;
+    runs.push([x, e]);
+    x = e;
+  }
+  const lowest = ([a, e]: [number, number]): number => {
+    let best = a;
+    for (let x = a; x <= e; x++) if (bottoms[x] > bottoms[best]) best = x;
+    return best;
+  };
+  for (const [a, e] of runs) {
+    // The end columns of the hull are a bumper's corner, not a tyre (tyres sit inward of the overhangs,
+    // also seen head-on).
+    const cx = lowest([a, e]);
+    if (cx - first < span * 0.04 || last - cx < span * 0.04) continue;
+    const rx = Math.max(carH * 0.05, (e - a + 1) * 0.45);
+    const ry = carH * 0.028;
+    const gy = groundY[cx];
+    for (let yy = Math.floor(-ry); yy <= Math.ceil(ry); yy++)
+      for (let xx = Math.floor(cx - rx); xx <= Math.ceil(cx + rx); xx++) {
+        const ox = left + xx;
+        const oy = top + gy + Math.round(ry * 0.15) + yy;
+        if (ox < 0 || ox >= W || oy < 0 || oy >= H) continue;
+        const r2 = ((xx - cx) / rx) ** 2 + (yy / ry) ** 2;
+        if (r2 >= 1) continue;
+        const i = oy * W + ox;
+        core[i] = Math.max(core[i], Math.round(255 * Math.pow(1 - r2, 1.5)));
+      }
   }
   if (floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
   // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
@@ -764,7 +801,7 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;
-      const dark = (occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.85;
+      const dark = (occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.8;
       if (dark <= 0.002) continue;
       const m = 1 - Math.min(0.92, dark);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
