@@ -69,7 +69,7 @@ export function fitPlateFrame(lum: Uint8Array, width: number, height: number, te
   const ground = samples[Math.floor(samples.length * 0.85)];
   if (ground - dark < 30 || ground < 90) return text;
   const cut = dark + (ground - dark) * 0.55;
-  const isGround = (v: number) => v >= cut && v <= Math.min(255, ground + 60);
+  const isGround = (v: number) => v >= cut && v <= Math.min(255, ground + 30);
   const rowShare = (v: number, u0: number, u1: number): number => {
     let n = 0;
     let k = 0;
