@@ -51,10 +51,16 @@ async function expectQuota(
   expect(await ctx.services.billing.quota.status(user)).toMatchObject(expected);
 }
 
-/** A subscriber's editor job (plate hiding unless told otherwise), queued (quota reserved) and not yet run. */
+/**
+ * A subscriber's editor job (a background change unless told otherwise: the plate-less test car is refused
+ * for plate hiding), queued (quota reserved) and not yet run.
+ */
 async function queuedEditorJob(
   ctx: TestContext,
-  request: { operations: OperationId[]; backgroundPreset?: string } = { operations: ['plate_hide'] },
+  request: { operations: OperationId[]; backgroundPreset?: string } = {
+    operations: ['background_change'],
+    backgroundPreset: 'luxury-showroom',
+  },
 ) {
   const user = await subscriber(ctx);
   const photos = ctx.services.photos;
