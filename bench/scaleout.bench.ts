@@ -12,7 +12,7 @@ import { photos } from './http.bench';
 
 const CLIENTS = 50;
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 20_000);
-const PHOTOS = 10;
+const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 10);
 
 const freePort = () =>
   new Promise<number>((ok) => {
@@ -82,9 +82,9 @@ async function latencyUnderPhotos(): Promise<[string, string][]> {
   const { auth, close } = await seedUser({}, dataDir);
   await close();
   const port = await freePort();
-  const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+  const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
   try {
-    await server.waitFor(/"msg":"ready"|"level":50/, 'ready').catch(() => undefined);
+    await server.waitFor(/"msg":"ready"/, 'ready');
     const base = `http://127.0.0.1:${port}`;
     for (
       let i = 0;
@@ -122,7 +122,7 @@ async function photosPerMinute(workers: number, baseUrl: string, cars: Buffer[])
   const dirs: string[] = [];
   const procs: ServerProcess[] = [];
   const port = await freePort();
-  const env = { DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: db.url };
   const spawnRole = (roles: string, p: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'oto-bench-pm-'));
     dirs.push(dir);
