@@ -195,13 +195,14 @@ export function cleanFragments(
   for (let i = 0; i < out.length; i++) {
     const l = labels[i];
     if (l && drop[l]) out[i] = 0;
-    // Soft fringe pixels (alpha < 128) around a dropped piece: drop them with it.
   }
-  // Soft pixels not next to a kept solid pixel are leftovers of dropped pieces.
   const solid = new Uint8Array(out.length);
   for (let i = 0; i < out.length; i++) solid[i] = out[i] >= 128 ? 255 : 0;
-  const near = morph(solid, width, height, 3, 'max');
-  for (let i = 0; i < out.length; i++) if (out[i] && out[i] < 128 && !near[i]) out[i] = 0;
+  if (removed) {
+    // Soft pixels not next to a kept solid pixel are leftovers of dropped pieces.
+    const near = morph(solid, width, height, 3, 'max');
+    for (let i = 0; i < out.length; i++) if (out[i] && out[i] < 128 && !near[i]) out[i] = 0;
+  }
   // Enclosed gaps up to a quarter of the car: windows, gaps between a mirror and the door, notches.
   const filled = fillHoles(solid, width, height, Math.round(sizes[main] * 0.25));
   let holes = 0;
@@ -382,7 +383,8 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
   const saliency = options.saliency ?? ((img: RawImage) => runIsnet(img));
   const { width, height } = image;
   const sal1 = await saliency(image, 'full');
-  const box = keepBox(keepCarFast(sal1), sal1.size, width, height);
+  const keep1 = keepCarFast(sal1);
+  const box = keepBox(keep1, sal1.size, width, height);
   // Slab, fragments and gaps are handled on the image the mask was computed on (the crop or the photo),
   // then the glass map from the same saliency, so windows closed here are also seen through there.
   const finish = async (img: RawImage, sal: SaliencyMap, a: Uint8Array) => {
@@ -418,7 +420,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
       }
     }
   }
-  const f = await finish(image, sal1, await refineMask(image, sal1));
+  const f = await finish(image, sal1, await refineMask(image, sal1, undefined, keep1));
   return {
     alpha: f.alpha,
     glass: f.glass,

@@ -265,9 +265,12 @@ export async function refineMask(
   image: RawImage,
   sal: SaliencyMap,
   opts: RefineOptions = defaultRefineOptions,
+  /** keepCarFast(sal, opts) when the caller already has it (computed once, not twice). */
+  precomputedKeep?: Uint8Array,
 ): Promise<Uint8Array> {
   const n = sal.size;
-  const keep = keepCarFast(sal, opts);
+  // trimClutterFeet edits the keep mask: work on a copy of a caller's.
+  const keep = precomputedKeep ? Uint8Array.from(precomputedKeep) : keepCarFast(sal, opts);
   const { width: w, height: h } = image;
   const cut = trimClutterFeet(keep, sal.data, sal.rgb ?? (await stretchToModel(image, n)), n);
   // Soft alpha restricted to the kept region (a 2-px grown keep mask lets the soft edge survive).
