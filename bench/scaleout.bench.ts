@@ -123,9 +123,10 @@ async function photosPerMinute(workers: number, baseUrl: string, cars: Buffer[])
   const procs: ServerProcess[] = [];
   const port = await freePort();
   const env = { DATABASE_URL: db.url };
+  // One files folder for all (as a shared disk would be; production uses S3): the bench measures the workers.
+  const dir = mkdtempSync(join(tmpdir(), 'oto-bench-pm-'));
+  dirs.push(dir);
   const spawnRole = (roles: string, p: string) => {
-    const dir = mkdtempSync(join(tmpdir(), 'oto-bench-pm-'));
-    dirs.push(dir);
     const proc = spawnServer({ ...env, DATA_DIR: dir, ROLES: roles, PORT: p, HOST: '127.0.0.1' });
     procs.push(proc);
     return proc;
@@ -161,6 +162,7 @@ async function photosPerMinute(workers: number, baseUrl: string, cars: Buffer[])
 
 export async function scaleoutBench(): Promise<BenchTable> {
   const rows = await latencyUnderPhotos();
+  for (const [k, v] of rows) console.log(`${k}: ${v}`); // kept even if the next part fails
   const pgUrl = process.env.DATABASE_URL;
   if (pgUrl) {
     const cars = await photos(PHOTOS);
