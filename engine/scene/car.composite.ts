@@ -269,7 +269,8 @@ export async function compositeCar(
     maskCrop.set(mask.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
   const carA = exact
     ? Buffer.from(maskCrop)
-    : (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'lanczos3' }))).data;
+    : // Mitchell, not Lanczos, for the alpha: Lanczos rings at a hard edge and leaves a dotted outline.
+      (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' }))).data;
   let glassA: Buffer | undefined;
   if (options.glass) {
     const gCrop = new Uint8Array(cw * ch);
