@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import http from 'node:http';
 import net from 'node:net';
 import { emptyPgDatabase, seedUser, spawnServer, type ServerProcess } from '../server/test/processes';
 import type { BenchTable } from './engine.bench';
@@ -39,20 +40,33 @@ async function uploadAll(base: string, auth: Record<string, string>, cars: Buffe
   return urls;
 }
 
+/** POST with JSON through node:http: a photo request may wait longer than fetch's 300 s header timeout. */
+function postJson(url: string, headers: Record<string, string>, body: unknown) {
+  return new Promise<unknown>((ok, fail) => {
+    const data = JSON.stringify(body);
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => ok(JSON.parse(text)));
+      },
+    );
+    req.on('error', fail);
+    req.end(data);
+  });
+}
+
 const processAll = (base: string, auth: Record<string, string>, urls: string[]) =>
   Promise.all(
     urls.map(async (imageUrl) => {
-      const res = await fetch(`${base}/api/process-image`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          imageUrl,
-          operations: ['background_change', 'plate_hide'],
-          backgroundPreset: 'luxury-showroom',
-          removeWatermark: true,
-        }),
-      });
-      const body = (await res.json()) as { status?: string };
+      const body = (await postJson(`${base}/api/process-image`, auth, {
+        imageUrl,
+        operations: ['background_change', 'plate_hide'],
+        backgroundPreset: 'luxury-showroom',
+        removeWatermark: true,
+      })) as { status?: string };
       if (body.status !== 'succeeded') throw new Error(`photo failed: ${JSON.stringify(body)}`);
     }),
   );
