@@ -272,8 +272,10 @@ async function evalPlates(): Promise<void> {
 
 /**
  * Composite checks that need no reviewer, per scene family, on eval-dev car photos with their true masks (so
- * segmentation errors don't count here): halo = mean luminance difference from the bare scene in a 1-3 px
- * ring outside the car's upper outline (old-background fringes show up as a difference); glass leak = share
+ * segmentation errors don't count here): halo = mean absolute signed luminance difference from the bare scene
+ * over runs of a 1-3 px ring outside the car's upper outline (old-background fringes show up; grain averages
+ * out); floor under tyres = floor brightness just under the car's lowest pixels relative to the bare scene
+ * (near 1: the car floats); glass leak = share
  * of the car's upper pixels where ISNet saw background and the output still shows the photo's own pixel;
  * contact gap = rows between the car's lowest pixel and the scene's floor line.
  */
@@ -290,7 +292,7 @@ async function evalComposite(): Promise<void> {
     ['city', 'city-centre'],
     ['night', 'night-drive'],
   ];
-  const stats = new Map<string, { halo: number[]; leak: number[]; gap: number[] }>();
+  const stats = new Map<string, { halo: number[]; leak: number[]; gap: number[]; contact: number[] }>();
   for (const file of files) {
     const name = file.replace(/\.\w+$/, '');
     const image = await decodeImage(await readFile(join(dir, file)));
@@ -329,8 +331,11 @@ async function evalComposite(): Promise<void> {
       const placed = carBox(r.alpha, W, H)!;
       const lum = (b: Buffer, i: number): number =>
         0.299 * b[i * 3] + 0.587 * b[i * 3 + 1] + 0.114 * b[i * 3 + 2];
-      let halo = 0;
-      let hn = 0;
+      // Halo: the signed difference from the bare scene, averaged over runs of 12 ring pixels, so the
+      // matched grain (zero-mean) averages out and only a systematic fringe remains.
+      const segs: number[] = [];
+      let acc = 0;
+      let k = 0;
       const yMax = placed.y + placed.h * 0.6;
       for (let y = placed.y; y < yMax; y++)
         for (let x = Math.max(3, placed.x - 3); x < Math.min(W - 3, placed.x + placed.w + 3); x++) {
@@ -341,9 +346,33 @@ async function evalComposite(): Promise<void> {
             if (r.alpha[i - d] > 128 || r.alpha[i + d] > 128 || (y >= d && r.alpha[i - d * W] > 128))
               near = true;
           if (!near) continue;
-          halo += Math.abs(lum(r.image.data, i) - lum(bare.data, i));
-          hn++;
+          acc += lum(r.image.data, i) - lum(bare.data, i);
+          if (++k === 12) {
+            segs.push(Math.abs(acc / k));
+            acc = 0;
+            k = 0;
+          }
         }
+      // Contact: how dark the floor is right under the tyres (output / bare scene in a thin band under the
+      // car's lowest pixels); about 1 means the car floats.
+      const floorRow = Math.round(placed.y + placed.h);
+      let outSum = 0;
+      let bareSum = 0;
+      for (let x = placed.x; x < placed.x + placed.w; x++) {
+        let low = -1;
+        for (let y = Math.min(H - 1, floorRow + 2); y >= placed.y; y--)
+          if (r.alpha[y * W + x] > 128) {
+            low = y;
+            break;
+          }
+        if (low < floorRow - placed.h * 0.03) continue;
+        for (let y = low + 1; y <= Math.min(H - 1, low + Math.max(2, Math.round(placed.h * 0.02))); y++) {
+          const i = y * W + x;
+          if (r.alpha[i] > 8) continue;
+          outSum += lum(r.image.data, i);
+          bareSum += lum(bare.data, i);
+        }
+      }
       let leak = 0;
       let ln = 0;
       const s = r.placement.scale;
@@ -362,8 +391,9 @@ async function evalComposite(): Promise<void> {
           );
           if (same) leak++;
         }
-      const e = stats.get(family) ?? { halo: [], leak: [], gap: [] };
-      e.halo.push(hn ? halo / hn : 0);
+      const e = stats.get(family) ?? { halo: [], leak: [], gap: [], contact: [] };
+      e.halo.push(segs.length ? mean(segs) : 0);
+      e.contact.push(bareSum ? outSum / bareSum : 1);
       e.leak.push(ln ? leak / ln : 0);
       e.gap.push(Math.abs(placed.y + placed.h - bare.fit.floorRow));
       stats.set(family, e);
@@ -372,8 +402,8 @@ async function evalComposite(): Promise<void> {
   for (const [family, e] of stats)
     rows.push([
       `composite ${family} (${e.halo.length})`,
-      `halo ${fmt(mean(e.halo))} levels, glass leak ${fmt(mean(e.leak))}, contact gap ${fmt(mean(e.gap))} px`,
-      `worst: halo ${fmt(Math.max(...e.halo))}, leak ${fmt(Math.max(...e.leak))}, gap ${fmt(Math.max(...e.gap))}`,
+      `halo ${fmt(mean(e.halo))} levels, glass leak ${fmt(mean(e.leak))}, contact gap ${fmt(mean(e.gap))} px, floor under tyres ${fmt(mean(e.contact))} of bare`,
+      `worst: halo ${fmt(Math.max(...e.halo))}, leak ${fmt(Math.max(...e.leak))}, gap ${fmt(Math.max(...e.gap))}, tyres ${fmt(Math.max(...e.contact))}`,
     ]);
 }
 
