@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginViaForm, newPage, snap } from './support/browser';
-import { GOOGLE_USER } from './support/users';
+import { E2E_PASSWORD, GOOGLE_USER } from './support/users';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,16 +82,23 @@ describe('signed-out navigation', () => {
 describe('login', () => {
   it('does nothing on an empty submit', async () => {
     const page = await newPage(browser);
-    let posted = false;
+    const posted: string[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/auth/login')) posted = true;
+      if (r.url().endsWith('/api/auth/login')) posted.push(r.postData() ?? '');
     });
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Giriş Yap', exact: true }).click();
-    // The form has handled the click once it shows its refusal; only then is "nothing sent" meaningful.
-    await page.getByText('E-posta adresi gerekli').waitFor();
-    await page.getByText('Şifre gerekli').waitFor();
-    expect(posted).toBe(false);
+    const submit = page.getByRole('button', { name: 'Giriş Yap', exact: true });
+    await submit.click();
+    // The empty submit shows nothing (SPEC §5), so no sleep can prove it sent nothing. A real sign-in after
+    // it can: requests are reported in order, so the one we wait for must be the first and only one.
+    const form = page.locator('main form').first();
+    await form.getByLabel('E-posta').fill('zeynep@example.com');
+    await page.getByLabel('Şifre', { exact: true }).fill(E2E_PASSWORD);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/auth/login'));
+    await submit.click();
+    await sent;
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toContain('zeynep@example.com');
     await page.context().close();
   });
 
