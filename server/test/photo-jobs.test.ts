@@ -102,7 +102,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
     const job = await photos.jobFor(user, jobId);
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
     await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
-  }, 120_000);
+  }, 240_000);
 
   it('gives a job up when nobody runs it in time: failed with a Turkish reason, nothing charged, a late run ignored', async () => {
     const { user, photos, jobId } = await queuedEditorJob(ctx);
@@ -147,7 +147,7 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
     ).toBe(false);
     expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'succeeded' });
     await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
-  });
+  }, 240_000);
 
   it('releases the photo when the last attempt fails', async () => {
     const { user, photos, jobId } = await queuedEditorJob(ctx);
