@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -193,20 +194,31 @@ describe.skipIf(!BASE)('API + 2 workers on PostgreSQL and S3', () => {
     }
 
     // 4. Ten photo jobs at once; each request waits for its result.
-    const requests = urls.map((imageUrl) =>
-      fetch(`${api}/api/process-image`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          imageUrl,
-          operations: ['background_change'],
-          backgroundPreset: 'luxury-showroom',
-          removeWatermark: false,
-        }),
-      }).then(async (r) => ({
-        status: r.status,
-        body: (await r.json()) as { status: string; output: string[]; error: string | null },
-      })),
+    // node:http, not fetch: on a loaded machine a request may wait past fetch's 300 s header timeout.
+    const requests = urls.map(
+      (imageUrl) =>
+        new Promise<{ status: number; body: { status: string; output: string[]; error: string | null } }>(
+          (ok, fail) => {
+            const req = http.request(
+              `${api}/api/process-image`,
+              { method: 'POST', headers: { ...auth, 'content-type': 'application/json' } },
+              (res) => {
+                let text = '';
+                res.on('data', (d) => (text += d));
+                res.on('end', () => ok({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+              },
+            );
+            req.on('error', fail);
+            req.end(
+              JSON.stringify({
+                imageUrl,
+                operations: ['background_change'],
+                backgroundPreset: 'luxury-showroom',
+                removeWatermark: false,
+              }),
+            );
+          },
+        ),
     );
     const running = async () =>
       (await sqlRows<{ n: string }>("select count(*) as n from processing_jobs where status = 'running'"))[0]
