@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { emptyPgDatabase } from './processes';
 import { loadSettings, type Settings } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
 import { composeServices, type Services } from '../src/compose';
@@ -21,14 +22,8 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.href, dataDir: null });
+  const { name, url } = await emptyPgDatabase(baseUrl, 'test');
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
   await database.migrate();
   const close = database.close;
   database.close = async () => {

@@ -17,7 +17,7 @@ import { ensureWindow } from './billing/quota.service';
 import { liveWhen } from './billing/policy';
 import { adminPromos } from './admin/promos';
 import { adminInbox } from './admin/inbox';
-import type { AuditRecorder } from './admin/audit';
+import { iso, paymentView, type AuditRecorder } from './admin/audit';
 
 /** The repositories one admin action works on; the same set bound to a transaction. */
 export interface AdminRepos {
@@ -34,7 +34,6 @@ export interface AdminDeps extends AdminRepos {
 
 const PLAN_TYPES = ['basic', 'pro', 'business'] as const;
 const QUOTA_WINDOW_MS = 30 * 24 * 60 * 60_000;
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 function userRow(u: UserRow, planType: string | null, subscriptionStatus: string | null) {
   return {
@@ -126,19 +125,7 @@ export function adminService(deps: AdminDeps) {
               periodEnd: q.periodEnd.toISOString(),
             }
           : null,
-        payments: found.payments.map((p) => ({
-          merchantOid: p.merchantOid,
-          kind: p.kind,
-          planType: p.planType,
-          billingCycle: p.billingCycle,
-          addonPhotos: p.addonPhotos,
-          amountKurus: p.amountKurus,
-          discountKurus: p.discountKurus,
-          status: p.status,
-          provider: p.provider,
-          createdAt: p.createdAt.toISOString(),
-          completedAt: iso(p.completedAt),
-        })),
+        payments: found.payments.map(paymentView),
         invoices: found.invoices.map((i) => ({
           id: i.id,
           number: i.number,

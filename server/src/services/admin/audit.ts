@@ -14,3 +14,32 @@ export type AuditRecorder = (
 export type { AdminDeps };
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** A payment order as the admin console shows it (user detail and promo usage). */
+export function paymentView(p: {
+  merchantOid: string;
+  kind: string;
+  planType: string | null;
+  billingCycle: string | null;
+  addonPhotos: number | null;
+  amountKurus: number;
+  discountKurus: number;
+  status: string;
+  provider: string;
+  createdAt: Date;
+  completedAt: Date | null;
+}) {
+  return {
+    merchantOid: p.merchantOid,
+    kind: p.kind,
+    planType: p.planType,
+    billingCycle: p.billingCycle,
+    addonPhotos: p.addonPhotos,
+    amountKurus: p.amountKurus,
+    discountKurus: p.discountKurus,
+    status: p.status,
+    provider: p.provider,
+    createdAt: p.createdAt.toISOString(),
+    completedAt: iso(p.completedAt),
+  };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tr } from '../../../../contract/messages.tr';
 import type { UserRow } from '../../repositories/user.repository';
 import { AppError } from '../app-error';
-import { iso, type AdminDeps, type AuditRecorder } from './audit';
+import { iso, paymentView, type AdminDeps, type AuditRecorder } from './audit';
 
 /** Promo codes in the admin console: list with paid use, create, switch on and off, who used one. */
 export function adminPromos(deps: AdminDeps, record: AuditRecorder) {
@@ -66,20 +66,7 @@ export function adminPromos(deps: AdminDeps, record: AuditRecorder) {
     async promoUsage(id: string) {
       const orders = await deps.admin.promoOrders(id);
       return {
-        orders: orders.map((p) => ({
-          merchantOid: p.merchantOid,
-          email: p.email,
-          kind: p.kind,
-          planType: p.planType,
-          billingCycle: p.billingCycle,
-          addonPhotos: p.addonPhotos,
-          amountKurus: p.amountKurus,
-          discountKurus: p.discountKurus,
-          status: p.status,
-          provider: p.provider,
-          createdAt: p.createdAt.toISOString(),
-          completedAt: iso(p.completedAt),
-        })),
+        orders: orders.map((p) => ({ ...paymentView(p), email: p.email })),
       };
     },
   };
