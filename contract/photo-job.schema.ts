@@ -1,6 +1,19 @@
 import { z } from 'zod';
 
 /**
+ * Where the original photo lies in a result whose background changed (the engine re-frames the car), as
+ * fractions of the result's width and height; values outside 0-1 are parts of the original that fall off
+ * the result. A before/after view places the original here so the two halves line up.
+ */
+export const originalPlacementSchema = z.object({
+  left: z.number(),
+  top: z.number(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+export type OriginalPlacement = z.infer<typeof originalPlacementSchema>;
+
+/**
  * A photo job's outcome, defined once: stored per job (processing_jobs.results), returned by
  * POST /api/process-image, POST /api/gen4/generate and GET /api/jobs/:id, and read by the web app.
  */
@@ -14,6 +27,8 @@ export const jobItemResultSchema = z.object({
   error: z.string().optional(),
   /** Turkish notes on a finished photo: a requested operation that changed nothing (not charged for it). */
   notices: z.array(z.string()).optional(),
+  /** Where the original lies in this result (absent when the photo was not re-framed). */
+  placement: originalPlacementSchema.optional(),
 });
 export type JobItemResult = z.infer<typeof jobItemResultSchema>;
 export const jobResultsSchema = z.array(jobItemResultSchema);
@@ -27,6 +42,8 @@ export const processImageResponseSchema = z.object({
   output: z.array(z.string()).nullable(),
   error: z.string().nullable(),
   jobId: z.string(),
+  /** Where the original lies in output[0] (null when the photo was not re-framed). */
+  placement: originalPlacementSchema.nullable(),
 });
 export type ProcessImageResponse = z.infer<typeof processImageResponseSchema>;
 
@@ -37,6 +54,8 @@ export const studioResultItemSchema = z.object({
   output: z.string().nullable(),
   success: z.boolean(),
   error: z.string().nullable(),
+  /** Where the original lies in output (null when the photo was not re-framed). */
+  placement: originalPlacementSchema.nullable(),
 });
 export type StudioResultItem = z.infer<typeof studioResultItemSchema>;
 

@@ -88,8 +88,17 @@ export interface ProcessResult {
   /** Scene actually used (preset or the prompt's choice), if the background changed. */
   sceneId?: string;
   /** Where the car was placed when the background changed (output = input * scale + (dx, dy), in pixels
-   * of the working image): lets a before/after view frame the original the same way. */
-  placement?: { scale: number; dx: number; dy: number };
+   * of the working image, which is inputWidth x inputHeight; the canvas is outputWidth x outputHeight):
+   * lets a before/after view frame the original the same way. */
+  placement?: {
+    scale: number;
+    dx: number;
+    dy: number;
+    inputWidth: number;
+    inputHeight: number;
+    outputWidth: number;
+    outputHeight: number;
+  };
   /** What was done per operation, and whether the photo is to be charged. */
   report: ProcessReport;
 }
@@ -343,7 +352,13 @@ async function processDecoded(
         light: request.light,
         glass: car?.glass,
       });
-      placement = r.placement;
+      placement = {
+        ...r.placement,
+        inputWidth: image.width,
+        inputHeight: image.height,
+        outputWidth: width,
+        outputHeight: height,
+      };
       return r.image;
     });
     applied.push('background_change');

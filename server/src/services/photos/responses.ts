@@ -9,9 +9,17 @@ import { resultUrl } from './urls';
 
 /** SPEC §7 answer of POST /api/process-image for an ended job. */
 export function editorResponse(job: ProcessingJobRow): ProcessImageResponse {
-  const outputs = (job.results ?? []).flatMap((r) => (r.imageId ? [resultUrl(r.imageId)] : []));
-  if (job.status === 'succeeded') return { status: 'succeeded', output: outputs, error: null, jobId: job.id };
-  return { status: 'failed', output: null, error: job.error ?? tr.photo.itemFailed, jobId: job.id };
+  const done = (job.results ?? []).filter((r) => r.imageId);
+  if (job.status === 'succeeded')
+    return {
+      status: 'succeeded',
+      output: done.map((r) => resultUrl(r.imageId!)),
+      error: null,
+      jobId: job.id,
+      placement: done[0]?.placement ?? null,
+    };
+  const error = job.error ?? tr.photo.itemFailed;
+  return { status: 'failed', output: null, error, jobId: job.id, placement: null };
 }
 
 /** SPEC §7 answer of POST /api/gen4/generate for an ended job. */
@@ -23,6 +31,7 @@ export function studioResponse(job: ProcessingJobRow): StudioGenerateResponse {
     output: x.imageId ? resultUrl(x.imageId) : null,
     success: Boolean(x.imageId),
     error: x.error ?? null,
+    placement: (x.imageId && x.placement) || null,
   }));
   const successCount = results.filter((x) => x.success).length;
   return {

@@ -10,6 +10,7 @@ import { HEARTBEAT_MS, type PhotoJobs } from './jobs';
 import { inputsOf, type JobRequest } from './requests';
 import type { PhotoUploads } from './upload';
 import type { PhotoMetrics } from './metrics';
+import { originalPlacement } from './placement';
 
 const m = tr.photo;
 
@@ -82,7 +83,14 @@ export function photoWorker(deps: WorkerDeps) {
       const { notices, charge } = out.report;
       if (!charge) return { index, carImage, error: notices.join(' ') || m.itemFailed };
       const row = await saveResult(out.jpeg, out.width, out.height);
-      return { index, carImage, imageId: row.id, ...(notices.length ? { notices } : {}) };
+      const placement = originalPlacement(out.placement);
+      return {
+        index,
+        carImage,
+        imageId: row.id,
+        ...(notices.length ? { notices } : {}),
+        ...(placement ? { placement } : {}),
+      };
     };
     if (req.kind === 'editor') {
       const input = (await load(req.imageId))!;
