@@ -212,13 +212,14 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     async planOf(user) {
       return effectivePlan(await subscriptionsRepo.findByUser(user.id), new Date());
     },
-    async enqueue(jobId, priority) {
-      // A job whose worker died is expired after JOB_TIMEOUT_SECONDS and retried.
-      await queue.send(
+    async enqueue(jobId, userId, headStart) {
+      // A job whose worker died is expired after JOB_TIMEOUT_SECONDS and retried (sooner by heartbeats).
+      await queue.sendFair(
         jobs.photoProcess,
         { jobId },
         {
-          priority,
+          group: userId,
+          headStart,
           retryLimit: PHOTO_JOB_ATTEMPTS - 1,
           retryDelay: PHOTO_RETRY_DELAY_S,
           expireInSeconds: settings.jobTimeoutSeconds,

@@ -19,6 +19,14 @@ export interface JobSender {
   ): Promise<string | null>;
 }
 
+/** Options of a job placed fairly among customers (see JobQueue.sendFair). */
+export interface FairSendOptions extends PgBoss.SendOptions {
+  /** Whose job it is: each group gets its turn. */
+  group: string;
+  /** Turns a group's jobs may jump ahead of everyone's (Business), 0 for none. */
+  headStart?: number;
+}
+
 export interface JobQueue extends JobSender {
   /** The running pg-boss instance; throws before start(). */
   readonly boss: PgBoss;
@@ -31,6 +39,19 @@ export interface JobQueue extends JobSender {
    * entry is active.
    */
   retryNow(name: JobName, jobId: string, reason: string): Promise<'retrying' | 'final' | 'none'>;
+  /**
+   * Sends a job in turn with other groups' (customers'), so one customer's batch of 100 does not starve
+   * another's single photo: pg-boss takes the highest priority first, and a job's priority is minus its turn.
+   * Its turn is the one served now (the lowest turn still open) or the one after its group's last open job,
+   * whichever is later; `headStart` turns earlier for Business. A backlog thus goes round robin between
+   * customers, a newcomer's first job goes next, and a customer's own jobs keep their order. When the queue
+   * is empty turns start again at 0. The payload carries `group` and `headStart`.
+   */
+  sendFair<N extends JobName>(
+    name: N,
+    data: JobPayloads[N],
+    options: FairSendOptions,
+  ): Promise<string | null>;
   /** Entries per state of a queue (metrics). */
   depth(name: JobName): Promise<{ queued: number; active: number; oldestQueuedSeconds: number }>;
   /** Stops polling and waits (up to 10 s) for running handlers; start() may be called again afterwards. */
@@ -73,7 +94,7 @@ export function createJobQueue(opts: QueueOptions): JobQueue {
     return current;
   };
 
-  return {
+  const queue: JobQueue = {
     get boss() {
       return running();
     },
@@ -125,6 +146,23 @@ export function createJobQueue(opts: QueueOptions): JobQueue {
       if (local) boss.notifyWorker(local);
       return id;
     },
+    async sendFair(name, data, { group, headStart = 0, ...options }) {
+      // Turns are counted without head starts (a Business batch jumping ahead does not move the turn
+      // everyone else's newcomers join at).
+      const { rows } = await running()
+        .getDb()
+        .executeSql(
+          `select min(-priority + coalesce((data->>'headStart')::int, 0)) as now_serving,
+                  max(-priority) filter (where data->>'group' = $2) as group_last
+             from pgboss.job where name = $1 and state < 'completed'`,
+          [name, group],
+        );
+      const r = rows[0] as { now_serving: number | null; group_last: number | null } | undefined;
+      const serving = Number(r?.now_serving ?? 0);
+      const last = r?.group_last == null ? -Infinity : Number(r.group_last);
+      const turn = Math.max(serving - headStart, last + 1);
+      return queue.send(name, { ...data, group, headStart }, { ...options, priority: -turn });
+    },
     async retryNow(name, jobId, reason) {
       const boss = running();
       const { rows } = await boss
@@ -163,6 +201,7 @@ export function createJobQueue(opts: QueueOptions): JobQueue {
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     },
   };
+  return queue;
 }
 
 /** createJobQueue + start, for tools and tests that need nothing in between. */

@@ -12,7 +12,8 @@ export interface JobPayloads {
   [jobs.ping]: { value: string };
   [jobs.purgeSessions]: Record<string, never>;
   [jobs.billingPeriods]: Record<string, never>;
-  [jobs.photoProcess]: { jobId: string };
+  /** `group` (the customer) and `headStart`: turns between customers (JobQueue.sendFair). */
+  [jobs.photoProcess]: { jobId: string; group?: string; headStart?: number };
   [jobs.photoRetention]: Record<string, never>;
   [jobs.mailNotifications]: Record<string, never>;
 }

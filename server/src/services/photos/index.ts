@@ -27,8 +27,8 @@ export interface PhotoDeps {
   quota: QuotaService;
   /** The user's current plan flags (null: no live subscription). */
   planOf(user: UserRow): Promise<Plan | null>;
-  /** Puts a job on the queue; business jobs get a higher priority. */
-  enqueue(jobId: string, priority: number): Promise<void>;
+  /** Puts a job on the queue in turn with other customers' (see jobs.ts); Business gets a head start. */
+  enqueue(jobId: string, userId: string, headStart: number): Promise<void>;
   /** Hands a job whose worker died back to the queue at once. */
   retryNow(jobId: string): Promise<'retrying' | 'final' | 'none'>;
   /** Image work (engine, upload decoding) on image threads. */

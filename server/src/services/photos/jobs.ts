@@ -24,6 +24,8 @@ const m = tr.photo;
 /** A running attempt writes its heartbeat this often; one this stale means its process died. */
 export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 30_000;
+/** Turns of the queue a Business customer's jobs jump ahead of everyone else's (SPEC: priority queue). */
+export const BUSINESS_HEAD_START = 10;
 
 export interface JobDeps {
   jobs: ProcessingJobRepository;
@@ -32,8 +34,11 @@ export interface JobDeps {
   uploads: PhotoUploads;
   /** The user's plan for a run (admins and all-access users as business). */
   planFor(user: UserRow): Promise<Plan | null>;
-  /** Puts a job on the queue; business jobs get a higher priority. */
-  enqueue(jobId: string, priority: number): Promise<void>;
+  /**
+   * Puts a job on the queue in turn with other customers' jobs (one customer's batch does not starve
+   * another's photo); `headStart`: turns a Business customer's jobs jump ahead.
+   */
+  enqueue(jobId: string, userId: string, headStart: number): Promise<void>;
   /** Hands a job whose worker died back to the queue at once (see JobQueue.retryNow). */
   retryNow(jobId: string): Promise<'retrying' | 'final' | 'none'>;
   /** The longest a job may take with all its attempts; a waiter gives up after it, the sweep ends it. */
@@ -91,7 +96,7 @@ export function photoJobs(deps: JobDeps) {
     // The uploads must outlive the job even when they were about to expire.
     await deps.images.setExpiry(inputsOf(request), new Date(now().getTime() + 2 * deps.jobDeadlineMs));
     const plan = await deps.planFor(user);
-    await deps.enqueue(id, plan?.priorityQueue ? 10 : 0);
+    await deps.enqueue(id, user.id, plan?.priorityQueue ? BUSINESS_HEAD_START : 0);
     deps.log?.info(
       { jobId: id, userId: user.id, kind: request.kind, photos: photoCount(request) },
       'job queued',
@@ -204,12 +209,16 @@ export function photoJobs(deps: JobDeps) {
     async reapStale() {
       let reaped = 0;
       for (const job of await deps.jobs.staleRunning(new Date(now().getTime() - STALE_AFTER_MS))) {
+        // The dead attempt's row is claimed first, conditional on its attempt number: of several workers
+        // checking at once one wins, and a checker that read the row before a newer attempt started can no
+        // longer fail that newer attempt's queue entry (it used to, costing an attempt and a rerun).
+        if (!(await deps.jobs.updateIfOpen(job.id, { status: 'queued', stage: 'retry' }, job.attempts)))
+          continue;
+        // 'none': the queue entry is already waiting for its retry (or was never taken): the row is open.
         const outcome = await deps.retryNow(job.id);
-        if (outcome === 'retrying' || outcome === 'none') {
-          // 'none': the queue entry is already waiting for its retry (or was never taken): reopen the row.
-          if (await deps.jobs.updateIfOpen(job.id, { status: 'queued', stage: 'retry' }, job.attempts))
-            reaped += 1;
-        } else if (await failOpenJob(job.id, m.itemFailed)) reaped += 1;
+        if (outcome === 'final') await failOpenJob(job.id, m.itemFailed);
+        reaped += 1;
+        deps.metrics?.workerLost();
         deps.log?.warn(
           { jobId: job.id, attempt: job.attempts, outcome },
           'job lost its worker (no heartbeat)',
