@@ -474,6 +474,8 @@ export const tr = {
       `İşlenmeyi bekleyen fotoğraflarınız ${mb} MB sınırını aşıyor. Önce yüklediklerinizi işleyin ya da bir süre sonra tekrar deneyin.`,
     badUpload: 'Dosya eksik ya da hatalı gönderildi. Lütfen fotoğrafı yeniden yükleyin.',
     tooManyStreams: 'Aynı anda çok fazla işlem takip ediliyor. Lütfen açık sekmelerden bazılarını kapatın.',
+    streamsBusy:
+      'Sunucu şu anda çok sayıda işlemi takip ediyor; ilerleme birazdan gösterilecek. İşleminiz bundan etkilenmez.',
     stillRunning: 'İşleminiz sürüyor; bağlantı koptuysa sonuç hazır olduğunda burada görünecek.',
   },
   processing: {

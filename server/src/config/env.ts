@@ -76,6 +76,10 @@ const envSchema = z.object({
     .default(24),
   // Image work runs in up to this many worker processes per server process (off the API's event loop).
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // Progress streams (GET /api/jobs/:id/events) one server process holds open at once, all users together.
+  PROGRESS_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  // A progress stream whose job shows no change this long is closed (the browser's EventSource reconnects).
+  PROGRESS_STREAM_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   // GET /metrics needs 'Authorization: Bearer <token>' when set; without it only loopback may scrape.
   METRICS_TOKEN: z.string().min(16).optional(),
   // Shared object storage (several machines): files go to this bucket instead of DATA_DIR/files.
@@ -168,6 +172,8 @@ export interface Settings {
   jobTimeoutSeconds: number;
   uploadRetentionMs: number;
   imageWorkers: number;
+  /** Progress streams: open at once per process, and closed after this long without a change. */
+  progressStreams: { max: number; idleMs: number };
   metricsToken: string | null;
   /** null: files on local disk under dataDir/files. */
   s3: S3Settings | null;
@@ -239,6 +245,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     uploadRetentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
     imageWorkers: e.IMAGE_WORKERS,
+    progressStreams: { max: e.PROGRESS_STREAMS_MAX, idleMs: e.PROGRESS_STREAM_IDLE_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN ?? null,
     s3: e.S3_BUCKET
       ? {

@@ -113,7 +113,7 @@ export async function buildApp(opts: {
   if (services.billing.sandbox) {
     await app.register(sandboxPaymentRoutes, { provider: services.billing.sandbox });
   }
-  await app.register(photoRoutes, { photos: services.photos });
+  await app.register(photoRoutes, { photos: services.photos, streams: settings.progressStreams });
   await app.register(webRoutes, { distDir: settings.webDistDir });
   return app;
 }

@@ -27,9 +27,9 @@ import { requireUser } from '../auth.hook';
 
 /** Progress streams one user may hold open at once (per API process). */
 export const MAX_STREAMS_PER_USER = 4;
-/** A stream whose job shows no change this long is closed (the browser's EventSource reconnects). */
-const STREAM_IDLE_MS = 60_000;
 const STREAM_POLL_MS = 1_000;
+/** The grace for a job row to appear when the web app opens its stream just before posting the job. */
+const STREAM_GRACE_MS = 3_000;
 
 const fileParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,64}\.(jpg|png)$/) });
 
@@ -48,8 +48,16 @@ function downloadName(date: Date, imageId: string) {
 }
 
 /** SPEC §7 upload, mask, processing, studio and download calls, plus the progress stream. */
-export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoService }) {
+export async function photoRoutes(
+  app: FastifyInstance,
+  opts: {
+    photos: PhotoService;
+    /** Open streams per process (all users) and how long one may go without a change. */
+    streams: { max: number; idleMs: number };
+  },
+) {
   const { photos } = opts;
+  const { max: maxStreams, idleMs: streamIdleMs } = opts.streams;
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_STUDIO_PHOTOS + 1, fields: 10, parts: 20 },
     throwFileSizeLimit: true,
@@ -134,8 +142,10 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
   );
 
   // Server-sent events with the job's real stage, for the progress view: only the caller's own jobs, a few
-  // streams per user, and closed when nothing changes for a minute.
+  // streams per user and a bounded number per process (each polls the database), closed when nothing
+  // changes for PROGRESS_STREAM_IDLE_SECONDS.
   const openStreams = new Map<string, number>();
+  let streamsOpen = 0;
   let closing = false;
   app.addHook('onClose', async () => {
     closing = true;
@@ -144,8 +154,16 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
     const user = requireUser(req);
     const open = openStreams.get(user.id) ?? 0;
     if (open >= MAX_STREAMS_PER_USER) throw new AppError('TOO_MANY_STREAMS', 429, tr.photo.tooManyStreams);
+    if (streamsOpen >= maxStreams) {
+      // The job itself goes on; the web app shows progress from the processing call and retries later.
+      req.log.warn({ streamsOpen }, 'progress stream refused: the process holds its maximum');
+      void reply.header('retry-after', '5');
+      throw new AppError('STREAMS_BUSY', 503, tr.photo.streamsBusy);
+    }
     openStreams.set(user.id, open + 1);
+    streamsOpen += 1;
     const release = () => {
+      streamsOpen -= 1;
       const left = (openStreams.get(user.id) ?? 1) - 1;
       if (left > 0) openStreams.set(user.id, left);
       else openStreams.delete(user.id);
@@ -165,11 +183,15 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
       'x-request-id': req.id,
     });
     let closed = false;
-    req.raw.on('close', () => (closed = true));
+    let wake = () => {};
+    req.raw.on('close', () => {
+      closed = true;
+      wake(); // a client that left frees its place now, not at the next poll
+    });
     let last = '';
     let changedAt = Date.now();
     try {
-      while (!closed && !closing && Date.now() - changedAt < STREAM_IDLE_MS) {
+      while (!closed && !closing && Date.now() - changedAt < streamIdleMs) {
         const job = await photos.jobFor(user, req.params.id).catch(() => undefined); // a DB blip: try again
         const payload = JSON.stringify(
           job ? { status: job.status, stage: job.stage, progress: job.progress } : { status: 'pending' },
@@ -180,7 +202,15 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
           changedAt = Date.now();
         }
         if (job && isEnded(job)) break;
-        await new Promise((r2) => setTimeout(r2, STREAM_POLL_MS));
+        // The next poll, or the idle deadline if that comes first.
+        const pause = Math.min(STREAM_POLL_MS, Math.max(0, changedAt + streamIdleMs - Date.now()));
+        await new Promise<void>((r2) => {
+          const timer = setTimeout(r2, pause);
+          wake = () => {
+            clearTimeout(timer);
+            r2();
+          };
+        });
       }
     } finally {
       release();
@@ -189,7 +219,8 @@ export async function photoRoutes(app: FastifyInstance, opts: { photos: PhotoSer
   });
 
   async function waitForJob(user: Parameters<PhotoService['jobFor']>[0], id: string) {
-    for (let i = 0; i < 10; i++) {
+    const until = Date.now() + STREAM_GRACE_MS;
+    while (Date.now() < until) {
       await new Promise((r2) => setTimeout(r2, 300));
       if (await photos.jobFor(user, id)) return true;
     }
