@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
+import { photoShadow, type PhotoShadow } from './photo.shadow';
 import { renderScene, type SceneTint } from './scene.render';
 
 /** Car bounding box in source pixels (alpha >= 128) and whether it touches the photo's border. */
@@ -287,6 +288,7 @@ export async function compositeCar(
   ch = th;
   const carHpx = box.h * scale;
   limitSoftBand(carA, cw, ch, Math.max(2, Math.round(Math.max(cw, ch) / 320)));
+  await defringe(carRgb, carA, cw, ch);
 
   // The background, and where its floor is.
   let out: Buffer;
@@ -390,7 +392,14 @@ export async function compositeCar(
 
   if (!box.cutBottom) {
     // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
-    await drawShadow(canvas, placed, floorLight);
+    // The photo's own shadow when its old floor could be read (it matches the car's light and shape as no
+    // drawn shadow does); the drawn contact, occlusion and cast shadows otherwise.
+    const own = photoShadow(src, mask, box);
+    if (own && own.trust >= 0.35 && shadowDepth(own) >= 0.25) {
+      await drawPhotoShadow(canvas, own, { scale, dx: left - cx0 * scale, dy: top - cy0 * scale });
+      // The tyre's own footprint is a line or two of pixels the map's cells are too coarse to hold.
+      await drawShadow(canvas, placed, floorLight, 'footprints');
+    } else await drawShadow(canvas, placed, floorLight, 'all');
     if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
   }
 
@@ -480,7 +489,8 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const y1 = Math.min(H, y0 + depth + Math.round(carH * 0.2));
   if (y1 <= y0) return;
   const lh = y1 - y0;
-  const layer = Buffer.alloc(W * lh * 4);
+  const layer = Buffer.alloc(W * lh * 3);
+  const layerA = Buffer.alloc(W * lh);
   for (let x = 0; x < cw; x++) {
     const ox = left + x;
     if (ox < 0 || ox >= W || groundY[x] < 0) continue;
@@ -491,23 +501,17 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       if (sy < 0 || oy >= lh || oy < 0) continue;
       const a = carA[sy * cw + x];
       if (!a) continue;
-      const o = (oy * W + ox) * 4;
-      const s = (sy * cw + x) * 3;
-      layer[o] = (car[s] * a) / 255;
-      layer[o + 1] = (car[s + 1] * a) / 255;
-      layer[o + 2] = (car[s + 2] * a) / 255;
-      layer[o + 3] = a;
+      const o = oy * W + ox;
+      car.copy(layer, o * 3, (sy * cw + x) * 3, (sy * cw + x) * 3 + 3);
+      layerA[o] = a;
     }
   }
   const sigma = 0.6 + floor.roughness * carH * 0.08;
-  const blurred = await sharp(layer, { raw: { width: W, height: lh, channels: 4 } })
-    .blur(sigma)
-    .raw()
-    .toBuffer();
+  const blurred = await weightedBlur(layer, layerA, W, lh, sigma);
   for (let y = 0; y < lh; y++) {
     for (let x = 0; x < W; x++) {
-      const j = (y * W + x) * 4;
-      const a = blurred[j + 3] / 255;
+      const j = y * W + x;
+      const a = blurred.weight[j] / 255;
       if (a < 0.004) continue;
       // Distance below the car's ground line, as a share of the reflection's depth.
       const d = Math.min(1, y / depth);
@@ -517,7 +521,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       const w = floor.reflection * (1 - floor.roughness) ** 2 * a * Math.pow(1 - d, 1.2);
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
-        const refl = (blurred[j + k] / Math.max(1, blurred[j + 3])) * 255;
+        const refl = blurred.colour[j * 3 + k];
         out[o + k] = out[o + k] * (1 - w) + refl * 0.9 * w;
       }
     }
@@ -582,6 +586,63 @@ async function cleanCar(
 }
 
 /**
+ * The cut's outermost pixels often carry the old floor or wall (a light dotted line along a dark sill or
+ * tyre on a bright studio floor). Near the outline, each pixel's alpha is re-estimated from its colour
+ * between the car's own colour just inside and the old background's just outside (the projection used in
+ * matting: a = (I - B).(F - B) / |F - B|^2), and lowered where the colour says it is background. Only
+ * where car and background differ clearly; a white car on a white floor keeps the segmenter's alpha.
+ */
+async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: number): Promise<void> {
+  const n = w * h;
+  const near = new Uint8Array(n);
+  const r = 2;
+  // Pixels with both some car (>= 128) and some background (< 128) pixel within r along a row or column:
+  // the outline's band.
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      if (a[y * w + x] <= 8) continue;
+      let lo = false;
+      let hi = false;
+      for (let d = -r; d <= r; d++) {
+        for (const [xx, yy] of [
+          [x + d, y],
+          [x, y + d],
+        ]) {
+          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+          if (a[yy * w + xx] >= 128) hi = true;
+          else lo = true;
+        }
+      }
+      if (lo && hi) near[y * w + x] = 1;
+    }
+  const inside = Buffer.alloc(n);
+  const outside = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) {
+    if (near[i]) continue;
+    if (a[i] >= 250) inside[i] = 255;
+    else if (a[i] <= 8) outside[i] = 255;
+  }
+  const sigma = Math.max(2, Math.round(Math.max(w, h) / 400));
+  const F = await alphaWeightedBlur(rgb, inside, w, h, sigma);
+  const B = await alphaWeightedBlur(rgb, outside, w, h, sigma);
+  for (let i = 0; i < n; i++) {
+    if (!near[i]) continue;
+    let fb2 = 0;
+    let ib = 0;
+    for (let k = 0; k < 3; k++) {
+      const fb = F[i * 3 + k] - B[i * 3 + k];
+      fb2 += fb * fb;
+      ib += (rgb[i * 3 + k] - B[i * 3 + k]) * fb;
+    }
+    // Below ~40 levels apart the colours cannot tell car from background.
+    if (fb2 < 1600) continue;
+    const est = Math.max(0, Math.min(1, ib / fb2));
+    const cur = a[i] / 255;
+    if (est < cur) a[i] = Math.round(255 * (cur * 0.3 + est * 0.7));
+  }
+}
+
+/**
  * The segmenter's soft edge is a few pixels of mixed car and background; further out, faint alpha is
  * background it was unsure about (a shadow, a reflection on the studio floor) and shows as a pale or dark
  * veil on the new scene. Alpha below half that lies more than `band` pixels from the car (alpha >= 128)
@@ -625,6 +686,44 @@ export function limitSoftBand(a: Uint8Array | Buffer, w: number, h: number, band
   }
 }
 
+/**
+ * A weighted blur: per pixel, the weight-averaged colour of its neighbourhood and the blurred weight. The
+ * premultiplied colours and the weights are blurred as separate images: given four channels, sharp treats
+ * the fourth as alpha and averages by it itself, and dividing by the blurred alpha once more pushed every
+ * edge colour toward white (the pale fringe along sills and tyres).
+ */
+async function weightedBlur(
+  rgb: Buffer,
+  weight: Buffer | Uint8Array,
+  w: number,
+  h: number,
+  sigma: number,
+): Promise<{ colour: Buffer; weight: Buffer }> {
+  const pre = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < w * h; i++) {
+    const a = weight[i];
+    if (!a) continue;
+    pre[i * 3] = Math.round((rgb[i * 3] * a) / 255);
+    pre[i * 3 + 1] = Math.round((rgb[i * 3 + 1] * a) / 255);
+    pre[i * 3 + 2] = Math.round((rgb[i * 3 + 2] * a) / 255);
+  }
+  const blurred = await sharp(pre, { raw: { width: w, height: h, channels: 3 } })
+    .blur(sigma)
+    .raw()
+    .toBuffer();
+  const wb = (
+    await greyOp(weight instanceof Buffer ? weight : Buffer.from(weight), w, h, (s) => s.blur(sigma))
+  ).data;
+  const colour = Buffer.alloc(w * h * 3);
+  for (let i = 0; i < w * h; i++) {
+    const a = wb[i];
+    if (!a) continue;
+    for (let k = 0; k < 3; k++) colour[i * 3 + k] = Math.min(255, Math.round((blurred[i * 3 + k] * 255) / a));
+  }
+  return { colour, weight: wb };
+}
+
+/** Each pixel's colour replaced by the alpha-weighted average of its neighbourhood (itself where none). */
 async function alphaWeightedBlur(
   rgb: Buffer,
   a: Buffer | Uint8Array,
@@ -632,25 +731,9 @@ async function alphaWeightedBlur(
   h: number,
   sigma: number,
 ): Promise<Buffer> {
-  const pre = Buffer.alloc(w * h * 4);
-  for (let i = 0; i < w * h; i++) {
-    const av = a[i];
-    pre[i * 4] = (rgb[i * 3] * av) / 255;
-    pre[i * 4 + 1] = (rgb[i * 3 + 1] * av) / 255;
-    pre[i * 4 + 2] = (rgb[i * 3 + 2] * av) / 255;
-    pre[i * 4 + 3] = av;
-  }
-  const blurred = await sharp(pre, { raw: { width: w, height: h, channels: 4 } })
-    .blur(sigma)
-    .raw()
-    .toBuffer();
-  const out = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i++) {
-    const av = blurred[i * 4 + 3];
-    for (let k = 0; k < 3; k++)
-      out[i * 3 + k] = av ? Math.min(255, (blurred[i * 4 + k] * 255) / av) : rgb[i * 3 + k];
-  }
-  return out;
+  const { colour, weight } = await weightedBlur(rgb, a, w, h, sigma);
+  for (let i = 0; i < w * h; i++) if (!weight[i]) rgb.copy(colour, i * 3, i * 3, i * 3 + 3);
+  return colour;
 }
 
 /**
@@ -693,7 +776,58 @@ export function contactLine(a: Uint8Array | Buffer, w: number, h: number): numbe
   return line;
 }
 
-async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Promise<void> {
+/** How dark the photo's shadow gets right under the car: the 98th percentile of its darkness, 0..1. */
+function shadowDepth(sh: PhotoShadow): number {
+  const hist = new Uint32Array(256);
+  for (const v of sh.dark) hist[v]++;
+  let n = Math.ceil(sh.dark.length * 0.02);
+  for (let v = 255; v > 0; v--) {
+    n -= hist[v];
+    if (n <= 0) return v / 255;
+  }
+  return 0;
+}
+
+/**
+ * Lays the photo's shadow (see photo.shadow.ts) onto the new floor where the old one lay relative to the
+ * car: the darkness is a ratio in linear light, so the encoded floor is scaled by its 1/2.2 power. Floors
+ * it could not be read from fade out with the shadow's trust.
+ */
+async function drawPhotoShadow(
+  canvas: Canvas,
+  sh: PhotoShadow,
+  at: { scale: number; dx: number; dy: number },
+): Promise<void> {
+  const { out, W, H } = canvas;
+  const ow = Math.max(1, Math.round(sh.w * at.scale));
+  const oh = Math.max(1, Math.round(sh.h * at.scale));
+  const ox = Math.round(sh.x0 * at.scale + at.dx);
+  const oy = Math.round(sh.y0 * at.scale + at.dy);
+  const up = await greyOp(sh.dark, sh.gw, sh.gh, (s) => s.resize(ow, oh, { fit: 'fill', kernel: 'cubic' }));
+  const k = Math.min(1, 0.5 + sh.trust);
+  for (let y = 0; y < oh; y++) {
+    const cy = oy + y;
+    if (cy < 0 || cy >= H) continue;
+    for (let x = 0; x < ow; x++) {
+      const cx = ox + x;
+      if (cx < 0 || cx >= W) continue;
+      const d = (up.data[y * ow + x] / 255) * k;
+      if (d <= 0.002) continue;
+      const m = Math.pow(1 - d, 1 / 2.2);
+      const i = (cy * W + cx) * 3;
+      out[i] *= m;
+      out[i + 1] *= m;
+      out[i + 2] *= m;
+    }
+  }
+}
+
+async function drawShadow(
+  canvas: Canvas,
+  placed: Placed,
+  floor: FloorLight,
+  parts: 'all' | 'footprints',
+): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, ch, left, top, groundY, carH } = placed;
   // Two maps, as a studio photo shows them: occlusion (the floor seen under the sill and a short fade in
@@ -701,7 +835,7 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
   // soft-edged pool around each tyre's footprint, where the tyre presses on the floor: without it the car
   // floats). A hard key makes the occlusion darker (no light from the sides); its cast shadow is drawn
   // separately.
-  const occDark = 0.55 + 0.3 * (1 - floor.softness);
+  const occDark = parts === 'all' ? 0.55 + 0.3 * (1 - floor.softness) : 0;
   const occ = new Uint8Array(W * H);
   const core = new Uint8Array(W * H);
   const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
@@ -774,7 +908,7 @@ async function drawShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Pr
         core[i] = Math.max(core[i], Math.round(255 * Math.pow(1 - r2, 1.5)));
       }
   }
-  if (floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
+  if (parts === 'all' && floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
   // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
   const sigOcc = Math.max(1, carH * (0.01 + 0.02 * floor.softness));
   const sigCore = Math.max(0.7, carH * 0.006);

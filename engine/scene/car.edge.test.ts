@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { carBox, compositeCar } from './car.composite';
+
+const W = 400;
+const H = 300;
+
+describe('the cut’s outline', () => {
+  it('does not carry a line of the old bright floor along a dark car', async () => {
+    // A dark car on a bright floor, with a mask one pixel too wide: its outermost ring is floor at full alpha
+    // (what a segmenter gives along a sill or a tyre).
+    const data = Buffer.alloc(W * H * 3);
+    const car = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const body = x > W * 0.25 && x < W * 0.75 && y > H * 0.35 && y < H * 0.62;
+        const wheel = [0.33, 0.67].some((cx) => (x - W * cx) ** 2 + (y - H * 0.65) ** 2 < (H * 0.1) ** 2);
+        car[i] = body || wheel ? 1 : 0;
+        data.fill(car[i] ? 35 : 215, i * 3, i * 3 + 3);
+      }
+    const mask = new Uint8Array(W * H);
+    const ring: number[] = [];
+    for (let y = 1; y < H - 1; y++)
+      for (let x = 1; x < W - 1; x++) {
+        const i = y * W + x;
+        const grown = car[i] || car[i - 1] || car[i + 1] || car[i - W] || car[i + W];
+        mask[i] = grown ? 255 : 0;
+        if (grown && !car[i]) ring.push(i);
+      }
+    const bg = { data: Buffer.alloc(W * H * 3, 90), width: W, height: H, channels: 3 as const };
+    const box = carBox(mask, W, H)!;
+    const r = await compositeCar({ data, width: W, height: H, channels: 3 }, mask, {
+      background: { kind: 'image', image: bg },
+      width: W,
+      height: H,
+      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
+    });
+    expect(r.placement.scale).toBe(1);
+    // The ring's pixels in the output: none may stand out brighter than both the car and the new background.
+    let bright = 0;
+    for (const i of ring) {
+      const x = (i % W) + r.placement.dx;
+      const y = Math.floor(i / W) + r.placement.dy;
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      if (r.image.data[(y * W + x) * 3 + 1] > 130) bright++;
+    }
+    expect(bright / ring.length).toBeLessThan(0.05);
+  });
+});

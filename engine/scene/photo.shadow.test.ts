@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../io/image.decode';
+import { carBox, compositeCar } from './car.composite';
+import { photoShadow } from './photo.shadow';
+import { renderScene } from './scene.render';
+
+const W = 400;
+const H = 300;
+
+/** A flat car on a plain floor; `floor(x, y)` gives the floor's grey level where the car is not. */
+function photo(floor: (x: number, y: number) => number): { image: RawImage; mask: Uint8Array } {
+  const data = Buffer.alloc(W * H * 3);
+  const mask = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const body = x > W * 0.25 && x < W * 0.75 && y > H * 0.35 && y < H * 0.62;
+      const wheel = [0.33, 0.67].some((cx) => (x - W * cx) ** 2 + (y - H * 0.65) ** 2 < (H * 0.1) ** 2);
+      if (body || wheel) mask[i] = 255;
+      const v = mask[i] ? 40 : floor(x, y);
+      data[i * 3] = v;
+      data[i * 3 + 1] = v;
+      data[i * 3 + 2] = v;
+    }
+  return { image: { data, width: W, height: H, channels: 3 }, mask };
+}
+
+const lin = (v: number): number => (v / 255) ** 2.2;
+/** Under the car between the wheels, from the sill down to the ground line. */
+const underCar = (x: number, y: number): boolean =>
+  x > W * 0.27 && x < W * 0.73 && y >= H * 0.62 && y < H * 0.76;
+const shadowed = (x: number, y: number): number => (underCar(x, y) ? 90 : 200);
+
+describe('the photo’s own shadow', () => {
+  it('is read off a plain floor as the ratio to the shadow-free floor, in linear light', () => {
+    const { image, mask } = photo(shadowed);
+    const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
+    expect(sh).not.toBeNull();
+    expect(sh.trust).toBeGreaterThan(0.6);
+    // Darkness at a cell under the middle of the car, well inside the shadow.
+    const sx = (W * 0.5 - sh.x0) / (sh.w / sh.gw);
+    const sy = (H * 0.7 - sh.y0) / (sh.h / sh.gh);
+    const d = sh.dark[Math.round(sy) * sh.gw + Math.round(sx)] / 255;
+    expect(d).toBeGreaterThan(1 - lin(90) / lin(200) - 0.08);
+    // Plain floor away from the car carries no shadow.
+    const fy = Math.round((H * 0.84 - sh.y0) / (sh.h / sh.gh));
+    const fx = Math.round((W * 0.1 - sh.x0) / (sh.w / sh.gw));
+    expect(sh.dark[fy * sh.gw + fx]).toBeLessThan(8);
+  });
+
+  it('does not take the dark joints of paving for a shadow', () => {
+    // Setts of 6 px with 1-px dark joints, no shadow at all.
+    const { image, mask } = photo((x, y) => (x % 6 === 0 || y % 6 === 0 ? 110 : 200));
+    const sh = photoShadow(image, mask, carBox(mask, W, H)!);
+    expect(sh).not.toBeNull();
+    if (!sh) return;
+    let sum = 0;
+    let n = 0;
+    for (let gy = 0; gy < sh.gh; gy++)
+      for (let gx = 0; gx < sh.gw; gx++) {
+        const x = sh.x0 + (gx + 0.5) * (sh.w / sh.gw);
+        const y = sh.y0 + (gy + 0.5) * (sh.h / sh.gh);
+        if (y < H * 0.8 && x > W * 0.2 && x < W * 0.8) continue; // next to the car
+        sum += sh.dark[gy * sh.gw + gx];
+        n++;
+      }
+    expect(sum / n / 255).toBeLessThan(0.03);
+  });
+
+  it('darkens the new floor under the car as the car darkened the old one', async () => {
+    const { image, mask } = photo(shadowed);
+    const box = carBox(mask, W, H)!;
+    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'scene', id: 'studio-white' },
+      width: W,
+      height: H,
+      framing,
+    });
+    const bare = await renderScene('studio-white', W, H, {
+      carHeightPx: box.h * r.placement.scale,
+      floorY: framing.floorY,
+    });
+    // Mean over a patch under the sill, between the wheels, as a ratio of the bare scene (linear light).
+    let got = 0;
+    let was = 0;
+    for (let y = Math.round(H * 0.66); y < Math.round(H * 0.72); y++)
+      for (let x = Math.round(W * 0.45); x < Math.round(W * 0.55); x++) {
+        const ox = Math.round(x * r.placement.scale + r.placement.dx);
+        const oy = Math.round(y * r.placement.scale + r.placement.dy);
+        const o = (oy * W + ox) * 3 + 1;
+        got += lin(r.image.data[o]);
+        was += lin(bare.data[o]);
+      }
+    const ratio = got / was;
+    // The photo's floor kept lin(90) / lin(200) = 0.17 of its light there; the new floor keeps about the same.
+    expect(ratio).toBeGreaterThan(0.08);
+    expect(ratio).toBeLessThan(0.35);
+  });
+});

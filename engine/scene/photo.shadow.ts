@@ -1,0 +1,295 @@
+import type { RawImage } from '../io/image.decode';
+import type { CarBox } from './car.composite';
+
+/**
+ * The photo's own shadow under the car, lifted off its old floor so it can be laid onto the new one.
+ *
+ * A drawn contact shadow never matches what the car really does to the light around it (the dark strip
+ * under the sills, the pools at the tyres, the cast of the room's or the sky's light): reviewers saw
+ * "a detached dark blob under each tyre, nothing under the body". The photo already holds that shadow.
+ * Where the old floor is plain enough to model, its shadow-free brightness is fitted from the floor
+ * beside and in front of the car (a smooth quadratic, fitted to the floor's upper envelope so the shadow
+ * itself does not pull it down), and the shadow is the ratio of what the photo shows to that fit, in linear
+ * light. The ratio is a global photometric fact of the photo, not a repaint: laid on the new floor it
+ * darkens it as the car darkened the old one.
+ */
+export interface PhotoShadow {
+  /** Darkness 0..255 (255 = no light left) per cell, cell grid over the source rectangle below. */
+  dark: Uint8Array;
+  /** Grid size in cells. */
+  gw: number;
+  gh: number;
+  /** Source rectangle the grid covers, in source pixels. */
+  x0: number;
+  y0: number;
+  w: number;
+  h: number;
+  /** 0..1: how far the fitted floor could be trusted (plain floor on both sides, little texture). */
+  trust: number;
+}
+
+const LIN = new Float32Array(256);
+for (let i = 0; i < 256; i++) {
+  const c = i / 255;
+  LIN[i] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** Solves the normal equations A x = b (n x n, row-major) by Gaussian elimination; null if singular. */
+function solve(A: Float64Array, b: Float64Array, n: number): Float64Array | null {
+  const m = Float64Array.from(A);
+  const v = Float64Array.from(b);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r * n + c]) > Math.abs(m[p * n + c])) p = r;
+    if (Math.abs(m[p * n + c]) < 1e-12) return null;
+    if (p !== c) {
+      for (let k = 0; k < n; k++) [m[c * n + k], m[p * n + k]] = [m[p * n + k], m[c * n + k]];
+      [v[c], v[p]] = [v[p], v[c]];
+    }
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r * n + c] / m[c * n + c];
+      for (let k = c; k < n; k++) m[r * n + k] -= f * m[c * n + k];
+      v[r] -= f * v[c];
+    }
+  }
+  const x = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    let s = v[r];
+    for (let k = r + 1; k < n; k++) s -= m[r * n + k] * x[k];
+    x[r] = s / m[r * n + r];
+  }
+  return x;
+}
+
+/** Separable max (or min) over a (2r+1)-square window. */
+function greyRank(v: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+  const pick = max ? Math.max : Math.min;
+  const tmp = new Float32Array(v.length);
+  const out = new Float32Array(v.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = v[y * w + x];
+      for (let d = Math.max(0, x - r); d <= Math.min(w - 1, x + r); d++) m = pick(m, v[y * w + d]);
+      tmp[y * w + x] = m;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = tmp[y * w + x];
+      for (let d = Math.max(0, y - r); d <= Math.min(h - 1, y + r); d++) m = pick(m, tmp[d * w + x]);
+      out[y * w + x] = m;
+    }
+  return out;
+}
+const greyMax = (v: Float32Array, w: number, h: number, r: number): Float32Array =>
+  greyRank(v, w, h, r, true);
+const greyMin = (v: Float32Array, w: number, h: number, r: number): Float32Array =>
+  greyRank(v, w, h, r, false);
+
+export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): PhotoShadow | null {
+  if (box.cutBottom) return null;
+  const { width: W, height: H, channels: C, data } = src;
+  // Cells of about 1/200 of the car's height: the shadow is smooth, the floor's texture is not.
+  const s = Math.max(1, Math.round(box.h / 200));
+  const x0 = Math.max(0, Math.round(box.x - 0.3 * box.w));
+  const x1 = Math.min(W, Math.round(box.x + 1.3 * box.w));
+  const y0 = Math.max(0, Math.round(box.y + 0.45 * box.h));
+  const y1 = Math.min(H, Math.round(box.y + box.h + 0.3 * box.h));
+  const gw = Math.floor((x1 - x0) / s);
+  const gh = Math.floor((y1 - y0) / s);
+  if (gw < 20 || gh < 10) return null;
+  const lum = new Float32Array(gw * gh);
+  const car = new Float32Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      let l = 0;
+      let a = 0;
+      for (let yy = 0; yy < s; yy++) {
+        const row = (y0 + gy * s + yy) * W + x0 + gx * s;
+        for (let xx = 0; xx < s; xx++) {
+          const i = row + xx;
+          const o = i * C;
+          l += 0.2126 * LIN[data[o]] + 0.7152 * LIN[data[o + 1]] + 0.0722 * LIN[data[o + 2]];
+          a += mask[i];
+        }
+      }
+      lum[gy * gw + gx] = l / (s * s);
+      car[gy * gw + gx] = a / (s * s * 255);
+    }
+
+  // Paving and cobbles: the dark joints between stones are no shadow. A grey closing (the brightest, then
+  // the darkest, of a 5-cell neighbourhood) fills gaps narrower than the window and keeps wider shadows;
+  // the car's cells count as black so its own paint does not spill onto the floor.
+  {
+    const floorOnly = lum.map((v, i) => (car[i] < 0.02 ? v : 0));
+    const closed = greyMin(greyMax(floorOnly, gw, gh, 2), gw, gh, 2);
+    for (let i = 0; i < lum.length; i++) if (car[i] < 0.02) lum[i] = closed[i];
+  }
+
+  // Per column of cells: the lowest car cell; the floor seen under the car lies below it. Beside the car,
+  // the floor starts a little above the nearest wheel's contact row.
+  const lowest = new Int32Array(gw).fill(-1);
+  for (let gx = 0; gx < gw; gx++)
+    for (let gy = gh - 1; gy >= 0; gy--)
+      if (car[gy * gw + gx] >= 0.5) {
+        lowest[gx] = gy;
+        break;
+      }
+  let first = -1;
+  let last = -1;
+  for (let gx = 0; gx < gw; gx++)
+    if (lowest[gx] >= 0) {
+      if (first < 0) first = gx;
+      last = gx;
+    }
+  if (first < 0) return null;
+  const lift = Math.round((0.06 * box.h) / s);
+  const floorTop = new Int32Array(gw);
+  for (let gx = 0; gx < gw; gx++) {
+    if (gx < first) floorTop[gx] = Math.max(0, lowest[first] - lift);
+    else if (gx > last) floorTop[gx] = Math.max(0, lowest[last] - lift);
+    else floorTop[gx] = lowest[gx] + 1;
+  }
+
+  // Distance (cells) from the car's lower outline: the fit uses only floor well away from the car.
+  const far = Math.round((0.14 * box.h) / s);
+  const dist = new Float32Array(gw * gh).fill(1e9);
+  for (let i = 0; i < gw * gh; i++) if (car[i] >= 0.02) dist[i] = 0;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const i = gy * gw + gx;
+      if (gx > 0) dist[i] = Math.min(dist[i], dist[i - 1] + 1);
+      if (gy > 0) dist[i] = Math.min(dist[i], dist[i - gw] + 1);
+    }
+  for (let gy = gh - 1; gy >= 0; gy--)
+    for (let gx = gw - 1; gx >= 0; gx--) {
+      const i = gy * gw + gx;
+      if (gx < gw - 1) dist[i] = Math.min(dist[i], dist[i + 1] + 1);
+      if (gy < gh - 1) dist[i] = Math.min(dist[i], dist[i + gw] + 1);
+    }
+
+  const ref: number[] = [];
+  let leftN = 0;
+  let rightN = 0;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const i = gy * gw + gx;
+      if (gy < floorTop[gx] || dist[i] < far || lum[i] <= 0) continue;
+      ref.push(i);
+      if (gx < first) leftN++;
+      if (gx > last) rightN++;
+    }
+  if (ref.length < 60) return null;
+  // Both sides seen: a quadratic surface (light falls off across a studio floor); one side only: a plane,
+  // which extrapolates under the car without bending away.
+  const both = leftN > ref.length * 0.1 && rightN > ref.length * 0.1;
+  const terms = (gx: number, gy: number): number[] => {
+    const u = gx / gw - 0.5;
+    const v = gy / gh - 0.5;
+    return both ? [1, u, v, u * u, u * v, v * v] : [1, u, v];
+  };
+  const n = both ? 6 : 3;
+  let coef: Float64Array | null = null;
+  let keep = ref;
+  let spread = 0;
+  for (let iter = 0; iter < 4; iter++) {
+    const A = new Float64Array(n * n);
+    const b = new Float64Array(n);
+    for (const i of keep) {
+      const t = terms(i % gw, Math.floor(i / gw));
+      const y = Math.log(lum[i]);
+      for (let r = 0; r < n; r++) {
+        b[r] += t[r] * y;
+        for (let c = 0; c < n; c++) A[r * n + c] += t[r] * t[c];
+      }
+    }
+    coef = solve(A, b, n);
+    if (!coef) return null;
+    const res = ref.map((i) => {
+      const t = terms(i % gw, Math.floor(i / gw));
+      let f = 0;
+      for (let r = 0; r < n; r++) f += coef![r] * t[r];
+      return Math.log(lum[i]) - f;
+    });
+    const sorted = res.map(Math.abs).sort((p, q) => p - q);
+    spread = Math.max(0.01, sorted[sorted.length >> 1] * 1.4826);
+    // The upper envelope: darker outliers (other shadows, kerbs, stains) leave the fit, brighter ones stay
+    // unless far out (a road marking, a glint).
+    keep = ref.filter((_, k) => res[k] > -2 * spread && res[k] < 3 * spread);
+    if (keep.length < 40) return null;
+  }
+  // Texture of the floor in log light: a plain studio floor ~0.03, asphalt ~0.15; past 0.25 no trust.
+  const trust =
+    Math.max(0, Math.min(1, (0.25 - spread) / 0.15)) * Math.min(1, ref.length / 400) * (both ? 1 : 0.8);
+  if (trust <= 0.05) return null;
+
+  // Darkness where the floor is below its fit, less the floor's own texture (so grain is no shadow).
+  const noise = Math.min(0.5, 2 * spread);
+  const raw = new Float32Array(gw * gh);
+  const wgt = new Float32Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const i = gy * gw + gx;
+      if (gy < floorTop[gx]) continue;
+      const t = terms(gx, gy);
+      let f = 0;
+      for (let r = 0; r < n; r++) f += coef![r] * t[r];
+      const lr = Math.log(Math.max(1e-5, lum[i])) - f;
+      const d = 1 - Math.exp(Math.min(0, lr + noise));
+      // Cells at the car's outline mix the car's own edge (a chrome strip, a lit sill) into the floor:
+      // they are filled from the floor beside them.
+      const w = dist[i] < 2 ? 0 : 1 - car[i];
+      raw[i] = d * w;
+      wgt[i] = w;
+    }
+  // A small normalised blur: cells half covered by the car are filled from the floor beside them.
+  const blur = (v: Float32Array): Float32Array => {
+    const o = new Float32Array(v.length);
+    const k = [0.25, 0.5, 0.25];
+    const tmp = new Float32Array(v.length);
+    for (let gy = 0; gy < gh; gy++)
+      for (let gx = 0; gx < gw; gx++) {
+        let acc = 0;
+        for (let d = -1; d <= 1; d++) acc += k[d + 1] * v[gy * gw + Math.min(gw - 1, Math.max(0, gx + d))];
+        tmp[gy * gw + gx] = acc;
+      }
+    for (let gy = 0; gy < gh; gy++)
+      for (let gx = 0; gx < gw; gx++) {
+        let acc = 0;
+        for (let d = -1; d <= 1; d++) acc += k[d + 1] * tmp[Math.min(gh - 1, Math.max(0, gy + d)) * gw + gx];
+        o[gy * gw + gx] = acc;
+      }
+    return o;
+  };
+  let rb: Float32Array = raw;
+  let wb: Float32Array = wgt;
+  for (let p = 0; p < 2; p++) {
+    rb = blur(rb);
+    wb = blur(wb);
+  }
+  const dark = new Uint8Array(gw * gh);
+  const fadeX = Math.max(2, Math.round(gw * 0.14));
+  const fadeY = Math.max(2, Math.round(gh * 0.12));
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const i = gy * gw + gx;
+      if (wb[i] < 0.05) continue;
+      // Fades toward the rectangle's sides and bottom, and above the floor's first row, so the shadow has
+      // no edge of its own.
+      const edge = Math.min(1, gx / fadeX, (gw - 1 - gx) / fadeX, (gh - 1 - gy) / fadeY);
+      const above = gy < floorTop[gx] ? Math.max(0, 1 - (floorTop[gx] - gy) / 2) : 1;
+      const v = (rb[i] / wb[i]) * Math.max(0, edge) * above;
+      dark[i] = Math.round(Math.min(0.95, v) * 255);
+    }
+  // Under the car's outline the floor is hidden: its darkness continues upward from the floor just below,
+  // so an upscaled map does not fade toward zero at the outline (a light line along every sill and tyre).
+  for (let gx = 0; gx < gw; gx++) {
+    let below = -1;
+    for (let gy = gh - 1; gy >= 0; gy--) {
+      const i = gy * gw + gx;
+      if (dist[i] < 2) {
+        if (below >= 0) dark[i] = Math.max(dark[i], below);
+      } else below = dark[i];
+    }
+  }
+  return { dark, gw, gh, x0, y0, w: gw * s, h: gh * s, trust };
+}
