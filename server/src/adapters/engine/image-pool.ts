@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { EngineError } from '../../../../engine/engine.error';
 import type { BatchItemResult, Engine, ProcessResult, StageName } from '../../../../engine/pipeline';
@@ -27,6 +28,9 @@ export interface ImageWorkers extends Pick<Engine, 'process' | 'processBatch'> {
 
 const toError = (e: ImageError) =>
   e.engine ? new EngineError(e.code, e.detail, e.message) : new Error(`image worker: ${e.message}`);
+
+/** How much nicer (lower scheduling priority) image worker processes run than their server process. */
+export const IMAGE_WORKER_NICE = 10;
 
 const workerFile = fileURLToPath(new URL('./image.worker.ts', import.meta.url));
 
@@ -60,6 +64,13 @@ export function imageWorkerPool(opts: {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // Image work yields the CPU to the event loop that answers HTTP: on a machine with few cores the engine
+    // would otherwise take every core and API latency would follow the photos (issue 15, reproduction 8).
+    try {
+      if (child.pid) os.setPriority(child.pid, Math.min(19, os.getPriority() + IMAGE_WORKER_NICE));
+    } catch {
+      // not permitted here (some containers): the worker runs at the server's priority
+    }
     const slot: Slot = { child, current: null, idleTimer: null };
     slots.add(slot);
     child.on('message', (reply: ImageReply) => {
