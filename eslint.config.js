@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * The walls of docs/architecture.md, enforced. `npm run lint` fails when code imports across one of them;
@@ -55,7 +56,16 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The web aliases (web/vite.config.ts) resolve too, so the walls hold for `@/` imports as for relative ones.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          alias: {
+            '@': [path.resolve(import.meta.dirname, 'web/src')],
+            '@contract': [path.resolve(import.meta.dirname, 'contract')],
+          },
+        }),
+      ],
       // Followed modules are TypeScript: without these no-cycle would skip every .ts file it reaches.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -87,6 +97,16 @@ export default tseslint.config(
               message: 'Repositories and adapters sit below services and HTTP.',
             },
             {
+              target: ['./web/src/shared', './web/src/lib'],
+              from: ['./web/src/features', './web/src/app', './web/src/components'],
+              message: 'shared/ and lib/ sit below features, components and the app shell.',
+            },
+            {
+              target: './web/src/lib',
+              from: './web/src/shared',
+              message: 'lib/ is infrastructure (api client, query client, formatting): no feature areas.',
+            },
+            {
               target: './web/src/features',
               from: './web/src/app',
               message: 'Features do not import the app shell (app/ composes features).',
@@ -95,7 +115,7 @@ export default tseslint.config(
               target: `./web/src/features/${f.name}`,
               from: './web/src/features',
               except: [`./${f.name}`],
-              message: 'Web features do not import each other: share through components/ or lib/.',
+              message: 'Web features do not import each other: share through components/, shared/ or lib/.',
             })),
           ],
         },

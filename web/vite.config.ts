@@ -6,6 +6,14 @@ import path from 'node:path';
 export default defineConfig({
   root: path.resolve(import.meta.dirname),
   plugins: [react(), tailwindcss()],
+  // Import aliases (docs/decisions/0009-web-import-alias.md); the same map is in web/tsconfig.json,
+  // vitest.config.ts and eslint.config.js.
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname, 'src'),
+      '@contract': path.resolve(import.meta.dirname, '../contract'),
+    },
+  },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

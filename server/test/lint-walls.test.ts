@@ -92,6 +92,22 @@ const cases: { wall: string; file: string; wrong: string; allowed: string; rule:
     allowed: "import { cn } from '../../../lib/cn';\nexport const x = cn;\n",
     rule: 'import-x/no-restricted-paths',
   },
+  {
+    wall: "web features don't import each other (through the @/ alias)",
+    file: 'web/src/features/admin/components/probe.tsx',
+    wrong:
+      "import PricingPage from '@/features/pricing/components/pricing-page';\nexport const x = PricingPage;\n",
+    allowed: "import { useAuth } from '@/shared/auth/hooks/use-auth';\nexport const x = useAuth;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    wall: "web shared/ areas don't import features",
+    file: 'web/src/shared/photos/api/probe.ts',
+    wrong:
+      "import EditorPage from '@/features/editor/components/editor-page';\nexport const x = EditorPage;\n",
+    allowed: "import { apiRequest } from '@/lib/api-client';\nexport const x = apiRequest;\n",
+    rule: 'import-x/no-restricted-paths',
+  },
 ];
 
 describe('npm run lint enforces the walls', () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner';
-import { useAuth } from '../lib/use-auth';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
 
 /** Signed-out visitors go to /login (SPEC §2), remembering where they wanted to go. */
 export function RequireAuth() {

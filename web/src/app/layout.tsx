@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { tr } from '../../../contract/messages.tr';
-import { buttonClass } from '../components/ui/button';
-import { cn } from '../lib/cn';
-import { useAuth } from '../lib/use-auth';
-import { QUOTA_KEY } from '../lib/billing-api';
-import { SiteFooter } from '../features/marketing/components/site-footer';
-import { inFrame } from '../features/payment/components/frame-bridge';
+import { tr } from '@contract/messages.tr';
+import { buttonClass } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { QUOTA_KEY } from '@/shared/billing/api/billing.api';
+import { SiteFooter } from '@/features/marketing/components/site-footer';
+import { inFrame } from '@/features/payment/components/frame-bridge';
 
 // The avatar menu (and its popover library) is only needed once someone is signed in.
 const UserMenu = lazy(() =>
-  import('../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+  import('@/features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
 );
 
 const t = tr.nav;

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '@/lib/query-client';
 
 /** Query client and toasts (Alt+T focuses them, SPEC §9). Tooltips bring their own provider (700/300 ms). */
 export function Providers({ children }: { children: ReactNode }) {

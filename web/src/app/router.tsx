@@ -1,38 +1,38 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { HomeSwitch, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
 
 const LoginPage = lazy(() =>
-  import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+  import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
 );
-const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
-const PricingPage = lazy(() => import('../features/pricing/components/pricing-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page'));
+const PricingPage = lazy(() => import('@/features/pricing/components/pricing-page'));
 const RegisterPage = lazy(() =>
-  import('../features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
+  import('@/features/auth/components/register-page').then((m) => ({ default: m.RegisterPage })),
 );
-const PaymentSuccessPage = lazy(() => import('../features/payment/components/payment-success-page'));
-const PaymentFailPage = lazy(() => import('../features/payment/components/payment-fail-page'));
-const ForgotPasswordPage = lazy(() => import('../features/account/components/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('../features/account/components/reset-password-page'));
-const VerifyEmailPage = lazy(() => import('../features/account/components/verify-email-page'));
-const AccountSettingsPage = lazy(() => import('../features/account/components/account-settings-page'));
+const PaymentSuccessPage = lazy(() => import('@/features/payment/components/payment-success-page'));
+const PaymentFailPage = lazy(() => import('@/features/payment/components/payment-fail-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/account/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/account/components/reset-password-page'));
+const VerifyEmailPage = lazy(() => import('@/features/account/components/verify-email-page'));
+const AccountSettingsPage = lazy(() => import('@/features/account/components/account-settings-page'));
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 // Public pages: each its own chunk, so visitors never download the signed-in app. The landing chunk
 // starts loading at once on '/', in parallel with the auth check, instead of after it.
-const loadLanding = () => import('../features/marketing/components/landing-page');
+const loadLanding = () => import('@/features/marketing/components/landing-page');
 if (typeof window !== 'undefined' && window.location.pathname === '/') void loadLanding();
 const LandingPage = lazy(loadLanding);
-const AboutPage = lazy(() => import('../features/marketing/components/about-page'));
-const NedirPage = lazy(() => import('../features/marketing/components/nedir-page'));
-const GalleryPage = lazy(() => import('../features/marketing/components/gallery-page'));
-const ContactPage = lazy(() => import('../features/marketing/components/contact-page'));
-const KvkkPage = lazy(() => import('../features/marketing/components/kvkk-page'));
-const AdminPage = lazy(() => import('../features/admin/components/admin-page'));
-const EditorPage = lazy(() => import('../features/editor/components/editor-page'));
-const StudioPage = lazy(() => import('../features/studio/components/studio-page'));
+const AboutPage = lazy(() => import('@/features/marketing/components/about-page'));
+const NedirPage = lazy(() => import('@/features/marketing/components/nedir-page'));
+const GalleryPage = lazy(() => import('@/features/marketing/components/gallery-page'));
+const ContactPage = lazy(() => import('@/features/marketing/components/contact-page'));
+const KvkkPage = lazy(() => import('@/features/marketing/components/kvkk-page'));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page'));
+const EditorPage = lazy(() => import('@/features/editor/components/editor-page'));
+const StudioPage = lazy(() => import('@/features/studio/components/studio-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 

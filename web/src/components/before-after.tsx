@@ -1,7 +1,8 @@
 import { MoveHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { tr } from '../../../contract/messages.tr';
-import { cn } from '../lib/cn';
+import { tr } from '@contract/messages.tr';
+import type { OriginalPlacement } from '@contract/photo-job.schema';
+import { cn } from '@/lib/cn';
 
 interface Props {
   before: string;
@@ -15,6 +16,15 @@ interface Props {
   eager?: boolean;
   className?: string;
   testId?: string;
+  /** Where the original lies in a re-framed result (fractions of the result): the "before" picture is
+   * scaled and moved there, so the two halves line up (issue 11). */
+  placement?: OriginalPlacement | null;
+}
+
+/** CSS box of the original inside the frame, in % of the frame (the result's size). */
+export function placementStyle(p: OriginalPlacement) {
+  const pct = (v: number) => `${+(v * 100).toFixed(3)}%`;
+  return { left: pct(p.left), top: pct(p.top), width: pct(p.width), height: pct(p.height) };
 }
 
 /**
@@ -22,7 +32,7 @@ interface Props {
  * input spans the picture, so mouse, touch and keyboard (arrows, Home/End, PageUp/PageDown) all move the
  * divider without custom handlers.
  */
-export function BeforeAfter({ before, after, alt, size, eager, className, testId }: Props) {
+export function BeforeAfter({ before, after, alt, size, eager, className, testId, placement }: Props) {
   const m = tr.compare;
   const [position, setPosition] = useState(50);
   const [ratio, setRatio] = useState(size ? size.width / size.height : 3 / 2);
@@ -52,15 +62,34 @@ export function BeforeAfter({ before, after, alt, size, eager, className, testId
         }}
         className={cn('absolute inset-0 h-full w-full', fit)}
       />
-      <img
-        src={before}
-        alt={`${alt}: ${m.before}`}
-        {...picture}
-        fetchPriority={eager ? 'high' : undefined}
-        data-role="before"
-        className={cn('absolute inset-0 h-full w-full bg-slate-200', fit)}
-        style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
-      />
+      {placement ? (
+        // The frame clips; the original sits where the engine put it (it may overhang the frame).
+        <div
+          className="absolute inset-0 overflow-hidden bg-slate-200"
+          data-role="before-frame"
+          style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+        >
+          <img
+            src={before}
+            alt={`${alt}: ${m.before}`}
+            {...picture}
+            data-role="before"
+            data-placed="true"
+            className="absolute max-w-none object-fill"
+            style={placementStyle(placement)}
+          />
+        </div>
+      ) : (
+        <img
+          src={before}
+          alt={`${alt}: ${m.before}`}
+          {...picture}
+          fetchPriority={eager ? 'high' : undefined}
+          data-role="before"
+          className={cn('absolute inset-0 h-full w-full bg-slate-200', fit)}
+          style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+        />
+      )}
       <span className="absolute top-3 left-3 rounded-md bg-black/70 px-2 py-1 text-xs font-semibold text-white">
         {m.before}
       </span>

@@ -1,7 +1,7 @@
 import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { tr } from '../../../contract/messages.tr';
-import { cn } from '../lib/cn';
+import { tr } from '@contract/messages.tr';
+import { cn } from '@/lib/cn';
 
 interface Props {
   title: string;

@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** An in-page alert (role="alert": read out at once); the spec's "alert" messages use it. */
 export function InlineAlert({

@@ -2,11 +2,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Lock, X, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { PublicConfig } from '../../../contract/auth.schema';
-import { tr } from '../../../contract/messages.tr';
-import { formatTl } from '../../../contract/plans';
-import { apiRequest } from '../lib/api-client';
-import { parseFrameMessage, type PaymentIntent, type PriceBreakdown } from '../lib/billing-api';
+import type { PublicConfig } from '@contract/auth.schema';
+import { tr } from '@contract/messages.tr';
+import { formatTl } from '@contract/plans';
+import { apiRequest } from '@/lib/api-client';
+import { parseFrameMessage, type PaymentIntent, type PriceBreakdown } from '@/shared/billing/api/billing.api';
 import { Button } from './ui/button';
 
 const t = tr.payment;

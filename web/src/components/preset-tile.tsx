@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../lib/cn';
+import { cn } from '@/lib/cn';
 
 interface Props {
   id: string;

@@ -1,7 +1,7 @@
 import { Check, Loader2 } from 'lucide-react';
 import { forwardRef, useEffect, useState } from 'react';
-import { tr } from '../../../contract/messages.tr';
-import { cn } from '../lib/cn';
+import { tr } from '@contract/messages.tr';
+import { cn } from '@/lib/cn';
 
 interface Props {
   title: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { tr } from '../../../contract/messages.tr';
-import { QUOTA_KEY, type QuotaStatus } from '../lib/billing-api';
+import { tr } from '@contract/messages.tr';
+import { QUOTA_KEY, type QuotaStatus } from '@/shared/billing/api/billing.api';
 
 /**
  * "Bu ay kalan: N fotoğraf" under the editor's and studio's titles, so a customer sees before starting a

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Numbered steps (editor: 3, studio: 6); the current one carries aria-current="step" for screen readers. */
 export function StepIndicator({

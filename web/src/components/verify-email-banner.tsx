@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { tr } from '../../../contract/messages.tr';
-import type { PublicUser } from '../../../contract/user.schema';
-import { InlineAlert } from './inline-alert';
-import { ApiError } from '../lib/api-client';
-import { resendVerification } from '../lib/account-api';
+import { tr } from '@contract/messages.tr';
+import type { PublicUser } from '@contract/user.schema';
+import { InlineAlert } from '@/components/inline-alert';
+import { ApiError } from '@/lib/api-client';
+import { resendVerification } from '@/shared/account/api/account.api';
 
 const t = tr.account;
 

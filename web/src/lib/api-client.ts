@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { httpErrorText } from '../../../contract/messages.tr';
+import { httpErrorText } from '@contract/messages.tr';
 
 export const TOKEN_KEY = 'auth_token';
 

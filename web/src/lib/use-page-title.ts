@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { tr } from '../../../contract/messages.tr';
+import { tr } from '@contract/messages.tr';
 
 /** Sets the document title as '<page> | Oto Stüdyo'. */
 export function usePageTitle(title: string) {

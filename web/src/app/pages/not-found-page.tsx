@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { tr } from '../../../../contract/messages.tr';
-import { buttonClass } from '../../components/ui/button';
-import { usePageTitle } from '../../lib/use-page-title';
+import { tr } from '@contract/messages.tr';
+import { buttonClass } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export default function NotFoundPage() {
   usePageTitle(tr.notFound.title);

@@ -1,5 +1,5 @@
-import { tr } from '../../../../contract/messages.tr';
-import { usePageTitle } from '../../lib/use-page-title';
+import { tr } from '@contract/messages.tr';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Shell for a route whose screen a later issue builds; the route and its guard are already real. */
 export function PlaceholderPage({ title, testId }: { title: string; testId: string }) {

@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const variants = {
   primary: 'bg-brand-500 text-ink-900 hover:bg-brand-400 shadow-sm',

@@ -1,5 +1,5 @@
-import { tr } from '../../../../contract/messages.tr';
-import { cn } from '../../lib/cn';
+import { tr } from '@contract/messages.tr';
+import { cn } from '@/lib/cn';
 
 export function Spinner({ className, label = tr.common.loading }: { className?: string; label?: string }) {
   return (

@@ -2,16 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { formatTl } from '../../../../../contract/plans';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/auth.schema';
-import type { PublicUser } from '../../../../../contract/user.schema';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { FieldError, Input, Label } from '../../../components/ui/input';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { ApiError, tokenStore } from '../../../lib/api-client';
+import { tr } from '@contract/messages.tr';
+import { formatTl } from '@contract/plans';
+import { MIN_PASSWORD_LENGTH } from '@contract/auth.schema';
+import type { PublicUser } from '@contract/user.schema';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ApiError, tokenStore } from '@/lib/api-client';
 import {
   cancelSubscription,
   changePassword,
@@ -21,19 +21,19 @@ import {
   SESSIONS_KEY,
   updateConsents,
   updateProfile,
-} from '../../../lib/account-api';
-import { ME_KEY } from '../../../lib/auth-api';
+} from '@/shared/account/api/account.api';
+import { ME_KEY } from '@/shared/auth/api/auth.api';
 import {
   INVOICES_KEY,
   refreshBilling,
   SUBSCRIPTION_STATUS_KEY,
   type InvoiceView,
   type SubscriptionStatusResponse,
-} from '../../../lib/billing-api';
-import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { VerifyEmailBanner } from '../../../components/verify-email-banner';
+} from '@/shared/billing/api/billing.api';
+import { formatDate } from '@/lib/format';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { VerifyEmailBanner } from '@/components/verify-email-banner';
 
 const t = tr.account;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);

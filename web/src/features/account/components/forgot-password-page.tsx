@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
-import { InlineAlert } from '../../../components/inline-alert';
-import { ApiError } from '../../../lib/api-client';
-import { forgotPassword } from '../../../lib/account-api';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { tr } from '@contract/messages.tr';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { InlineAlert } from '@/components/inline-alert';
+import { ApiError } from '@/lib/api-client';
+import { forgotPassword } from '@/shared/account/api/account.api';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const t = tr.account;
 

@@ -2,15 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/auth.schema';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { FieldError, Input, Label } from '../../../components/ui/input';
-import { InlineAlert } from '../../../components/inline-alert';
-import { ApiError, tokenStore } from '../../../lib/api-client';
-import { resetPassword } from '../../../lib/account-api';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { tr } from '@contract/messages.tr';
+import { MIN_PASSWORD_LENGTH } from '@contract/auth.schema';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { InlineAlert } from '@/components/inline-alert';
+import { ApiError, tokenStore } from '@/lib/api-client';
+import { resetPassword } from '@/shared/account/api/account.api';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const t = tr.account;
 

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { Card } from '../../../components/ui/card';
-import { InlineAlert } from '../../../components/inline-alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { verifyEmail } from '../../../lib/account-api';
-import { ME_KEY } from '../../../lib/auth-api';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { tr } from '@contract/messages.tr';
+import { Card } from '@/components/ui/card';
+import { InlineAlert } from '@/components/inline-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { verifyEmail } from '@/shared/account/api/account.api';
+import { ME_KEY } from '@/shared/auth/api/auth.api';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const t = tr.account;
 

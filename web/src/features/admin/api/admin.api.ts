@@ -9,8 +9,8 @@ import type {
   AdminUserList,
   AdminUserPatch,
   PromoCreate,
-} from '../../../../../contract/admin.schema';
-import { apiRequest } from '../../../lib/api-client';
+} from '@contract/admin.schema';
+import { apiRequest } from '@/lib/api-client';
 
 /** Query keys: the first element is the URL the default query function GETs (SPEC §7). */
 export const adminKeys = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { cn } from '../../../lib/cn';
+import { tr } from '@contract/messages.tr';
+import { cn } from '@/lib/cn';
 import { AuditPanel, MessagesPanel, NewsletterPanel } from './inbox-panels';
 import { PromoPanel } from './promo-panel';
 import { RefundsPanel } from './refunds-panel';

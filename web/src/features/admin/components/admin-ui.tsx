@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
-import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { Spinner } from '@/components/ui/spinner';
 
 /** A horizontally scrollable table region; focusable so keyboard users can scroll it too. */
 export function TableRegion({ label, children }: { label: string; children: ReactNode }) {

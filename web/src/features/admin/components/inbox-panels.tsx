@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { tr } from '../../../../../contract/messages.tr';
-import type { ContactCategory } from '../../../../../contract/site.schema';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { tr } from '@contract/messages.tr';
+import type { ContactCategory } from '@contract/site.schema';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
 import {
   adminKeys,
   deleteMessage,
@@ -13,7 +13,7 @@ import {
   type AdminAuditEntry,
   type AdminContactMessage,
   type AdminSubscriber,
-} from '../api/admin.api';
+} from '@/features/admin/api/admin.api';
 import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui';
 
 const refreshAdmin = (qc: QueryClient) =>

@@ -2,13 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { formatKurus } from '../../../lib/format';
-import { adminKeys, createPromo, setPromoActive, type AdminPromo, type PromoUsage } from '../api/admin.api';
+import { tr } from '@contract/messages.tr';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { formatKurus } from '@/lib/format';
+import {
+  adminKeys,
+  createPromo,
+  setPromoActive,
+  type AdminPromo,
+  type PromoUsage,
+} from '@/features/admin/api/admin.api';
 import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui';
 
 const selectClass = 'h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm';

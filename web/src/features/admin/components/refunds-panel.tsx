@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { formatTl } from '../../../../../contract/plans';
-import { ApiError } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { adminKeys, markRefundMade, type AdminRefund } from '../api/admin.api';
+import { tr } from '@contract/messages.tr';
+import { formatTl } from '@contract/plans';
+import { ApiError } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { adminKeys, markRefundMade, type AdminRefund } from '@/features/admin/api/admin.api';
 import { Panel, QueryState, TableRegion, fmtDateTime, td, th } from './admin-ui';
 
 const t = tr.billing;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminKeys, type AdminStats } from '../api/admin.api';
+import { adminKeys, type AdminStats } from '@/features/admin/api/admin.api';
 import { Panel, QueryState } from './admin-ui';
 
 const planLabels: Record<string, string> = { basic: 'Başlangıç', pro: 'Profesyonel', business: 'Kurumsal' };

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { displayName, roleLabels } from '../../../../../contract/user-display';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { adminKeys, type AdminUserList } from '../api/admin.api';
+import { displayName, roleLabels } from '@contract/user-display';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { adminKeys, type AdminUserList } from '@/features/admin/api/admin.api';
 import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui';
 import { UserDetail } from './user-detail';
 

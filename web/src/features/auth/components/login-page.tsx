@@ -3,15 +3,15 @@ import { Eye, EyeOff, LogIn } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input, Label } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { CONFIG_KEY, fetchConfig, login } from '../../../lib/auth-api';
-import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { InlineAlert } from '../../../components/inline-alert';
+import { tr } from '@contract/messages.tr';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { CONFIG_KEY, fetchConfig, login } from '@/shared/auth/api/auth.api';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { InlineAlert } from '@/components/inline-alert';
 
 const t = tr.auth;
 

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../../../contract/auth.schema';
-import { tr } from '../../../../../contract/messages.tr';
+import { MIN_PASSWORD_LENGTH } from '@contract/auth.schema';
+import { tr } from '@contract/messages.tr';
 import {
   billingCycles,
   formatTl,
@@ -10,16 +10,16 @@ import {
   planTypes,
   type BillingCycle,
   type PlanType,
-} from '../../../../../contract/plans';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { FieldError, Input, Label } from '../../../components/ui/input';
-import { PaymentModal } from '../../../components/payment-modal';
-import { subscribe, validatePromo } from '../../../lib/billing-api';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/use-auth';
-import { useCheckout } from '../../../lib/use-checkout';
-import { usePageTitle } from '../../../lib/use-page-title';
+} from '@contract/plans';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { PaymentModal } from '@/components/payment-modal';
+import { subscribe, validatePromo } from '@/shared/billing/api/billing.api';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { useCheckout } from '@/shared/billing/hooks/use-checkout';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const t = tr.register;
 const v = tr.validation;

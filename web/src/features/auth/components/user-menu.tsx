@@ -1,19 +1,19 @@
 import { CreditCard, LayoutDashboard, LogOut, ShieldCheck, Sparkles } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import type { PublicUser } from '../../../../../contract/user.schema';
-import { displayName, initials, roleLabels } from '../../../../../contract/user-display';
-import { Badge } from '../../../components/ui/badge';
+import { tr } from '@contract/messages.tr';
+import type { PublicUser } from '@contract/user.schema';
+import { displayName, initials, roleLabels } from '@contract/user-display';
+import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/use-auth';
+} from '@/components/ui/dropdown-menu';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
 
 const t = tr.nav;
 

@@ -3,14 +3,14 @@ import { Check, FileText, Images, Infinity as InfinityIcon, Layers, Sparkles, Wa
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { displayName } from '../../../../../contract/user-display';
-import { formatTl, plans } from '../../../../../contract/plans';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { tr } from '@contract/messages.tr';
+import { displayName } from '@contract/user-display';
+import { formatTl, plans } from '@contract/plans';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tooltip } from '@/components/ui/tooltip';
 import {
   activateSubscription,
   ADMIN_STATS_KEY,
@@ -21,12 +21,12 @@ import {
   type InvoiceView,
   type QuotaStatus,
   type SubscriptionStatusResponse,
-} from '../../../lib/billing-api';
-import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { VerifyEmailBanner } from '../../../components/verify-email-banner';
-import { isPrivileged } from '../../../../../contract/privileges';
+} from '@/shared/billing/api/billing.api';
+import { formatDate } from '@/lib/format';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { VerifyEmailBanner } from '@/components/verify-email-banner';
+import { isPrivileged } from '@contract/privileges';
 
 const t = tr.dashboardPage;
 

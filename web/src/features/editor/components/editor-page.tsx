@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Download, Home, PenLine, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,37 +7,28 @@ import {
   presetCategories,
   presetCategoryLabels,
   type PresetCategory,
-} from '../../../../../contract/presets';
-import { tr } from '../../../../../contract/messages.tr';
-import { PLATE_TEXT_MAX_EDITOR } from '../../../../../contract/plate';
-import type { OperationId } from '../../../../../contract/photo.schema';
-import { FileDrop } from '../../../components/file-drop';
-import { BeforeAfter } from '../../../components/before-after';
-import { InlineAlert } from '../../../components/inline-alert';
-import { PresetTile } from '../../../components/preset-tile';
-import { ProgressPanel } from '../../../components/progress-panel';
-import { StepIndicator } from '../../../components/step-indicator';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useJobClock } from '../../../lib/use-job-clock';
-import { useObjectUrls } from '../../../lib/use-object-urls';
-import { downloadResult } from '../../../lib/download';
-import {
-  errorText,
-  isQuotaError,
-  quotaErrorText,
-  newJobId,
-  preloadImage,
-  processImage,
-  refreshQuota,
-  uploadImage,
-} from '../../../lib/photo-api';
-import { useJobStage } from '../../../lib/use-job-stage';
-import { usePlanFlags } from '../../../lib/use-plan-flags';
-import { usePageTitle } from '../../../lib/use-page-title';
+} from '@contract/presets';
+import { tr } from '@contract/messages.tr';
+import { PLATE_TEXT_MAX_EDITOR } from '@contract/plate';
+import type { OperationId } from '@contract/photo.schema';
+import { FileDrop } from '@/components/file-drop';
+import { BeforeAfter } from '@/components/before-after';
+import { InlineAlert } from '@/components/inline-alert';
+import { PresetTile } from '@/components/preset-tile';
+import { ProgressPanel } from '@/components/progress-panel';
+import { StepIndicator } from '@/components/step-indicator';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useObjectUrls } from '@/lib/use-object-urls';
+import { downloadResult } from '@/shared/photos/api/download';
+import { errorText, preloadImage, processImage, uploadImage } from '@/shared/photos/api/photo.api';
+import { useProcessingRun } from '@/shared/photos/hooks/use-processing-run';
+import { usePlanFlags } from '@/shared/billing/hooks/use-plan-flags';
+import { usePageTitle } from '@/lib/use-page-title';
 import { MaskEditor, type SavedMask } from './mask-editor';
 import { OperationCards } from './operation-cards';
-import { QuotaLeft } from '../../../components/quota-left';
+import { QuotaLeft } from '@/components/quota-left';
+import type { OriginalPlacement } from '@contract/photo-job.schema';
 
 const t = tr.editor;
 /** SPEC §9: the result shows 2 s after the processed image has loaded. */
@@ -52,11 +42,16 @@ interface Photo {
   url: string | null;
 }
 
+interface Result {
+  url: string;
+  /** Where the original lies in the result (a background change re-frames the car). */
+  placement: OriginalPlacement | null;
+}
+
 /** SPEC §2/§4/§5 editor (Kendin Tasarla): upload, operations, presets, prompt, mask, progress, result. */
 export default function EditorPage() {
   usePageTitle(t.title);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const flags = usePlanFlags();
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -71,15 +66,13 @@ export default function EditorPage() {
   const [removeWatermark, setRemoveWatermark] = useState(true);
   const [mask, setMask] = useState<SavedMask | null>(null);
   const [maskOpen, setMaskOpen] = useState(false);
-  const [processing, setProcessing] = useState(false);
-  const [jobId, setJobId] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
   const progressRef = useRef<HTMLDivElement>(null);
-  const stage = useJobStage(processing ? jobId : null);
   const localPreview = useObjectUrls();
   // Elapsed time drives the bar: 45 s (the middle of the 30-60 s estimate) fills it to 95 %.
-  const clock = useJobClock(processing, 500);
+  const runState = useProcessingRun(500);
+  const processing = runState.running;
   useEffect(() => {
     if (processing) progressRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   }, [processing]);
@@ -157,65 +150,47 @@ export default function EditorPage() {
     setResult(null);
     setFailed(false);
     setAlert(null);
-    const id = newJobId();
-    setJobId(id);
-    clock.start();
-    setProcessing(true);
-    const end = (ok: boolean) => {
-      setProcessing(false);
-      setJobId(null);
-      if (!ok) {
-        setFailed(true);
-        setAlert(t.failAlert);
-      }
-    };
-    try {
-      // A successful run lets the server delete the original (retention), so a second run re-sends it.
-      let imageUrl = photo.url;
-      if (!imageUrl) {
-        imageUrl = await uploadImage(photo.file);
-        const url = imageUrl;
-        setPhoto((p) => (p ? { ...p, url } : p));
-      }
-      // SPEC §5: a prompt alone means background_change; a custom prompt beats a preset.
-      const ops: OperationId[] = operations.length ? operations : ['background_change'];
-      const res = await processImage({
-        imageUrl,
-        operations: ops,
-        maskUrl: mask?.url,
-        removeWatermark: flags.canRemoveWatermark && removeWatermark,
-        customPrompt: trimmedPrompt || undefined,
-        plateText: ops.includes('plate_customize') ? plateText.trim() : undefined,
-        backgroundPreset: ops.includes('background_change') && !trimmedPrompt && preset ? preset : undefined,
-        jobId: id,
-      });
-      const outputs = Array.isArray(res.output) ? res.output : res.output ? [res.output] : [];
-      if (res.status === 'succeeded' && outputs[0]) {
-        const out = outputs[0];
+    const done = await runState.start(
+      async (jobId) => {
+        // A successful run lets the server delete the original (retention), so a second run re-sends it.
+        let imageUrl = photo.url;
+        if (!imageUrl) {
+          imageUrl = await uploadImage(photo.file);
+          const url = imageUrl;
+          setPhoto((p) => (p ? { ...p, url } : p));
+        }
+        // SPEC §5: a prompt alone means background_change; a custom prompt beats a preset.
+        const ops: OperationId[] = operations.length ? operations : ['background_change'];
+        const res = await processImage({
+          imageUrl,
+          operations: ops,
+          maskUrl: mask?.url,
+          removeWatermark: flags.canRemoveWatermark && removeWatermark,
+          customPrompt: trimmedPrompt || undefined,
+          plateText: ops.includes('plate_customize') ? plateText.trim() : undefined,
+          backgroundPreset:
+            ops.includes('background_change') && !trimmedPrompt && preset ? preset : undefined,
+          jobId,
+        });
+        const out = res.status === 'succeeded' ? res.output?.[0] : undefined;
+        if (!out) throw new Error(res.error || t.failDefault);
         let loaded = true;
         await preloadImage(out).catch(() => (loaded = false));
         await new Promise((r) => setTimeout(r, RESULT_DELAY_MS));
-        setProcessing(false);
-        setJobId(null);
-        setResult(out);
-        setPhoto((p) => (p ? { ...p, url: null } : p));
-        resetSelections();
-        if (loaded) toast.success(t.successTitle, { description: t.successBody });
-        else toast.warning(t.warnTitle, { description: t.warnBody });
-        void refreshQuota(queryClient);
-        return;
-      }
-      const message = res.error || t.failDefault;
-      if (isQuotaError(message))
-        toast.error(tr.processing.quotaTitle, { description: tr.processing.quotaBody });
-      else toast.error(t.failTitle, { description: message });
-      end(false);
-    } catch (err) {
-      if (isQuotaError(err))
-        toast.error(tr.processing.quotaTitle, { description: quotaErrorText(err, tr.processing.quotaBody) });
-      else toast.error(t.failTitle, { description: errorText(err, tr.common.unexpectedError) });
-      end(false);
+        return { result: { url: out, placement: res.placement ?? null }, loaded };
+      },
+      { title: t.failTitle, describe: (err) => errorText(err, tr.common.unexpectedError) },
+    );
+    if (!done) {
+      setFailed(true);
+      setAlert(t.failAlert);
+      return;
     }
+    setResult(done.result);
+    setPhoto((p) => (p ? { ...p, url: null } : p));
+    resetSelections();
+    if (done.loaded) toast.success(t.successTitle, { description: t.successBody });
+    else toast.warning(t.warnTitle, { description: t.warnBody });
   }
 
   function backFromResult() {
@@ -225,7 +200,7 @@ export default function EditorPage() {
     setAlert(null);
   }
 
-  const elapsed = Math.round(clock.elapsedSeconds);
+  const elapsed = Math.round(runState.elapsedSeconds);
 
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10" data-testid="editor" data-step={step}>
@@ -248,9 +223,10 @@ export default function EditorPage() {
         <Card className="space-y-4 p-4 sm:p-6" data-testid="editor-result">
           <h2 className="text-lg font-bold">{t.resultTitle}</h2>
           <BeforeAfter
-            key={result}
+            key={result.url}
             before={photo.preview}
-            after={result}
+            after={result.url}
+            placement={result.placement}
             alt={tr.processing.compareSubject}
             testId="compare"
           />
@@ -263,7 +239,7 @@ export default function EditorPage() {
               <RotateCcw className="h-4 w-4" aria-hidden />
               {t.newEdit}
             </Button>
-            <Button onClick={() => void downloadResult(result)} data-testid="download">
+            <Button onClick={() => void downloadResult(result.url)} data-testid="download">
               <Download className="h-4 w-4" aria-hidden />
               {tr.processing.download}
             </Button>
@@ -479,7 +455,7 @@ export default function EditorPage() {
                 percent={(elapsed / 45) * 95}
                 messages={t.progressMessages}
                 steps={t.progressSteps}
-                stage={stage?.stage ?? stage?.status ?? null}
+                stage={runState.stage}
                 elapsed={tr.processing.elapsed(elapsed)}
               />
             )}

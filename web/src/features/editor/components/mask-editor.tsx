@@ -1,11 +1,11 @@
 import { Brush, Eraser, Undo2, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { Button } from '../../../components/ui/button';
-import { InlineAlert } from '../../../components/inline-alert';
-import { saveMask } from '../../../lib/photo-api';
-import { cn } from '../../../lib/cn';
+import { tr } from '@contract/messages.tr';
+import { Button } from '@/components/ui/button';
+import { InlineAlert } from '@/components/inline-alert';
+import { saveMask } from '@/shared/photos/api/photo.api';
+import { cn } from '@/lib/cn';
 
 const t = tr.editor.mask;
 /** Masks are stored at most this long on their long side; the engine scales them to the photo anyway. */

@@ -1,7 +1,7 @@
 import { Brush, Image, RectangleHorizontal, ScanLine } from 'lucide-react';
-import { operationIds, type OperationId } from '../../../../../contract/photo.schema';
-import { tr } from '../../../../../contract/messages.tr';
-import { cn } from '../../../lib/cn';
+import { operationIds, type OperationId } from '@contract/photo.schema';
+import { tr } from '@contract/messages.tr';
+import { cn } from '@/lib/cn';
 
 const icons: Record<OperationId, typeof Image> = {
   background_change: Image,

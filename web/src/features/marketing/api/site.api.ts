@@ -1,5 +1,5 @@
-import type { ContactRequest, NewsletterRequest, SiteResponse } from '../../../../../contract/site.schema';
-import { apiRequest } from '../../../lib/api-client';
+import type { ContactRequest, NewsletterRequest, SiteResponse } from '@contract/site.schema';
+import { apiRequest } from '@/lib/api-client';
 
 export const sendContactMessage = (body: ContactRequest) =>
   apiRequest<SiteResponse>('POST', '/api/contact', body);

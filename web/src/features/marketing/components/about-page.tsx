@@ -1,8 +1,8 @@
 import { Cpu, EyeOff, ImagePlus, ShieldCheck, Sparkles, Stamp, Target, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { pageMeta } from '../content/page-meta';
-import { usePageMeta } from '../hooks/use-page-meta';
+import { buttonClass } from '@/components/ui/button';
+import { pageMeta } from '@/features/marketing/content/page-meta';
+import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 import { PageHero } from './page-hero';
 import { SectionHeading } from './section-heading';
 

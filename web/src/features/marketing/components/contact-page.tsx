@@ -2,22 +2,22 @@ import { useMutation } from '@tanstack/react-query';
 import { Clock, Mail, MapPin, Phone, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
+import { tr } from '@contract/messages.tr';
 import {
   CONTACT_LIMITS,
   contactCategories,
   contactRequestSchema,
   type ContactCategory,
-} from '../../../../../contract/site.schema';
-import { Button } from '../../../components/ui/button';
-import { FieldError, Input, Label } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { sendContactMessage } from '../api/site.api';
-import { company } from '../content/company';
-import { faq } from '../content/faq';
-import { pageMeta } from '../content/page-meta';
-import { usePageMeta } from '../hooks/use-page-meta';
+} from '@contract/site.schema';
+import { Button } from '@/components/ui/button';
+import { FieldError, Input, Label } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { sendContactMessage } from '@/features/marketing/api/site.api';
+import { company } from '@/features/marketing/content/company';
+import { faq } from '@/features/marketing/content/faq';
+import { pageMeta } from '@/features/marketing/content/page-meta';
+import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 import { PageHero } from './page-hero';
 
 type Fields = {

@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
-import { pageMeta } from '../content/page-meta';
-import { usePageMeta } from '../hooks/use-page-meta';
-import { BeforeAfter } from '../../../components/before-after';
+import { buttonClass } from '@/components/ui/button';
+import { pageMeta } from '@/features/marketing/content/page-meta';
+import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
+import { BeforeAfter } from '@/components/before-after';
 import { PageHero } from './page-hero';
 
 /** SPEC §2 Gallery: three before/after examples: real photos through our engine (scenes/site-images.ts). */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { company } from '../content/company';
-import { pageMeta } from '../content/page-meta';
-import { usePageMeta } from '../hooks/use-page-meta';
+import { company } from '@/features/marketing/content/company';
+import { pageMeta } from '@/features/marketing/content/page-meta';
+import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

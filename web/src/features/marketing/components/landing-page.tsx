@@ -13,15 +13,15 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { plans } from '../../../../../contract/plans';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { landingPresets, type LandingPreset } from '../content/landing-presets';
-import { pageMeta } from '../content/page-meta';
-import { usePageMeta } from '../hooks/use-page-meta';
-import { BeforeAfter } from '../../../components/before-after';
+import { tr } from '@contract/messages.tr';
+import { plans } from '@contract/plans';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { landingPresets, type LandingPreset } from '@/features/marketing/content/landing-presets';
+import { pageMeta } from '@/features/marketing/content/page-meta';
+import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
+import { BeforeAfter } from '@/components/before-after';
 import { PresetPreviewDialog } from './preset-preview-dialog';
 import { SectionHeading } from './section-heading';
 

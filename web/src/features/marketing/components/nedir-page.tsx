@@ -11,10 +11,10 @@ import {
   User,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { buttonClass } from '../../../components/ui/button';
-import { pageMeta } from '../content/page-meta';
-import { usePageMeta } from '../hooks/use-page-meta';
+import { tr } from '@contract/messages.tr';
+import { buttonClass } from '@/components/ui/button';
+import { pageMeta } from '@/features/marketing/content/page-meta';
+import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 import { PageHero } from './page-hero';
 import { SectionHeading } from './section-heading';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
-import { subscribeNewsletter } from '../api/site.api';
+import { tr } from '@contract/messages.tr';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { subscribeNewsletter } from '@/features/marketing/api/site.api';
 
 // Zod stays out of the first-paint bundle (the footer is on every page); the server validates with the
 // shared schema and its message is shown when it disagrees.

@@ -1,10 +1,10 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { buttonClass } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/badge';
-import type { LandingPreset } from '../content/landing-presets';
+import { tr } from '@contract/messages.tr';
+import { buttonClass } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import type { LandingPreset } from '@/features/marketing/content/landing-presets';
 
 /**
  * The 'Önizle' preview: a native modal dialog (focus is kept inside, Esc closes, focus returns to the

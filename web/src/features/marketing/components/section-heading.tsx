@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Eyebrow, heading and lead paragraph used by every marketing section. */
 export function SectionHeading({

@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { company } from '../content/company';
+import { tr } from '@contract/messages.tr';
+import { company } from '@/features/marketing/content/company';
 import { NewsletterForm } from './newsletter-form';
 
 const featureLinks = [

@@ -3,7 +3,7 @@
  * data controller. One place to change them (docs/decisions/0003-site-public-pages-and-admin.md: replace with the registered
  * details before launch).
  */
-import { companyIdentity } from '../../../../../contract/company';
+import { companyIdentity } from '@contract/company';
 
 export const company = {
   // Name and address come from the same definition as the invoice's seller block.

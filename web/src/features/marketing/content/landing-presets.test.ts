@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorPresets, landingGallery, presetCategoryLabels } from '../../../../../contract/presets';
+import { editorPresets, landingGallery, presetCategoryLabels } from '@contract/presets';
 import { landingPresets } from './landing-presets';
 
 describe('landing presets mirror', () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { tr } from '../../../../../contract/messages.tr';
-import type { PageMeta } from '../content/page-meta';
+import { tr } from '@contract/messages.tr';
+import type { PageMeta } from '@/features/marketing/content/page-meta';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

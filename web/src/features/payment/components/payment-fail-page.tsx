@@ -1,10 +1,10 @@
 import { XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { tr } from '@contract/messages.tr';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { usePageTitle } from '@/lib/use-page-title';
 import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
 
 const t = tr.payment;

@@ -3,18 +3,18 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { tr } from '../../../../../contract/messages.tr';
-import { buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { tr } from '@contract/messages.tr';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import {
   activateSubscription,
   autoLoginAfterPayment,
   refreshBilling,
   type SubscriptionView,
-} from '../../../lib/billing-api';
-import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../lib/use-page-title';
+} from '@/shared/billing/api/billing.api';
+import { formatDate } from '@/lib/format';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { usePageTitle } from '@/lib/use-page-title';
 import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
 
 const t = tr.payment;

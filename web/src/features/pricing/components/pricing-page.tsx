@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Minus, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { tr } from '../../../../../contract/messages.tr';
+import { tr } from '@contract/messages.tr';
 import {
   formatTl,
   periodPriceKurus,
@@ -12,25 +12,25 @@ import {
   shownMonthlyPriceKurus,
   type BillingCycle,
   type PlanType,
-} from '../../../../../contract/plans';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClass } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { PaymentModal } from '../../../components/payment-modal';
-import { ApiError } from '../../../lib/api-client';
+} from '@contract/plans';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { PaymentModal } from '@/components/payment-modal';
+import { ApiError } from '@/lib/api-client';
 import {
   purchaseAddon,
   subscribe,
   SUBSCRIPTION_STATUS_KEY,
   validatePromo,
   type SubscriptionStatusResponse,
-} from '../../../lib/billing-api';
-import { formatDate } from '../../../lib/format';
-import { useCheckout } from '../../../lib/use-checkout';
-import { useAuth } from '../../../lib/use-auth';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { cn } from '../../../lib/cn';
+} from '@/shared/billing/api/billing.api';
+import { formatDate } from '@/lib/format';
+import { useCheckout } from '@/shared/billing/hooks/use-checkout';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { cn } from '@/lib/cn';
 
 const t = tr.pricing;
 

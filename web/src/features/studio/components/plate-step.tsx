@@ -6,9 +6,9 @@ import {
   plateTextColors,
   type PlateColor,
   type PlateTextColor,
-} from '../../../../../contract/plate';
-import { tr } from '../../../../../contract/messages.tr';
-import { cn } from '../../../lib/cn';
+} from '@contract/plate';
+import { tr } from '@contract/messages.tr';
+import { cn } from '@/lib/cn';
 
 const t = tr.studio;
 const swatch: Record<PlateColor | PlateTextColor, string> = {

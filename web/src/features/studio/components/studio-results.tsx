@@ -1,11 +1,11 @@
 import { Download, FileArchive } from 'lucide-react';
 import { useState } from 'react';
-import { tr } from '../../../../../contract/messages.tr';
-import { BeforeAfter } from '../../../components/before-after';
-import { InlineAlert } from '../../../components/inline-alert';
-import { Button } from '../../../components/ui/button';
-import { downloadJobZip, downloadResult, studioFileName } from '../../../lib/download';
-import type { StudioResultItem } from '../../../lib/photo-api';
+import { tr } from '@contract/messages.tr';
+import { BeforeAfter } from '@/components/before-after';
+import { InlineAlert } from '@/components/inline-alert';
+import { Button } from '@/components/ui/button';
+import { downloadJobZip, downloadResult, studioFileName } from '@/shared/photos/api/download';
+import type { StudioResultItem } from '@/shared/photos/api/photo.api';
 
 const t = tr.studio;
 
@@ -68,6 +68,7 @@ export function StudioResults({
         <BeforeAfter
           before={originals[r.index] ?? r.carImage ?? r.output}
           after={r.output}
+          placement={originals[r.index] || r.carImage ? r.placement : null}
           alt={t.photoAlt(r.index + 1)}
           testId="compare"
         />

@@ -1,6 +1,6 @@
-import type { ProfileUpdate } from '../../../contract/auth.schema';
-import type { PublicUser } from '../../../contract/user.schema';
-import { apiRequest } from './api-client';
+import type { ProfileUpdate } from '@contract/auth.schema';
+import type { PublicUser } from '@contract/user.schema';
+import { apiRequest } from '@/lib/api-client';
 
 interface Done {
   success: boolean;

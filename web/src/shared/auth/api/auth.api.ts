@@ -1,6 +1,6 @@
-import type { AuthResponse, LoginRequest, MeResponse, PublicConfig } from '../../../contract/auth.schema';
-import type { PublicUser } from '../../../contract/user.schema';
-import { apiRequest } from './api-client';
+import type { AuthResponse, LoginRequest, MeResponse, PublicConfig } from '@contract/auth.schema';
+import type { PublicUser } from '@contract/user.schema';
+import { apiRequest } from '@/lib/api-client';
 
 export const ME_KEY = ['/api/auth/me'] as const;
 export const CONFIG_KEY = ['/api/config'] as const;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { PublicUser } from '../../../contract/user.schema';
-import { tokenStore } from './api-client';
-import { fetchCurrentUser, logout as logoutRequest, ME_KEY } from './auth-api';
+import type { PublicUser } from '@contract/user.schema';
+import { tokenStore } from '@/lib/api-client';
+import { fetchCurrentUser, logout as logoutRequest, ME_KEY } from '@/shared/auth/api/auth.api';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

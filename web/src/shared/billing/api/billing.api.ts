@@ -1,12 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  InvoiceView,
-  PaymentIntent,
-  QuotaStatus,
-  SubscriptionView,
-} from '../../../contract/billing.schema';
-import type { PublicUser } from '../../../contract/user.schema';
-import { apiRequest } from './api-client';
+import type { InvoiceView, PaymentIntent, QuotaStatus, SubscriptionView } from '@contract/billing.schema';
+import type { PublicUser } from '@contract/user.schema';
+import { apiRequest } from '@/lib/api-client';
 
 export const SUBSCRIPTION_KEY = ['/api/payments/subscription'] as const;
 export const SUBSCRIPTION_STATUS_KEY = ['/api/subscription'] as const;

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { tr } from '../../../contract/messages.tr';
-import { ApiError } from './api-client';
+import { tr } from '@contract/messages.tr';
+import { ApiError } from '@/lib/api-client';
 import {
   confirmPayment,
   refreshBilling,
   type PaymentIntent,
   type PriceBreakdown,
   type SubscribeResponse,
-} from './billing-api';
+} from '@/shared/billing/api/billing.api';
 
 const t = tr.payment;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { SUBSCRIPTION_STATUS_KEY, type SubscriptionStatusResponse } from './billing-api';
-import { useAuth } from './use-auth';
-import { isPrivileged } from '../../../contract/privileges';
+import { SUBSCRIPTION_STATUS_KEY, type SubscriptionStatusResponse } from '@/shared/billing/api/billing.api';
+import { useAuth } from '@/shared/auth/hooks/use-auth';
+import { isPrivileged } from '@contract/privileges';
 
 /**
  * The plan flags that shape the editor and studio (SPEC §6): batch processing and watermark removal.

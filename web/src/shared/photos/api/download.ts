@@ -1,4 +1,4 @@
-import { tokenStore } from './api-client';
+import { tokenStore } from '@/lib/api-client';
 
 /** SPEC §9: a download gives up after 10 s and falls back to opening the file. */
 export const DOWNLOAD_TIMEOUT_MS = 10_000;

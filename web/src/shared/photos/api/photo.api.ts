@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { OperationId } from '../../../contract/photo.schema';
-import type { PlateColor, PlateTextColor } from '../../../contract/plate';
-import { tr } from '../../../contract/messages.tr';
+import type { OperationId } from '@contract/photo.schema';
+import type { PlateColor, PlateTextColor } from '@contract/plate';
+import { tr } from '@contract/messages.tr';
 import type {
   JobStateResponse,
   ProcessImageResponse,
   StudioGenerateResponse,
   StudioResultItem,
-} from '../../../contract/photo-job.schema';
-import { ApiError, apiRequest, tokenStore } from './api-client';
-import { QUOTA_KEY } from './billing-api';
+} from '@contract/photo-job.schema';
+import { ApiError, apiRequest, tokenStore } from '@/lib/api-client';
+import { QUOTA_KEY } from '@/shared/billing/api/billing.api';
 
 export interface ProcessImageBody {
   imageUrl: string;
