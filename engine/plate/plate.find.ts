@@ -237,6 +237,12 @@ function polarityScore(image: RawImage, quad: Quad): number {
 const MAX_CANDIDATES = 10;
 
 /**
+ * The shape finder runs at this multiple of the text detector's side (capped at the photo's own size): a
+ * distant plate 10 px tall at 800 px has its glyph holes merged, at 1280 px they are separate.
+ */
+const SHAPE_SIDE = 1.6;
+
+/**
  * Finds licence plates: text detection -> plate-shaped text lines -> recognition -> score from aspect,
  * character pattern, confidence and position on the car. Returns plates sorted by score, best first.
  */
@@ -266,7 +272,7 @@ export async function findPlates(
   );
   const lum = luminance(image);
   // Plates by shape (bright rectangles holding a glyph row), independent of what the text reads.
-  const shapes = findPlateShapes(image, lum, side).filter(
+  const shapes = findPlateShapes(image, lum, Math.round(side * SHAPE_SIDE)).filter(
     (s) => positionScore(s.quad, image, options.carMask) > 0.5 || !options.carMask,
   );
   const inShape = (b: TextBox): ShapeCandidate | undefined => {
@@ -314,11 +320,13 @@ export async function findPlates(
   for (const { shaped, ...p } of found) {
     if (kept.some((k) => boxIou(k, p) > 0.2 || contains(k, p))) continue;
     if (kept.length && !shaped) continue;
+    if (kept.some((k) => stacked(k, p))) continue;
     kept.push(p);
   }
   // Shapes where no text was read as a plate: found by shape alone when they are clearly plate-like.
   for (const sh of shapes) {
-    if (sh.score < SHAPE_ONLY_SCORE || kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh))) continue;
+    if (sh.score < SHAPE_ONLY_SCORE || kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh) || stacked(k, sh)))
+      continue;
     kept.push({
       ...boundsOf(sh.quad, image.width, image.height),
       quad: sh.quad,
@@ -334,6 +342,18 @@ const SHAPE_BONUS = 0.1;
 
 /** A shape found with no plate text is reported from this shape score (rectangle, glyph row, contrast). */
 const SHAPE_ONLY_SCORE = 0.8;
+
+/**
+ * A car carries one plate per end: a second "plate" right above or below a plate, over the same columns
+ * (a bumper sticker, a dealer frame's line, a "CAUTION" label), is not another plate. Plates of other cars
+ * sit beside it or far away.
+ */
+function stacked(a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean {
+  const ix = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  if (ix < Math.min(a.w, b.w) * 0.5) return false;
+  const gap = Math.max(a.y, b.y) - Math.min(a.y + a.h, b.y + b.h);
+  return gap < Math.max(a.h, b.h) * 2;
+}
 
 function contains(a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean {
   const cx = b.x + b.w / 2;
