@@ -1,55 +1,16 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { processingJobRepository } from '../src/repositories/processing-job.repository';
 import { createTestApp, createUser, type TestContext } from './harness';
+import { carPhoto, expectQuota, subscriber } from './photo-fixtures';
 import { tr } from '../../contract/messages.tr';
 import type { OperationId } from '../../contract/photo.schema';
 import type { JobQueue } from '../src/jobs/boss';
 import { startFakeReplicate } from './fakes/replicate.fake';
-import type { UserRow } from '../src/repositories/user.repository';
 import { waitUntil } from './wait-until';
-
-async function carPhoto(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400"><rect width="100%" height="100%" fill="#d4d8dc"/>
-    <rect x="120" y="170" width="400" height="120" rx="28" fill="#b91c1c"/><circle cx="200" cy="290" r="36" fill="#111"/>
-    <circle cx="440" cy="290" r="36" fill="#111"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg().toBuffer();
-}
-
-/** A paid basic subscriber with 5 photos (through a signed sandbox callback, as in production). */
-async function subscriber(ctx: TestContext): Promise<UserRow> {
-  const user = await createUser(ctx);
-  const { body } = await ctx.services.billing.payments.subscribe({
-    user,
-    planType: 'basic',
-    billingCycle: 'monthly',
-    promoCode: null,
-    client: { ip: '127.0.0.1', userAgent: 'test' },
-  });
-  const oid = (body as { paymentIntent: { id: string } }).paymentIntent.id;
-  const { paytrCallbackHashOf } = await import('./fakes/paytr-notify');
-  const { DEV_PAYTR } = await import('../src/config/env');
-  await ctx.services.billing.payments.handleCallback({
-    merchant_oid: oid,
-    status: 'success',
-    total_amount: '15000',
-    hash: paytrCallbackHashOf(oid, 'success', '15000', DEV_PAYTR.key, DEV_PAYTR.salt),
-  });
-  return (await ctx.services.repos.users.findById(user.id))!;
-}
-
-/** The user's quota as the billing service reports it. */
-async function expectQuota(
-  ctx: TestContext,
-  user: UserRow,
-  expected: { used?: number; reserved?: number; remaining?: number },
-) {
-  expect(await ctx.services.billing.quota.status(user)).toMatchObject(expected);
-}
 
 /**
  * A subscriber's editor job (a background change unless told otherwise: the plate-less test car is refused
@@ -83,20 +44,40 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
     await ctx?.close();
   });
 
+  /**
+   * Runs an attempt and SIGKILLs its image worker process while the engine works on the photo: the crash
+   * of a real worker as the attempt sees it, whatever the storage (nothing is done to files).
+   */
+  async function attemptKilledMidRun(jobId: string, final: boolean) {
+    const images = ctx.services.imageWorkers;
+    const attempt = ctx.services.photos.runJob(jobId, { final });
+    const outcome = attempt.then(
+      () => 'finished',
+      (err: unknown) => err,
+    );
+    const [pid] = await waitUntil(
+      () => {
+        const load = images.load();
+        return load.running > 0 && load.pids.length > 0 && load.pids;
+      },
+      'the engine to be working on the photo',
+      { timeoutMs: 60_000 },
+    );
+    process.kill(pid, 'SIGKILL');
+    return outcome;
+  }
+
   it('leaves the job to be retried and charges the quota exactly once', async () => {
     const { user, photos, jobId } = await queuedEditorJob(ctx);
     await expectQuota(ctx, user, { used: 0, reserved: 1, remaining: 4 });
 
-    // First attempt dies: its input vanishes under it (an I/O crash, not an engine refusal).
-    const stored = fs.readdirSync(path.join(ctx.dataDir, 'files', 'uploads', user.id))[0];
-    const file = path.join(ctx.dataDir, 'files', 'uploads', user.id, stored);
-    fs.renameSync(file, `${file}.away`);
-    await expect(photos.runJob(jobId, { final: false })).rejects.toThrow();
-    expect((await photos.jobFor(user, jobId))?.status).toBe('queued');
+    // First attempt dies: the process doing its image work is killed mid-run.
+    const crashed = await attemptKilledMidRun(jobId, false);
+    expect(String(crashed)).toMatch(/image worker exited/);
+    expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'queued', attempts: 1 });
     await expectQuota(ctx, user, { used: 0, reserved: 1 });
 
-    // The retry succeeds; a duplicate delivery afterwards changes nothing.
-    fs.renameSync(`${file}.away`, file);
+    // The retry succeeds (a new image worker starts); a duplicate delivery afterwards changes nothing.
     await photos.runJob(jobId, { final: false });
     await photos.runJob(jobId, { final: true });
     const job = await photos.jobFor(user, jobId);
@@ -151,12 +132,11 @@ describe('a worker dying mid-job (the failure simulated in-process)', () => {
 
   it('releases the photo when the last attempt fails', async () => {
     const { user, photos, jobId } = await queuedEditorJob(ctx);
-    const dir = path.join(ctx.dataDir, 'files', 'uploads', user.id);
-    for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
-    await photos.runJob(jobId, { final: true });
-    expect((await photos.jobFor(user, jobId))?.status).toBe('failed');
+    // The last attempt's crash ends the job instead of being rethrown for a retry.
+    expect(await attemptKilledMidRun(jobId, true)).toBe('finished');
+    expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'failed', error: tr.photo.itemFailed });
     await expectQuota(ctx, user, { used: 0, reserved: 0, remaining: 5 });
-  });
+  }, 240_000);
 });
 
 describe('free prompts with REPLICATE_API_TOKEN', () => {
@@ -195,10 +175,15 @@ describe('free prompts with REPLICATE_API_TOKEN', () => {
 });
 
 // PGlite is one process's database, so a worker in another process needs PostgreSQL (CI runs this file there).
+// This test once failed under load: it set JOB_TIMEOUT_SECONDS=20 and waited for pg-boss to expire the dead
+// attempt, but on a loaded machine the second attempt (a background change) itself ran longer than 20 s, so
+// pg-boss expired that live attempt too and delivered the job a third time (retry_count 2, not 1). That is the
+// product's documented rule (JOB_TIMEOUT_SECONDS must exceed the slowest run); the test broke it. A dead worker
+// is found by its stopped heartbeat, as in production, so the test keeps the default 300 s timeout and runs
+// the heartbeat check as main.ts does; every wait is on a condition.
 describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL mid-job', () => {
   it('leaves the job to another worker, which finishes it, and the photo is charged once', async () => {
-    const timeout = 20;
-    const ctx = await createTestApp({ JOB_TIMEOUT_SECONDS: String(timeout) });
+    const ctx = await createTestApp();
     // This process is the API (enqueue only) until the first worker is dead.
     const queue = ctx.services.queue;
     await queue.start({ worker: false, handlers: {} });
@@ -214,7 +199,6 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
         DATABASE_URL: ctx.database.connectionString!,
         DATA_DIR: ctx.dataDir,
         LOG_LEVEL: 'info',
-        JOB_TIMEOUT_SECONDS: String(timeout),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -227,19 +211,33 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
         operations: ['background_change'],
         backgroundPreset: 'luxury-showroom',
       });
-      for (let i = 0; (await photos.jobFor(user, jobId))?.status !== 'running'; i++) {
-        if (i > 1200 || worker.exitCode !== null) throw new Error(`worker never started the job:\n${output}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitUntil(
+        async () => {
+          if (worker.exitCode !== null) throw new Error(`worker exited:\n${output.slice(-3000)}`);
+          return (await photos.jobFor(user, jobId))?.status === 'running';
+        },
+        'the worker process to start the job',
+        { timeoutMs: 180_000, intervalMs: 100 },
+      );
       worker.kill('SIGKILL');
       await exited;
-      expect(await photos.jobFor(user, jobId)).toMatchObject({ status: 'running', attempts: 1 });
+      const dead = await photos.jobFor(user, jobId);
+      expect(dead).toMatchObject({ status: 'running', attempts: 1 });
       await expectQuota(ctx, user, { used: 0, reserved: 1 });
 
-      // A healthy worker comes up; pg-boss expires the dead attempt after the timeout and hands it over.
+      // A healthy worker comes up and checks heartbeats as main.ts does: once the dead attempt's heartbeat
+      // is 30 s old the job goes back to the queue (far sooner than the 300 s JOB_TIMEOUT_SECONDS).
       await queue.stop();
       await queue.start({ worker: true, handlers: ctx.services.jobHandlers });
-      const job = await photos.awaitJob(jobId, 150_000);
+      await waitUntil(
+        async () => (await photos.reapStale()) > 0,
+        'the heartbeat check to hand the dead attempt back',
+        {
+          timeoutMs: 120_000,
+          intervalMs: 1_000,
+        },
+      );
+      const job = await photos.awaitJob(jobId, 300_000);
       expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
       await expectQuota(ctx, user, { used: 1, reserved: 0, remaining: 4 });
       // The queue marks its job completed just after the handler returns (the waiter may wake first).
@@ -251,11 +249,12 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
         ).rows;
         return rows[0]?.state === 'completed' && rows;
       }, 'the queue to mark the job completed');
+      // Delivered twice: the killed attempt and the one that finished (no third, expired delivery).
       expect(queued).toEqual([{ state: 'completed', retry_count: 1 }]);
     } finally {
       if (worker.exitCode === null) worker.kill('SIGKILL');
       await queue.stop();
       await ctx.close();
     }
-  }, 240_000);
+  }, 600_000);
 });
