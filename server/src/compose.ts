@@ -184,6 +184,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
   // Image work runs in these worker processes, never on the event loop that answers HTTP (started on use).
   const imageWorkers = imageWorkerPool({
     size: settings.imageWorkers,
+    nice: settings.imageWorkerNice,
     log: log.child({ component: 'images' }),
   });
   const metrics = createMetrics();

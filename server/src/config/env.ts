@@ -76,6 +76,8 @@ const envSchema = z.object({
     .default(24),
   // Image work runs in up to this many worker processes per server process (off the API's event loop).
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  // How much nicer image worker processes run than a server process that answers HTTP (0: the same).
+  IMAGE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   // Progress streams (GET /api/jobs/:id/events) one server process holds open at once, all users together.
   PROGRESS_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   // A progress stream whose job shows no change this long is closed (the browser's EventSource reconnects).
@@ -172,6 +174,8 @@ export interface Settings {
   jobTimeoutSeconds: number;
   uploadRetentionMs: number;
   imageWorkers: number;
+  /** Added to image worker processes' nice value when this process answers HTTP (worker-only: 0). */
+  imageWorkerNice: number;
   /** Progress streams: open at once per process, and closed after this long without a change. */
   progressStreams: { max: number; idleMs: number };
   metricsToken: string | null;
@@ -245,6 +249,7 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     uploadRetentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
     imageWorkers: e.IMAGE_WORKERS,
+    imageWorkerNice: e.ROLES.includes('api') ? e.IMAGE_WORKER_NICE : 0,
     progressStreams: { max: e.PROGRESS_STREAMS_MAX, idleMs: e.PROGRESS_STREAM_IDLE_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN ?? null,
     s3: e.S3_BUCKET

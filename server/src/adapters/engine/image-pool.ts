@@ -29,9 +29,6 @@ export interface ImageWorkers extends Pick<Engine, 'process' | 'processBatch'> {
 const toError = (e: ImageError) =>
   e.engine ? new EngineError(e.code, e.detail, e.message) : new Error(`image worker: ${e.message}`);
 
-/** How much nicer (lower scheduling priority) image worker processes run than their server process. */
-export const IMAGE_WORKER_NICE = 10;
-
 const workerFile = fileURLToPath(new URL('./image.worker.ts', import.meta.url));
 
 interface Slot {
@@ -48,10 +45,13 @@ interface Slot {
  */
 export function imageWorkerPool(opts: {
   size: number;
+  /** Added to the workers' nice value (lower CPU priority than the server), 0 for none. */
+  nice?: number;
   idleMs?: number;
   log?: { info(o: object, msg: string): void; error(o: object, msg: string): void };
 }): ImageWorkers {
   const idleMs = opts.idleMs ?? 30_000;
+  const nice = opts.nice ?? 0;
   let nextId = 1;
   const queue: Pending[] = [];
   const slots = new Set<Slot>();
@@ -67,7 +67,7 @@ export function imageWorkerPool(opts: {
     // Image work yields the CPU to the event loop that answers HTTP: on a machine with few cores the engine
     // would otherwise take every core and API latency would follow the photos (issue 15, reproduction 8).
     try {
-      if (child.pid) os.setPriority(child.pid, Math.min(19, os.getPriority() + IMAGE_WORKER_NICE));
+      if (child.pid && nice > 0) os.setPriority(child.pid, Math.min(19, os.getPriority() + nice));
     } catch {
       // not permitted here (some containers): the worker runs at the server's priority
     }
