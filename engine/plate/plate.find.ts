@@ -240,7 +240,7 @@ const MAX_CANDIDATES = 10;
  * The shape finder runs at this multiple of the text detector's side (capped at the photo's own size): a
  * distant plate 10 px tall at 800 px has its glyph holes merged, at 1280 px they are separate.
  */
-const SHAPE_SIDE = 1.6;
+export const SHAPE_SIDE = 1.6;
 
 /**
  * Finds licence plates: text detection -> plate-shaped text lines -> recognition -> score from aspect,
@@ -320,12 +320,15 @@ export async function findPlates(
   for (const { shaped, ...p } of found) {
     if (kept.some((k) => boxIou(k, p) > 0.2 || contains(k, p))) continue;
     if (kept.length && !shaped) continue;
-    if (kept.some((k) => stacked(k, p))) continue;
+    if (kept.some((k) => stackedPlate(k, p))) continue;
     kept.push(p);
   }
   // Shapes where no text was read as a plate: found by shape alone when they are clearly plate-like.
   for (const sh of shapes) {
-    if (sh.score < SHAPE_ONLY_SCORE || kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh) || stacked(k, sh)))
+    if (
+      sh.score < SHAPE_ONLY_SCORE ||
+      kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh) || stackedPlate(k, sh))
+    )
       continue;
     kept.push({
       ...boundsOf(sh.quad, image.width, image.height),
@@ -348,7 +351,7 @@ const SHAPE_ONLY_SCORE = 0.8;
  * (a bumper sticker, a dealer frame's line, a "CAUTION" label), is not another plate. Plates of other cars
  * sit beside it or far away.
  */
-function stacked(a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean {
+export function stackedPlate(a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean {
   const ix = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   if (ix < Math.min(a.w, b.w) * 0.5) return false;
   const gap = Math.max(a.y, b.y) - Math.min(a.y + a.h, b.y + b.h);

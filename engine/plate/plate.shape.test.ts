@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeImage, type RawImage } from '../io/image.decode';
 import { syntheticVanityCar } from '../testing/synthetic.fixture';
-import { findPlates } from './plate.find';
+import { findPlates, SHAPE_SIDE, stackedPlate } from './plate.find';
 import { hidePlates } from './plate.hide';
 import { findPlateShapes, fitPlateFrame, luminance } from './plate.shape';
 
@@ -108,5 +108,36 @@ describe('plates by shape', () => {
       plates.map((q) => q.quad),
     );
     expect(brightCovered(before, image, plate)).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it("finds a distant plate (16 px tall in a 1280-px frame) at the shape finder's side", () => {
+    // A dashcam frame's second, distant car: at 800 px its glyph holes merge; the shape finder runs finer.
+    const w = 1280;
+    const h = 720;
+    const rgb = Buffer.alloc(w * h * 3, 70);
+    const plate = { x: 330, y: 317, w: 78, h: 17 };
+    for (let y = plate.y; y < plate.y + plate.h; y++)
+      for (let x = plate.x; x < plate.x + plate.w; x++) {
+        const frame =
+          x < plate.x + 1 || x >= plate.x + plate.w - 1 || y < plate.y + 1 || y >= plate.y + plate.h - 1;
+        rgb.fill(frame ? 30 : 215, (y * w + x) * 3, (y * w + x) * 3 + 3);
+      }
+    for (let k = 0; k < 6; k++) {
+      const gx = plate.x + 8 + k * 11;
+      for (let y = plate.y + 4; y < plate.y + 13; y++) rgb.fill(25, (y * w + gx) * 3, (y * w + gx + 6) * 3);
+    }
+    const image: RawImage = { data: rgb, width: w, height: h, channels: 3 };
+    const shapes = findPlateShapes(image, luminance(image), Math.round(800 * SHAPE_SIDE));
+    expect(shapes.length).toBe(1);
+    expect(Math.abs(shapes[0].x - plate.x)).toBeLessThanOrEqual(2);
+  });
+
+  it('a sticker right below a plate over the same columns is not a second plate; a plate beside it is', () => {
+    const plate = { x: 500, y: 430, w: 100, h: 45 };
+    expect(stackedPlate(plate, { x: 520, y: 530, w: 70, h: 36 })).toBe(true);
+    expect(stackedPlate(plate, { x: 510, y: 360, w: 80, h: 30 })).toBe(true);
+    // Another car's plate beside it, or far above it.
+    expect(stackedPlate(plate, { x: 700, y: 440, w: 90, h: 40 })).toBe(false);
+    expect(stackedPlate(plate, { x: 520, y: 150, w: 60, h: 20 })).toBe(false);
   });
 });
