@@ -95,6 +95,15 @@ export const okResponseSchema = z.object({ success: z.literal(true) });
 export const okMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/** PATCH /api/account/profile and /api/account/consents: the saved user. */
+export const accountUserResponseSchema = z.object({
+  success: z.literal(true),
+  user: publicUserSchema,
+  message: z.string(),
+});
+/** GET /api/account/sessions. */
+export const sessionCountResponseSchema = z.object({ success: z.literal(true), count: z.number().int() });
+
 export const meResponseSchema = z.object({ success: z.boolean(), user: publicUserSchema.nullable() });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billingCycles, planTypes, quotaPacks } from './plans';
 import { registerRequestSchema } from './auth.schema';
+import { publicUserSchema } from './user.schema';
 
 export const planTypeSchema = z.enum(planTypes);
 export const billingCycleSchema = z.enum(billingCycles);
@@ -39,50 +40,136 @@ export const addonPurchaseRequestSchema = z.object({
     .refine((n) => packSizes.includes(n), { message: `Paket boyutu ${packSizes.join(', ')} olmalı` }),
 });
 
-export interface PaymentIntent {
-  id: string;
-  iframeToken: string;
-  amount: number;
-  currency: 'TRY';
-}
+export const paymentIntentSchema = z.object({
+  id: z.string(),
+  iframeToken: z.string(),
+  amount: z.number(),
+  currency: z.literal('TRY'),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
-export interface SubscriptionView {
-  id: string;
-  status: 'pending' | 'active' | 'expired';
-  billingCycle: 'monthly' | 'yearly';
-  periodStart: string | null;
-  periodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  nextPlanType: string | null;
-  plan: {
-    type: 'basic' | 'pro' | 'business';
-    name: string;
-    displayName: string;
-    canBatchProcess: boolean;
-    canRemoveWatermark: boolean;
-    photosPerMonth: number;
-  };
-}
+export const subscriptionViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'active', 'expired']),
+  billingCycle: billingCycleSchema,
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  nextPlanType: z.string().nullable(),
+  plan: z.object({
+    type: planTypeSchema,
+    name: z.string(),
+    displayName: z.string(),
+    canBatchProcess: z.boolean(),
+    canRemoveWatermark: z.boolean(),
+    photosPerMonth: z.number(),
+  }),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 /** quota and remaining are null when the user has unlimited (All-Access) quota. */
-export interface QuotaStatus {
-  used: number;
-  quota: number | null;
-  remaining: number | null;
-  daysUntilReset: number;
-  unlimited: boolean;
-  reserved: number;
-}
+export const quotaStatusSchema = z.object({
+  used: z.number(),
+  quota: z.number().nullable(),
+  remaining: z.number().nullable(),
+  daysUntilReset: z.number(),
+  unlimited: z.boolean(),
+  reserved: z.number(),
+});
+export type QuotaStatus = z.infer<typeof quotaStatusSchema>;
 
-export interface InvoiceView {
-  id: string;
-  number: string;
-  serviceName: string;
-  status: 'created' | 'pending' | 'failed';
-  invoiceType: 'e-fatura' | 'e-arsiv';
-  orderDate: string;
-  totalAmount: number;
-  netAmount: number;
-  kdvAmount: number;
-  invoiceUrl: string;
-}
+export const invoiceViewSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  serviceName: z.string(),
+  status: z.enum(['created', 'pending', 'failed']),
+  invoiceType: z.enum(['e-fatura', 'e-arsiv']),
+  orderDate: z.string(),
+  totalAmount: z.number(),
+  netAmount: z.number(),
+  kdvAmount: z.number(),
+  invoiceUrl: z.string(),
+});
+export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+
+/** How an order's price was reached (server-computed): list price, promo, credit, total, extra days. */
+export const priceBreakdownSchema = z.object({
+  listPrice: z.number(),
+  discount: z.number(),
+  credit: z.number(),
+  total: z.number(),
+  extraDays: z.number(),
+});
+export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+// Responses of the payment, subscription, quota and invoice calls (routes declare them as `response:`;
+// the web's billing api reads the same types).
+
+/** POST /api/payments/subscribe and POST /api/quota/addon/purchase: a payment page, or a change applied
+ * at once (a zero-price change: `subscription`, no `paymentIntent`). */
+export const checkoutResponseSchema = z.object({
+  success: z.boolean(),
+  paymentIntent: paymentIntentSchema.optional(),
+  subscription: subscriptionViewSchema.optional(),
+  breakdown: priceBreakdownSchema.optional(),
+  message: z.string().optional(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const promoResponseSchema = z.object({
+  success: z.boolean(),
+  valid: z.boolean(),
+  error: z.string().nullable(),
+  pricing: z.object({ originalPrice: z.number(), discount: z.number(), discountedPrice: z.number() }),
+});
+export type PromoResponse = z.infer<typeof promoResponseSchema>;
+
+export const orderStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refund_due', 'refunded']);
+
+/** POST /api/payments/confirm: where the paying browser's order stands. */
+export const confirmResponseSchema = z.object({
+  success: z.boolean(),
+  status: orderStatusSchema,
+  subscription: subscriptionViewSchema.nullable(),
+  message: z.string(),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+/** POST /api/payments/activate-subscription, POST /api/subscription/cancel. */
+export const subscriptionChangeResponseSchema = z.object({
+  success: z.boolean(),
+  subscription: subscriptionViewSchema.nullable(),
+  message: z.string(),
+});
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;
+
+/** GET /api/payments/subscription. */
+export const subscriptionResponseSchema = z.object({
+  success: z.boolean(),
+  subscription: subscriptionViewSchema.nullable(),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+/** GET /api/subscription: `hasSubscription` is the live-subscription rule (billing/policy.ts). */
+export const subscriptionStatusResponseSchema = z.object({
+  hasSubscription: z.boolean(),
+  subscription: subscriptionViewSchema.nullable(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponseSchema>;
+
+/** GET /api/user/invoices. */
+export const invoicesResponseSchema = z.object({
+  success: z.boolean(),
+  invoices: z.array(invoiceViewSchema),
+});
+
+/** POST /api/auth/auto-login-after-payment: the paying browser signed in once; `retry` while the
+ * provider's notification has not arrived yet. */
+export const autoLoginResponseSchema = z.object({
+  success: z.boolean(),
+  user: publicUserSchema.nullable(),
+  token: z.string().optional(),
+  retry: z.boolean(),
+  message: z.string().optional(),
+});
+export type AutoLoginResponse = z.infer<typeof autoLoginResponseSchema>;

@@ -85,3 +85,13 @@ export const jobStateResponseSchema = z.object({
   studio: studioGenerateResponseSchema.nullable(),
 });
 export type JobStateResponse = z.infer<typeof jobStateResponseSchema>;
+
+/** POST /api/upload-image (SPEC §7). */
+export const uploadImageResponseSchema = z.object({ success: z.literal(true), imageUrl: z.string() });
+/** POST /api/upload-images (SPEC §7): one entry per file, in order. */
+export const uploadImagesResponseSchema = z.object({
+  success: z.literal(true),
+  images: z.array(z.object({ success: z.boolean(), imageUrl: z.string().optional() })),
+});
+/** POST /api/save-mask. */
+export const saveMaskResponseSchema = z.object({ maskUrl: z.string() });

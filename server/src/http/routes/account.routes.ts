@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  accountUserResponseSchema,
   changePasswordRequestSchema,
   consentsUpdateSchema,
   deleteAccountRequestSchema,
+  okMessageResponseSchema,
   profileUpdateSchema,
+  sessionCountResponseSchema,
 } from '../../../../contract/auth.schema';
 import { tr } from '../../../../contract/messages.tr';
 import type { Settings } from '../../config/env';
@@ -25,40 +28,62 @@ export async function accountRoutes(
   const { auth, account } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.patch('/api/account/profile', { schema: { body: profileUpdateSchema } }, async (req) => {
-    const user = await account.updateProfile(requireUser(req), req.body);
-    return { success: true, user: toPublicUser(user), message: tr.account.saved };
-  });
+  // Every JSON answer is declared from contract/; the KVKK export is a ZIP.
+  const userSaved = { 200: accountUserResponseSchema };
+  const okMessage = { 200: okMessageResponseSchema };
 
-  r.patch('/api/account/consents', { schema: { body: consentsUpdateSchema } }, async (req) => {
-    const user = await account.updateConsents(requireUser(req), req.body);
-    return { success: true, user: toPublicUser(user), message: tr.account.saved };
-  });
+  r.patch(
+    '/api/account/profile',
+    { schema: { body: profileUpdateSchema, response: userSaved } },
+    async (req) => {
+      const user = await account.updateProfile(requireUser(req), req.body);
+      return { success: true as const, user: toPublicUser(user), message: tr.account.saved };
+    },
+  );
 
-  r.post('/api/account/password', { schema: { body: changePasswordRequestSchema } }, async (req) => {
-    const user = requireUser(req);
-    await auth.changePassword(
-      user,
-      req.body.currentPassword,
-      req.body.newPassword,
-      clientInfo(req),
-      req.sessionToken,
-    );
-    return { success: true, message: tr.account.passwordChanged };
-  });
+  r.patch(
+    '/api/account/consents',
+    { schema: { body: consentsUpdateSchema, response: userSaved } },
+    async (req) => {
+      const user = await account.updateConsents(requireUser(req), req.body);
+      return { success: true as const, user: toPublicUser(user), message: tr.account.saved };
+    },
+  );
 
-  r.get('/api/account/sessions', async (req) => ({
-    success: true,
-    count: await auth.countSessions(requireUser(req)),
-  }));
+  r.post(
+    '/api/account/password',
+    { schema: { body: changePasswordRequestSchema, response: okMessage } },
+    async (req) => {
+      const user = requireUser(req);
+      await auth.changePassword(
+        user,
+        req.body.currentPassword,
+        req.body.newPassword,
+        clientInfo(req),
+        req.sessionToken,
+      );
+      return { success: true as const, message: tr.account.passwordChanged };
+    },
+  );
 
-  r.post('/api/account/logout-everywhere', async (req, reply) => {
+  r.get(
+    '/api/account/sessions',
+    { schema: { response: { 200: sessionCountResponseSchema } } },
+    async (req) => ({
+      success: true as const,
+      count: await auth.countSessions(requireUser(req)),
+    }),
+  );
+
+  r.post('/api/account/logout-everywhere', { schema: { response: okMessage } }, async (req, reply) => {
     await auth.logoutEverywhere(requireUser(req));
     clearSessionCookie(reply);
-    return { success: true, message: tr.account.loggedOutEverywhere };
+    return { success: true as const, message: tr.account.loggedOutEverywhere };
   });
 
-  r.post('/api/subscription/resume', async (req) => account.resumeSubscription(requireUser(req)));
+  r.post('/api/subscription/resume', { schema: { response: okMessage } }, async (req) =>
+    account.resumeSubscription(requireUser(req)),
+  );
 
   r.get('/api/account/export', async (req, reply) => {
     const zip = await account.exportZip(requireUser(req));
@@ -70,9 +95,13 @@ export async function accountRoutes(
       .send(zip);
   });
 
-  r.post('/api/account/delete', { schema: { body: deleteAccountRequestSchema } }, async (req, reply) => {
-    await account.deleteAccount(requireUser(req), req.body.confirmation, clientInfo(req));
-    clearSessionCookie(reply);
-    return { success: true, message: tr.account.deleted };
-  });
+  r.post(
+    '/api/account/delete',
+    { schema: { body: deleteAccountRequestSchema, response: okMessage } },
+    async (req, reply) => {
+      await account.deleteAccount(requireUser(req), req.body.confirmation, clientInfo(req));
+      clearSessionCookie(reply);
+      return { success: true as const, message: tr.account.deleted };
+    },
+  );
 }

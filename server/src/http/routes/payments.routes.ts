@@ -4,8 +4,17 @@ import { z } from 'zod';
 import {
   addonPurchaseRequestSchema,
   autoLoginRequestSchema,
+  autoLoginResponseSchema,
+  checkoutResponseSchema,
   confirmRequestSchema,
+  confirmResponseSchema,
+  invoicesResponseSchema,
+  promoResponseSchema,
+  quotaStatusSchema,
   subscribeRequestSchema,
+  subscriptionChangeResponseSchema,
+  subscriptionResponseSchema,
+  subscriptionStatusResponseSchema,
   validatePromoRequestSchema,
 } from '../../../../contract/billing.schema';
 import { toPublicUser, type ClientInfo } from '../../services/auth.service';
@@ -40,40 +49,54 @@ export async function paymentRoutes(
       secure: settings.cookieSecure ?? req.protocol === 'https',
     });
 
-  r.post('/api/payments/subscribe', { schema: { body: subscribeRequestSchema } }, async (req, reply) => {
-    const { planType, billingCycle, promoCode, registrationData } = req.body;
-    const result = await payments.subscribe(
-      {
-        user: req.user,
-        planType,
-        billingCycle,
-        promoCode,
-        registration: req.user ? undefined : registrationData,
-        client: clientInfo(req),
-      },
-      req.log,
-    );
-    setBinding(req, reply, result.binding);
-    return result.body;
-  });
+  // Every JSON answer is declared from contract/ (the web reads the same types); the PDF and PayTR's
+  // plain 'OK' are not JSON.
+  const ok = <T>(schema: T) => ({ 200: schema });
 
-  r.post('/api/payments/validate-promo', { schema: { body: validatePromoRequestSchema } }, async (req) => {
-    const check = await payments.checkPromo(
-      req.body.code,
-      req.body.planType,
-      req.body.billingCycle,
-      req.user,
-    );
-    return { success: true, valid: check.valid, error: check.error ?? null, pricing: check.pricing };
-  });
+  r.post(
+    '/api/payments/subscribe',
+    { schema: { body: subscribeRequestSchema, response: ok(checkoutResponseSchema) } },
+    async (req, reply) => {
+      const { planType, billingCycle, promoCode, registrationData } = req.body;
+      const result = await payments.subscribe(
+        {
+          user: req.user,
+          planType,
+          billingCycle,
+          promoCode,
+          registration: req.user ? undefined : registrationData,
+          client: clientInfo(req),
+        },
+        req.log,
+      );
+      setBinding(req, reply, result.binding);
+      return result.body;
+    },
+  );
 
-  r.post('/api/payments/confirm', { schema: { body: confirmRequestSchema } }, async (req) =>
-    payments.confirm(req.body.paymentIntentId, req.user, req.cookies[BINDING_COOKIE]),
+  r.post(
+    '/api/payments/validate-promo',
+    { schema: { body: validatePromoRequestSchema, response: ok(promoResponseSchema) } },
+    async (req) => {
+      const check = await payments.checkPromo(
+        req.body.code,
+        req.body.planType,
+        req.body.billingCycle,
+        req.user,
+      );
+      return { success: true, valid: check.valid, error: check.error ?? null, pricing: check.pricing };
+    },
+  );
+
+  r.post(
+    '/api/payments/confirm',
+    { schema: { body: confirmRequestSchema, response: ok(confirmResponseSchema) } },
+    async (req) => payments.confirm(req.body.paymentIntentId, req.user, req.cookies[BINDING_COOKIE]),
   );
 
   r.post(
     '/api/auth/auto-login-after-payment',
-    { schema: { body: autoLoginRequestSchema } },
+    { schema: { body: autoLoginRequestSchema, response: ok(autoLoginResponseSchema) } },
     async (req, reply) => {
       const outcome = await payments.autoLogin(
         req.body.merchantOid,
@@ -88,23 +111,35 @@ export async function paymentRoutes(
     },
   );
 
-  r.post('/api/payments/activate-subscription', async (req) => payments.activate(requireUser(req)));
+  r.post(
+    '/api/payments/activate-subscription',
+    { schema: { response: ok(subscriptionChangeResponseSchema) } },
+    async (req) => payments.activate(requireUser(req)),
+  );
 
-  r.get('/api/payments/subscription', async (req) => {
-    const subscription = await payments.subscriptionOf(requireUser(req).id);
-    return { success: true, subscription };
-  });
+  r.get(
+    '/api/payments/subscription',
+    { schema: { response: ok(subscriptionResponseSchema) } },
+    async (req) => {
+      const subscription = await payments.subscriptionOf(requireUser(req).id);
+      return { success: true, subscription };
+    },
+  );
 
-  r.get('/api/subscription', async (req) => {
+  r.get('/api/subscription', { schema: { response: ok(subscriptionStatusResponseSchema) } }, async (req) => {
     const { subscription, live } = await payments.subscriptionState(requireUser(req).id);
     return { hasSubscription: live, subscription };
   });
 
-  r.post('/api/subscription/cancel', async (req) => payments.cancel(requireUser(req)));
+  r.post(
+    '/api/subscription/cancel',
+    { schema: { response: ok(subscriptionChangeResponseSchema) } },
+    async (req) => payments.cancel(requireUser(req)),
+  );
 
   r.post(
     '/api/quota/addon/purchase',
-    { schema: { body: addonPurchaseRequestSchema } },
+    { schema: { body: addonPurchaseRequestSchema, response: ok(checkoutResponseSchema) } },
     async (req, reply) => {
       const result = await payments.purchaseAddon(
         requireUser(req),
@@ -117,9 +152,11 @@ export async function paymentRoutes(
     },
   );
 
-  r.get('/api/quota/status', async (req) => quota.status(requireUser(req)));
+  r.get('/api/quota/status', { schema: { response: ok(quotaStatusSchema) } }, async (req) =>
+    quota.status(requireUser(req)),
+  );
 
-  r.get('/api/user/invoices', async (req) => {
+  r.get('/api/user/invoices', { schema: { response: ok(invoicesResponseSchema) } }, async (req) => {
     const rows = await invoices.latestForUser(requireUser(req).id, 50);
     return { success: true, invoices: rows.map(toInvoiceView) };
   });

@@ -11,6 +11,9 @@ import {
 import {
   jobStateResponseSchema,
   processImageResponseSchema,
+  saveMaskResponseSchema,
+  uploadImageResponseSchema,
+  uploadImagesResponseSchema,
   studioGenerateResponseSchema,
 } from '../../../../contract/photo-job.schema';
 import { tr } from '../../../../contract/messages.tr';
@@ -90,23 +93,26 @@ export async function photoRoutes(
     return files;
   }
 
-  app.post('/api/upload-image', async (req) => {
+  r.post('/api/upload-image', { schema: { response: { 200: uploadImageResponseSchema } } }, async (req) => {
     const user = requireUser(req);
     const [file] = await readFiles(req, 'image', 1);
     if (!file) throw new AppError('NO_FILES', 400, tr.photo.noFiles);
     const { imageUrl } = await photos.upload(user, file);
-    return { success: true, imageUrl };
+    return { success: true as const, imageUrl };
   });
 
-  app.post('/api/upload-images', async (req) => {
+  r.post('/api/upload-images', { schema: { response: { 200: uploadImagesResponseSchema } } }, async (req) => {
     const user = requireUser(req);
     const files = await readFiles(req, 'images', MAX_STUDIO_PHOTOS);
-    return { success: true, images: await photos.uploadMany(user, files) };
+    return { success: true as const, images: await photos.uploadMany(user, files) };
   });
 
   r.post(
     '/api/save-mask',
-    { schema: { body: saveMaskRequestSchema }, bodyLimit: 16 * 1024 * 1024 },
+    {
+      schema: { body: saveMaskRequestSchema, response: { 200: saveMaskResponseSchema } },
+      bodyLimit: 16 * 1024 * 1024,
+    },
     async (req) => photos.saveMask(requireUser(req), req.body.maskData),
   );
 

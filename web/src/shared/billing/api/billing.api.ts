@@ -1,6 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { InvoiceView, PaymentIntent, QuotaStatus, SubscriptionView } from '@contract/billing.schema';
-import type { PublicUser } from '@contract/user.schema';
+import type {
+  AutoLoginResponse,
+  CheckoutResponse,
+  ConfirmResponse,
+  InvoiceView,
+  PaymentIntent,
+  PriceBreakdown,
+  PromoResponse,
+  QuotaStatus,
+  SubscriptionChangeResponse,
+  SubscriptionResponse,
+  SubscriptionStatusResponse,
+  SubscriptionView,
+} from '@contract/billing.schema';
 import { apiRequest } from '@/lib/api-client';
 
 export const SUBSCRIPTION_KEY = ['/api/payments/subscription'] as const;
@@ -9,59 +21,30 @@ export const QUOTA_KEY = ['/api/quota/status'] as const;
 export const INVOICES_KEY = ['/api/user/invoices'] as const;
 export const ADMIN_STATS_KEY = ['/api/admin/stats'] as const;
 
-export type { InvoiceView, PaymentIntent, QuotaStatus, SubscriptionView };
-export interface SubscriptionResponse {
-  success: boolean;
-  subscription: SubscriptionView | null;
-}
-export interface SubscriptionStatusResponse {
-  hasSubscription: boolean;
-  subscription: SubscriptionView | null;
-}
-/** How an order's price was reached (server-computed): list price, promo, credit, total, extra days. */
-export interface PriceBreakdown {
-  listPrice: number;
-  discount: number;
-  credit: number;
-  total: number;
-  extraDays: number;
-}
-export interface SubscribeResponse {
-  breakdown?: PriceBreakdown;
-  success: boolean;
-  paymentIntent?: PaymentIntent;
-  subscription?: SubscriptionView;
-  message?: string;
-}
-export interface PromoResponse {
-  success: boolean;
-  valid: boolean;
-  error: string | null;
-  pricing: { originalPrice: number; discount: number; discountedPrice: number };
-}
-export interface AutoLoginResponse {
-  success: boolean;
-  user: PublicUser | null;
-  token?: string;
-  retry: boolean;
-  message?: string;
-}
+// The answers' shapes are the routes' response schemas (contract/billing.schema.ts).
+export type {
+  AutoLoginResponse,
+  InvoiceView,
+  PaymentIntent,
+  PriceBreakdown,
+  PromoResponse,
+  QuotaStatus,
+  SubscriptionResponse,
+  SubscriptionStatusResponse,
+  SubscriptionView,
+};
+export type SubscribeResponse = CheckoutResponse;
 
 export const subscribe = (body: Record<string, unknown>) =>
   apiRequest<unknown>('POST', '/api/payments/subscribe', body);
 export const validatePromo = (code: string, planType: string, billingCycle: string) =>
   apiRequest<PromoResponse>('POST', '/api/payments/validate-promo', { code, planType, billingCycle });
 export const confirmPayment = (paymentIntentId: string) =>
-  apiRequest<{ success: boolean; status: string; message: string }>('POST', '/api/payments/confirm', {
-    paymentIntentId,
-  });
+  apiRequest<ConfirmResponse>('POST', '/api/payments/confirm', { paymentIntentId });
 export const purchaseAddon = (quotaAmount: number) =>
   apiRequest<SubscribeResponse>('POST', '/api/quota/addon/purchase', { quotaAmount });
 export const activateSubscription = () =>
-  apiRequest<{ success: boolean; subscription: SubscriptionView | null; message: string }>(
-    'POST',
-    '/api/payments/activate-subscription',
-  );
+  apiRequest<SubscriptionChangeResponse>('POST', '/api/payments/activate-subscription');
 export const autoLoginAfterPayment = (merchantOid: string) =>
   apiRequest<AutoLoginResponse>('POST', '/api/auth/auto-login-after-payment', { merchantOid });
 
