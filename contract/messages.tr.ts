@@ -1,4 +1,5 @@
 import { accountTr, mailTr } from './messages.account.tr';
+import { documentsTr, engineTr } from './messages.documents.tr';
 
 /**
  * The one Turkish string catalogue (SPEC §2, §5, §8 strings verbatim) used by web and server.
@@ -668,6 +669,8 @@ export const tr = {
   },
   account: accountTr,
   mail: mailTr,
+  engine: engineTr,
+  documents: documentsTr,
 } as const;
 
 /** 'HTTP error! status: {code}' of SPEC §8, used when a response carries no readable message. */

@@ -1,3 +1,5 @@
+import { engineTr } from '../contract/messages.documents.tr';
+
 /** Machine-readable reasons an input cannot be processed. */
 export type EngineErrorCode =
   | 'EMPTY_FILE'
@@ -8,15 +10,8 @@ export type EngineErrorCode =
   | 'INVALID_REQUEST'
   | 'INTERNAL';
 
-const messages: Record<EngineErrorCode, string> = {
-  EMPTY_FILE: 'Yüklenen dosya boş.',
-  NOT_AN_IMAGE: 'Dosya bir resim değil. Lütfen JPG, PNG veya WebP yükleyin.',
-  TRUNCATED: 'Resim dosyası eksik ya da bozuk. Lütfen dosyayı yeniden yükleyin.',
-  TOO_MANY_PIXELS: 'Resim çok büyük. En fazla 50 megapiksel olabilir.',
-  UNSUPPORTED_FORMAT: 'Bu resim biçimi desteklenmiyor. Lütfen JPG, PNG veya WebP yükleyin.',
-  INVALID_REQUEST: 'İşlem isteği geçersiz.',
-  INTERNAL: 'Görsel işlenirken beklenmeyen bir hata oluştu.',
-};
+/** The Turkish text per code lives in the catalogue (contract/messages.documents.tr.ts). */
+const messages: Record<EngineErrorCode, string> = engineTr.errors;
 
 /** Typed engine failure: `code` for programs, `message` is Turkish and safe to show to users. */
 export class EngineError extends Error {

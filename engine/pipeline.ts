@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { PlateColor, PlateTextColor } from '../contract/plate';
+import { engineTr } from '../contract/messages.documents.tr';
 import { EngineError } from './engine.error';
 import { decodeImage, type RawImage } from './io/image.decode';
 import { encodeOutputs } from './io/image.encode';
@@ -106,14 +107,8 @@ export interface ProcessResult {
 /** What the segmentation did, for the result's report. */
 export type SegmentReport = Pick<CarSegmentation, 'passes' | 'fragmentsRemoved' | 'slab'>;
 
-/** Turkish notices shown with an item (SPEC: no operation passes silently). */
-export const NOTICES = {
-  plateNotFound: 'Plaka bulunamadı, maske ile işaretleyebilirsiniz.',
-  cleanNoChange: 'Aracı Temizle bu fotoğrafta görünür bir değişiklik yapmadı; ücretlendirilmedi.',
-  noWholeCar:
-    'Fotoğrafta aracın tamamı görünmüyor (iç mekân, yakın çekim ya da araçsız fotoğraf); arka plan değiştirilmedi ve ücretlendirilmedi.',
-  slabFlagged: 'Arka planın bir parçası araca yapışık kalmış olabilir; lütfen sonucu kontrol edin.',
-} as const;
+/** Turkish notices shown with an item (SPEC: no operation passes silently), from the catalogue. */
+export const NOTICES = engineTr.notices;
 
 /** Per-photo account of what each requested operation actually did (the server charges from it). */
 export interface ProcessReport {
@@ -336,7 +331,7 @@ async function processDecoded(
   let placement: ProcessResult['placement'];
   if (changeBackground && mask) {
     const box = carBox(mask, image.width, image.height);
-    if (!box) throw new EngineError('INVALID_REQUEST', 'no car found', 'Fotoğrafta araç bulunamadı.');
+    if (!box) throw new EngineError('INVALID_REQUEST', 'no car found', engineTr.noCarFound);
     const chosen = chooseBackground(request, custom);
     sceneId = chosen.sceneId;
     const width = request.canvas?.width ?? image.width;

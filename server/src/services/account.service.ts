@@ -71,7 +71,7 @@ export function accountService(deps: AccountDeps) {
       }
       await deps.subscriptions.update(sub.id, { cancelAtPeriodEnd: false });
       await deps.auth.audit(user.id, 'account.subscription_resumed', user.id, { subscriptionId: sub.id });
-      return { success: true, message: tr.account.undone };
+      return { success: true as const, message: tr.account.undone };
     },
 
     /** KVKK art. 11 access right: every stored fact about the account as JSON, plus the invoice PDFs. */
@@ -88,11 +88,8 @@ export function accountService(deps: AccountDeps) {
       const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 2), 'utf8');
       const entries: { name: string; data: Buffer }[] = [
         {
-          name: 'BENİOKU.txt',
-          data: Buffer.from(
-            `Oto Stüdyo hesap verileriniz (${at.toISOString()}).\nHer dosya bir veri türünü JSON olarak içerir; faturalar PDF olarak eklidir.\n`,
-            'utf8',
-          ),
+          name: tr.documents.export.readmeName,
+          data: Buffer.from(tr.documents.export.readme(at.toISOString()), 'utf8'),
         },
         { name: 'profil.json', data: json(profile) },
         { name: 'oturumlar.json', data: json(rows.sessions) },

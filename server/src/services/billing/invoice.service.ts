@@ -85,6 +85,9 @@ export async function issueInvoice(
   });
 }
 
+/** The invoice PDF's text (contract/messages.documents.tr.ts). */
+const t = tr.documents.invoice;
+
 const dateTr = (d: Date) =>
   new Intl.DateTimeFormat('tr-TR', {
     dateStyle: 'long',
@@ -98,7 +101,7 @@ export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
     const doc = new PDFDocument({
       size: 'A4',
       margin: 50,
-      info: { Title: `Fatura ${inv.number}`, Author: SELLER.name },
+      info: { Title: t.title(inv.number), Author: SELLER.name },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -107,22 +110,13 @@ export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
     doc.registerFont('regular', path.join(fontDir, 'DejaVuSans.ttf'));
     doc.registerFont('bold', path.join(fontDir, 'DejaVuSans-Bold.ttf'));
     const buyer = inv.buyer as Buyer;
+    const eFatura = inv.invoiceType === 'e-fatura';
 
-    doc
-      .font('bold')
-      .fontSize(20)
-      .fillColor('#0f172a')
-      .text(inv.invoiceType === 'e-fatura' ? 'e-FATURA' : 'e-ARŞİV FATURA');
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor('#475569')
-      .text(`Fatura No: ${inv.number}    ETTN: ${inv.ettn}`);
-    doc.text(
-      `Düzenlenme tarihi: ${dateTr(inv.orderDate)}    Senaryo: ${inv.invoiceType === 'e-fatura' ? 'TEMELFATURA' : 'EARSIVFATURA'}`,
-    );
+    doc.font('bold').fontSize(20).fillColor('#0f172a').text(t.heading(eFatura));
+    doc.font('regular').fontSize(9).fillColor('#475569').text(t.numbers(inv.number, inv.ettn));
+    doc.text(t.issued(dateTr(inv.orderDate), eFatura));
     doc.moveDown();
-    doc.font('bold').fontSize(11).fillColor('#0f172a').text('Satıcı');
+    doc.font('bold').fontSize(11).fillColor('#0f172a').text(t.seller);
     doc
       .font('regular')
       .fontSize(10)
@@ -130,22 +124,22 @@ export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
       .text(SELLER.address)
       .text(`${SELLER.taxOffice} — VKN ${SELLER.vkn}`);
     doc.moveDown();
-    doc.font('bold').fontSize(11).text('Alıcı');
+    doc.font('bold').fontSize(11).text(t.buyer);
     doc
       .font('regular')
       .fontSize(10)
       .text(buyer.companyName ?? buyer.name)
       .text(buyer.email);
-    doc.text(buyer.taxNumber ? `VKN/TCKN: ${buyer.taxNumber}` : 'TCKN: 11111111111');
+    doc.text(buyer.taxNumber ? t.buyerTaxNumber(buyer.taxNumber) : t.consumerTaxNumber);
     doc.moveDown(1.5);
 
     const top = doc.y;
     doc.font('bold').fontSize(10);
     doc
-      .text('Hizmet', 50, top)
-      .text('Miktar', 300, top)
-      .text('Birim fiyat (KDV hariç)', 350, top)
-      .text('KDV', 480, top);
+      .text(t.columns.service, 50, top)
+      .text(t.columns.quantity, 300, top)
+      .text(t.columns.unitPrice, 350, top)
+      .text(t.columns.vat, 480, top);
     doc
       .moveTo(50, top + 16)
       .lineTo(545, top + 16)
@@ -160,16 +154,13 @@ export function renderInvoicePdf(inv: InvoiceRow): Promise<Buffer> {
     doc.text(`%${inv.kdvRate}`, 480, row);
     doc.moveDown(3);
     const x = 330;
-    doc.text(`Mal/hizmet toplamı: ${formatTl(inv.netKurus)}`, x);
-    doc.text(`Hesaplanan KDV (%${inv.kdvRate}): ${formatTl(inv.kdvKurus)}`, x);
-    doc.font('bold').text(`Ödenecek tutar: ${formatTl(inv.totalKurus)}`, x);
+    doc.text(t.net(formatTl(inv.netKurus)), x);
+    doc.text(t.vat(inv.kdvRate, formatTl(inv.kdvKurus)), x);
+    doc.font('bold').text(t.total(formatTl(inv.totalKurus)), x);
     doc.moveDown(2);
     doc.font('regular').fontSize(8).fillColor('#64748b');
-    doc.text(
-      `İnternet satışı — Web adresi: ${SELLER.web}; ödeme şekli: kredi/banka kartı (PayTR); ödeme tarihi: ${dateTr(inv.orderDate)}.`,
-      50,
-    );
-    doc.text('Bu belge elektronik ortamda düzenlenmiştir. Hizmet bedeline KDV dahildir.');
+    doc.text(t.onlineSale(SELLER.web, dateTr(inv.orderDate)), 50);
+    doc.text(t.electronic);
     doc.end();
   });
 }
