@@ -1,5 +1,6 @@
 import { accountTr, mailTr } from './messages.account.tr';
 import { documentsTr, engineTr } from './messages.documents.tr';
+import { adminPanelsTr } from './messages.admin.tr';
 
 /**
  * The one Turkish string catalogue (SPEC §2, §5, §8 strings verbatim) used by web and server.
@@ -157,6 +158,7 @@ export const tr = {
   },
   admin: {
     title: 'Admin Panel',
+    panels: adminPanelsTr,
     forbiddenSelfDemote: 'Kendi yönetici rolünüzü kaldıramazsınız.',
     userNotFound: 'Kullanıcı bulunamadı.',
     promoNotFound: 'Promosyon kodu bulunamadı.',

@@ -8,13 +8,14 @@ import { RefundsPanel } from './refunds-panel';
 import { StatsPanel } from './stats-panel';
 import { UsersPanel } from './users-panel';
 
+const tabLabels = tr.admin.panels.tabs;
 const tabs = [
-  { id: 'overview', label: 'Genel Bakış', Panel: StatsPanel },
-  { id: 'users', label: 'Kullanıcılar', Panel: UsersPanel },
-  { id: 'promo', label: 'Promosyon Kodları', Panel: PromoPanel },
-  { id: 'messages', label: 'Mesajlar', Panel: MessagesPanel },
-  { id: 'newsletter', label: 'Bülten', Panel: NewsletterPanel },
-  { id: 'audit', label: 'İşlem Kaydı', Panel: AuditPanel },
+  { id: 'overview', label: tabLabels.overview, Panel: StatsPanel },
+  { id: 'users', label: tabLabels.users, Panel: UsersPanel },
+  { id: 'promo', label: tabLabels.promo, Panel: PromoPanel },
+  { id: 'messages', label: tabLabels.messages, Panel: MessagesPanel },
+  { id: 'newsletter', label: tabLabels.newsletter, Panel: NewsletterPanel },
+  { id: 'audit', label: tabLabels.audit, Panel: AuditPanel },
   { id: 'refunds', label: tr.billing.refundsTab, Panel: RefundsPanel },
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
@@ -59,7 +60,7 @@ export default function AdminPage() {
       <h1 className="text-3xl font-bold tracking-tight">{tr.admin.title}</h1>
       <div
         role="tablist"
-        aria-label="Yönetim bölümleri"
+        aria-label={tabLabels.label}
         className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200"
         onKeyDown={onKey}
       >

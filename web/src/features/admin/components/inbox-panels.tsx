@@ -18,7 +18,8 @@ import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui'
 
 const refreshAdmin = (qc: QueryClient) =>
   qc.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') });
-const ERASE_CONFIRM = 'Bu kayıt kalıcı olarak silinecek (ör. KVKK silme talebi). Devam edilsin mi?';
+const t = tr.admin.panels.inbox;
+const ERASE_CONFIRM = t.eraseConfirm;
 
 export function MessagesPanel() {
   const qc = useQueryClient();
@@ -29,9 +30,9 @@ export function MessagesPanel() {
   });
   const erase = useMutation({ mutationFn: deleteMessage, onSuccess: () => refreshAdmin(qc) });
   return (
-    <Panel title="İletişim mesajları">
+    <Panel title={t.messagesTitle}>
       <QueryState isPending={messages.isPending} error={messages.error} />
-      {messages.data?.messages.length === 0 && <p className="text-slate-500">Henüz mesaj yok.</p>}
+      {messages.data?.messages.length === 0 && <p className="text-slate-500">{t.noMessages}</p>}
       <ul className="space-y-3">
         {messages.data?.messages.map((m) => (
           <li
@@ -45,7 +46,7 @@ export function MessagesPanel() {
                 <Badge tone="brand">
                   {tr.site.contactCategories[m.category as ContactCategory] ?? m.category}
                 </Badge>
-                {m.handled ? <Badge tone="green">Yanıtlandı</Badge> : <Badge>Yeni</Badge>}
+                {m.handled ? <Badge tone="green">{t.answered}</Badge> : <Badge>{t.new}</Badge>}
               </span>
             </div>
             <p className="mt-1 text-sm text-slate-600">
@@ -62,7 +63,7 @@ export function MessagesPanel() {
                 variant="outline"
                 onClick={() => handle.mutate({ id: m.id, handled: !m.handled })}
               >
-                {m.handled ? 'Yeni olarak işaretle' : 'Yanıtlandı olarak işaretle'}
+                {m.handled ? t.markNew : t.markAnswered}
               </Button>
               <Button
                 size="sm"
@@ -88,7 +89,7 @@ export function NewsletterPanel() {
   const active = list.data?.subscribers.filter((s) => !s.unsubscribedAt).length ?? 0;
   return (
     <Panel
-      title="Bülten aboneleri"
+      title={t.subscribersTitle}
       actions={
         // A plain link: the session cookie authenticates the download and the export is audited server-side.
         <a
@@ -105,15 +106,15 @@ export function NewsletterPanel() {
       {list.data && (
         <>
           <p className="text-sm text-slate-600">{active} aktif abone</p>
-          <TableRegion label="Bülten aboneleri">
+          <TableRegion label={t.subscribersTitle}>
             <thead>
               <tr>
-                <th className={th}>E-posta</th>
-                <th className={th}>Kaynak</th>
-                <th className={th}>Kayıt tarihi</th>
-                <th className={th}>Durum</th>
+                <th className={th}>{t.email}</th>
+                <th className={th}>{t.source}</th>
+                <th className={th}>{t.signedUp}</th>
+                <th className={th}>{t.status}</th>
                 <th className={th}>
-                  <span className="sr-only">İşlem</span>
+                  <span className="sr-only">{t.action}</span>
                 </th>
               </tr>
             </thead>
@@ -123,7 +124,7 @@ export function NewsletterPanel() {
                   <td className={td}>{s.email}</td>
                   <td className={td}>{s.source ?? '—'}</td>
                   <td className={td}>{fmtDateTime(s.createdAt)}</td>
-                  <td className={td}>{s.unsubscribedAt ? 'Ayrıldı' : 'Aktif'}</td>
+                  <td className={td}>{s.unsubscribedAt ? t.left : t.active}</td>
                   <td className={td}>
                     <Button
                       size="sm"
@@ -145,31 +146,22 @@ export function NewsletterPanel() {
   );
 }
 
-const actionLabels: Record<string, string> = {
-  'user.role': 'Rol değişikliği',
-  'user.override': 'All-Access değişikliği',
-  'user.quota': 'Kota düzeltme',
-  'promo.create': 'Promosyon kodu oluşturma',
-  'promo.active': 'Promosyon kodu durumu',
-  'contact.handled': 'Mesaj durumu',
-  'newsletter.export': 'Bülten listesi dışa aktarma',
-  'newsletter.delete': 'Bülten kaydı silme',
-  'contact.delete': 'Mesaj silme',
-};
+const a = tr.admin.panels.audit;
+const actionLabels = a.actions;
 
 export function AuditPanel() {
   const log = useQuery<{ entries: AdminAuditEntry[] }>({ queryKey: adminKeys.audit });
   return (
-    <Panel title="İşlem kaydı">
+    <Panel title={a.title}>
       <QueryState isPending={log.isPending} error={log.error} />
       {log.data && (
-        <TableRegion label="Yönetici işlem kaydı">
+        <TableRegion label={a.table}>
           <thead>
             <tr>
-              <th className={th}>Zaman</th>
-              <th className={th}>Yönetici</th>
-              <th className={th}>İşlem</th>
-              <th className={th}>Ayrıntı</th>
+              <th className={th}>{a.time}</th>
+              <th className={th}>{a.admin}</th>
+              <th className={th}>{a.action}</th>
+              <th className={th}>{a.detail}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,8 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { tr } from '@contract/messages.tr';
 import { adminKeys, type AdminStats } from '@/features/admin/api/admin.api';
 import { Panel, QueryState } from './admin-ui';
 
-const planLabels: Record<string, string> = { basic: 'Başlangıç', pro: 'Profesyonel', business: 'Kurumsal' };
+const t = tr.admin.panels.stats;
+const planLabels: Record<string, string> = {
+  basic: tr.admin.promo.planBasic,
+  pro: tr.admin.promo.planPro,
+  business: tr.admin.promo.planBusiness,
+};
 const planColors: Record<string, string> = { basic: '#94a3b8', pro: '#f59e0b', business: '#0f172a' };
 
 /** Bar chart of active subscriptions per plan, drawn as SVG; the numbers are also in the accessible name. */
@@ -17,12 +23,12 @@ export function PlanChart({ distribution }: { distribution: Record<string, numbe
   const summary = entries.map(([p, n]) => `${planLabels[p] ?? p}: ${n}`).join(', ');
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-4">
-      <figcaption className="mb-3 font-semibold">Plan dağılımı (aktif abonelikler)</figcaption>
+      <figcaption className="mb-3 font-semibold">{t.planChart}</figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         className="h-auto w-full max-w-xl"
         role="img"
-        aria-label={`Plan dağılımı: ${summary}`}
+        aria-label={t.planChartLabel(summary)}
         data-testid="plan-chart"
       >
         {entries.map(([plan, n], i) => {
@@ -64,14 +70,14 @@ export function StatsPanel() {
   const s = stats.data;
   const tiles = s
     ? [
-        ['Toplam kullanıcı', s.totalUsers],
-        ['İşlenen görsel', s.totalProcessedImages],
-        ['Aktif abonelik', s.activeSubscriptions],
-        ['Plan türü', Object.keys(s.planDistribution).length],
+        [t.totalUsers, s.totalUsers],
+        [t.processedImages, s.totalProcessedImages],
+        [t.activeSubscriptions, s.activeSubscriptions],
+        [t.planTypes, Object.keys(s.planDistribution).length],
       ]
     : [];
   return (
-    <Panel title="Genel bakış">
+    <Panel title={t.title}>
       <QueryState isPending={stats.isPending} error={stats.error} />
       {s && (
         <>
