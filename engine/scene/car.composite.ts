@@ -895,14 +895,18 @@ async function drawShadow(
     const cx = lowest([a, e]);
     if (cx - first < span * 0.04 || last - cx < span * 0.04) continue;
     const rx = Math.max(carH * 0.05, (e - a + 1) * 0.45);
-    const ry = carH * 0.028;
+    // The pool lies behind the contact line (under the tyre, seen only beside it); in front of the tyre
+    // the floor is lit, so the dark reaches only a line or two past it (reviewers saw a pool spreading in
+    // front as "a blurred blob the tyre floats over").
+    const ryUp = carH * 0.03;
+    const ryDown = Math.max(2, carH * 0.012);
     const gy = groundY[cx];
-    for (let yy = Math.floor(-ry); yy <= Math.ceil(ry); yy++)
+    for (let yy = Math.floor(-ryUp); yy <= Math.ceil(ryDown); yy++)
       for (let xx = Math.floor(cx - rx); xx <= Math.ceil(cx + rx); xx++) {
         const ox = left + xx;
-        const oy = top + gy + Math.round(ry * 0.15) + yy;
+        const oy = top + gy + yy;
         if (ox < 0 || ox >= W || oy < 0 || oy >= H) continue;
-        const r2 = ((xx - cx) / rx) ** 2 + (yy / ry) ** 2;
+        const r2 = ((xx - cx) / rx) ** 2 + (yy / (yy < 0 ? ryUp : ryDown)) ** 2;
         if (r2 >= 1) continue;
         const i = oy * W + ox;
         core[i] = Math.max(core[i], Math.round(255 * Math.pow(1 - r2, 1.5)));
@@ -911,7 +915,7 @@ async function drawShadow(
   if (parts === 'all' && floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
   // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
   const sigOcc = Math.max(1, carH * (0.01 + 0.02 * floor.softness));
-  const sigCore = Math.max(0.7, carH * 0.006);
+  const sigCore = Math.max(0.6, carH * 0.003);
   const reach = Math.ceil(sigOcc * 3) + 2;
   let ry0 = H;
   let ry1 = -1;

@@ -282,10 +282,15 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
     }
   // Under the car's outline the floor is hidden: its darkness continues upward from the floor just below,
   // so an upscaled map does not fade toward zero at the outline (a light line along every sill and tyre).
+  // Only from below into the car: past the car's top in a column (above a bonnet or a boot) the floor's
+  // darkness stops, or it would draw a dark line along the car's upper outline.
   for (let gx = 0; gx < gw; gx++) {
     let below = -1;
+    let inCar = false;
     for (let gy = gh - 1; gy >= 0; gy--) {
       const i = gy * gw + gx;
+      if (car[i] >= 0.02) inCar = true;
+      else if (inCar) below = -1;
       if (dist[i] < 2) {
         if (below >= 0) dark[i] = Math.max(dark[i], below);
       } else below = dark[i];
