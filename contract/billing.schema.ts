@@ -126,29 +126,20 @@ export type PromoResponse = z.infer<typeof promoResponseSchema>;
 
 export const orderStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refund_due', 'refunded']);
 
-/** POST /api/payments/confirm: where the paying browser's order stands. */
-export const confirmResponseSchema = z.object({
-  success: z.boolean(),
-  status: orderStatusSchema,
-  subscription: subscriptionViewSchema.nullable(),
-  message: z.string(),
-});
-export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
-
-/** POST /api/payments/activate-subscription, POST /api/subscription/cancel. */
-export const subscriptionChangeResponseSchema = z.object({
-  success: z.boolean(),
-  subscription: subscriptionViewSchema.nullable(),
-  message: z.string(),
-});
-export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;
-
 /** GET /api/payments/subscription. */
 export const subscriptionResponseSchema = z.object({
   success: z.boolean(),
   subscription: subscriptionViewSchema.nullable(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+/** POST /api/payments/activate-subscription, POST /api/subscription/cancel: the subscription after it. */
+export const subscriptionChangeResponseSchema = subscriptionResponseSchema.extend({ message: z.string() });
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;
+
+/** POST /api/payments/confirm: where the paying browser's order stands, and the subscription it gave. */
+export const confirmResponseSchema = subscriptionChangeResponseSchema.extend({ status: orderStatusSchema });
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
 /** GET /api/subscription: `hasSubscription` is the live-subscription rule (billing/policy.ts). */
 export const subscriptionStatusResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { Download, Home, PenLine, RotateCcw, Trash2, X } from 'lucide-react';
+import { Download, Home, PenLine, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +14,7 @@ import type { OperationId } from '@contract/photo.schema';
 import { FileDrop } from '@/components/file-drop';
 import { BeforeAfter } from '@/components/before-after';
 import { InlineAlert } from '@/components/inline-alert';
+import { PickedPicture } from '@/components/picked-picture';
 import { PresetTile } from '@/components/preset-tile';
 import { ProgressPanel } from '@/components/progress-panel';
 import { StepIndicator } from '@/components/step-indicator';
@@ -267,13 +268,17 @@ export default function EditorPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Card className="h-fit space-y-3 p-4">
-            <div className="relative overflow-hidden rounded-xl bg-slate-100">
-              <img
-                src={photo.preview}
-                alt={t.uploadedAlt}
-                className="block w-full"
-                data-testid="editor-preview"
-              />
+            <PickedPicture
+              src={photo.preview}
+              alt={t.uploadedAlt}
+              testId="editor-preview"
+              className="overflow-hidden rounded-xl bg-slate-100"
+              imgClassName="block w-full"
+              removeLabel={t.removePhoto}
+              onRemove={removePhoto}
+              disabled={processing}
+              large
+            >
               {mask && (
                 <img
                   src={mask.overlay}
@@ -282,16 +287,7 @@ export default function EditorPage() {
                   data-testid="mask-overlay"
                 />
               )}
-              <button
-                type="button"
-                onClick={removePhoto}
-                disabled={processing}
-                aria-label={t.removePhoto}
-                className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black"
-              >
-                <X className="h-5 w-5" aria-hidden />
-              </button>
-            </div>
+            </PickedPicture>
             <p className="truncate text-xs text-slate-500" data-testid="upload-state">
               {uploading ? t.uploading : photo.file.name}
             </p>

@@ -1,7 +1,7 @@
-import { X } from 'lucide-react';
 import { studioPresets } from '@contract/presets';
 import { tr } from '@contract/messages.tr';
 import { FileDrop } from '@/components/file-drop';
+import { PickedPicture } from '@/components/picked-picture';
 import { PresetTile } from '@/components/preset-tile';
 import type { Upload } from './studio-upload';
 
@@ -32,15 +32,15 @@ export function BackgroundStep(props: {
         ))}
       </div>
       {background ? (
-        <div className="relative w-full max-w-xs overflow-hidden rounded-xl border-2 border-brand-500">
-          <img
-            src={background.preview}
-            alt={t.customBackgroundAlt}
-            className="aspect-[8/5] w-full object-cover"
-            data-testid="custom-background"
-          />
-          <RemoveButton label={t.removeBackground} onClick={props.onRemove} className="top-2 right-2" />
-        </div>
+        <PickedPicture
+          src={background.preview}
+          alt={t.customBackgroundAlt}
+          testId="custom-background"
+          className="w-full max-w-xs overflow-hidden rounded-xl border-2 border-brand-500"
+          imgClassName="aspect-[8/5] w-full object-cover"
+          removeLabel={t.removeBackground}
+          onRemove={props.onRemove}
+        />
       ) : (
         <FileDrop
           title={t.customBackground}
@@ -52,27 +52,5 @@ export function BackgroundStep(props: {
       )}
       {!preset && !background && <p className="text-sm text-slate-600">{t.needBackground}</p>}
     </div>
-  );
-}
-
-/** The round × on a picked picture. */
-export function RemoveButton({
-  label,
-  onClick,
-  className,
-}: {
-  label: string;
-  onClick: () => void;
-  className: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      className={`absolute flex h-8 w-8 items-center justify-center rounded-full bg-black/70 text-white ${className}`}
-    >
-      <X className="h-4 w-4" aria-hidden />
-    </button>
   );
 }

@@ -1,6 +1,6 @@
 import { tr } from '@contract/messages.tr';
 import { FileDrop } from '@/components/file-drop';
-import { RemoveButton } from './background-step';
+import { PickedPicture } from '@/components/picked-picture';
 import type { Upload } from './studio-upload';
 
 const t = tr.studio;
@@ -17,10 +17,16 @@ export function LogoStep(props: {
     <div className="space-y-4">
       <p className="text-sm text-slate-600">{t.logoHint}</p>
       {logo ? (
-        <div className="relative inline-block rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-4">
-          <img src={logo.preview} alt={t.logoAlt} className="max-h-32 max-w-60" data-testid="logo-preview" />
-          <RemoveButton label={t.removeLogo} onClick={props.onRemove} className="-top-3 -right-3" />
-        </div>
+        <PickedPicture
+          src={logo.preview}
+          alt={t.logoAlt}
+          testId="logo-preview"
+          className="inline-block rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-4"
+          imgClassName="max-h-32 max-w-60"
+          removeLabel={t.removeLogo}
+          onRemove={props.onRemove}
+          buttonPlace="-top-3 -right-3"
+        />
       ) : (
         <FileDrop
           title={t.logoTitle}

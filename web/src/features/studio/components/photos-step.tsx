@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { tr } from '@contract/messages.tr';
 import { FileDrop } from '@/components/file-drop';
 import { InlineAlert } from '@/components/inline-alert';
-import { RemoveButton } from './background-step';
+import { PickedPicture } from '@/components/picked-picture';
 import type { Upload } from './studio-upload';
 
 const t = tr.studio;
@@ -34,12 +34,14 @@ export function PhotosStep(props: {
       {photos.length > 0 && (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="studio-photos">
           {photos.map((p, i) => (
-            <li key={p.url} className="relative overflow-hidden rounded-lg bg-slate-100">
-              <img src={p.preview} alt={t.photoAlt(i + 1)} className="aspect-[3/2] w-full object-cover" />
-              <RemoveButton
-                label={t.removePhoto(i + 1)}
-                onClick={() => props.onRemove(p)}
-                className="top-1.5 right-1.5"
+            <li key={p.url} className="overflow-hidden rounded-lg bg-slate-100">
+              <PickedPicture
+                src={p.preview}
+                alt={t.photoAlt(i + 1)}
+                imgClassName="aspect-[3/2] w-full object-cover"
+                removeLabel={t.removePhoto(i + 1)}
+                onRemove={() => props.onRemove(p)}
+                buttonPlace="top-1.5 right-1.5"
               />
             </li>
           ))}
