@@ -33,6 +33,23 @@ async function upload(page: Page, file: string) {
 
 const op = (page: Page, id: string) => page.locator(`[data-operation="${id}"]`);
 
+/** The "before" picture sits where the engine put the original: scaled, moved, its own aspect ratio. */
+async function expectPlacedOriginal(page: Page) {
+  const compare = page.getByTestId('compare');
+  const before = compare.locator('img[data-role="before"]');
+  expect(await before.getAttribute('data-placed')).toBe('true');
+  const frame = (await compare.boundingBox())!;
+  const box = (await before.boundingBox())!;
+  const natural = await before.evaluate((img) => {
+    const i = img as HTMLImageElement;
+    return i.naturalWidth / i.naturalHeight;
+  });
+  // Not the frame itself: the original is re-framed like the result.
+  expect(Math.abs(box.width - frame.width) + Math.abs(box.x - frame.x)).toBeGreaterThan(2);
+  // Scaled, not stretched: the same proportions as the original photo (within a pixel of rounding).
+  expect(box.width / box.height).toBeCloseTo(natural, 1);
+}
+
 /** Starts processing and waits for the comparison view; checks both pictures really loaded. */
 async function processAndCheck(page: Page, shot?: string) {
   await page.getByRole('button', { name: 'İşlemi Başlat' }).click();
@@ -113,8 +130,13 @@ describe('editor (Kendin Tasarla) with real photos and the real engine', () => {
     await processAndCheck(page, 'editor-progress-desktop');
     await snap(page, 'editor-result-desktop');
 
-    // The slider starts at 50 % and follows the keyboard.
+    // Issue 11: the background change re-framed the car, so the original is placed where the engine put it
+    // (scaled with its own proportions, not stretched to the frame) and the halves line up.
     const compare = page.getByTestId('compare');
+    await expectPlacedOriginal(page);
+    await snap(page, 'editor-aligned-desktop');
+
+    // The slider starts at 50 % and follows the keyboard.
     expect(await compare.getAttribute('data-position')).toBe('50');
     await compare.getByRole('slider').focus();
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
