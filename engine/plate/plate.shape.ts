@@ -143,18 +143,21 @@ export function fitPlateFrame(lum: Uint8Array, width: number, height: number, te
   };
   const reach = (sign: 1 | -1, from: number): number => {
     let last = from;
+    // Ground all the way to the cap means no plate edge was met (a light bumper or body panel goes on
+    // beyond the plate): the fit says nothing about that side, and the plate's own margin beside the glyphs
+    // (at most about 0.7 text heights with a band, 0.25 without) is taken instead.
     if (margin) {
       for (let d = 0.5; d <= thick * 1.8; d += 0.5) {
-        if (!inMargin(sign * (from + d))) break;
+        if (!inMargin(sign * (from + d))) return last;
         last = from + d;
       }
-      return last;
+      return from + thick * 0.7;
     }
     for (let d = step; d <= thick * 0.8; d += step) {
       if (colShare(sign * (from + d), -top * 0.85, bottom * 0.85) >= 0.6) last = from + d;
-      else if (d - (last - from) > thick * 0.5) break;
+      else if (d - (last - from) > thick * 0.5) return last;
     }
-    return last;
+    return from + thick * 0.25;
   };
   const left = reach(-1, text.left);
   const right = reach(1, text.right);
