@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { cleanFragments, cropAround, fillRoofNotches, findSlab, segmentCar } from './car.segment';
+import {
+  cleanFragments,
+  cropAround,
+  fillRoofNotches,
+  findSlab,
+  segmentCar,
+  trimWideTop,
+} from './car.segment';
 import type { SaliencyMap } from './isnet.infer';
 
 /** A car body with a window hole (the model saw the wall through it) and a small detached road patch. */
@@ -109,5 +116,40 @@ describe('car mask clean-up', () => {
     const big = await segmentCar(image, { saliency: fake(false) });
     expect(big.passes).toBe(1);
     expect(calls.map((c) => c.pass)).toEqual(['full']);
+  });
+});
+
+describe('a structure fused with the roof and wider than the car', () => {
+  /** A car (body 60..260, glasshouse 90..230, mirrors 6 px out) under a garage door frame's lintel and jamb. */
+  function carUnderFrame(frame: boolean) {
+    const w = 320;
+    const h = 220;
+    const alpha = new Uint8Array(w * h);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) alpha[y * w + x] = 255;
+    };
+    fill(60, 110, 260, 190); // body
+    fill(90, 60, 230, 110); // glasshouse
+    fill(54, 105, 60, 115); // mirrors
+    fill(260, 105, 266, 115);
+    if (frame) {
+      fill(20, 40, 320, 62); // lintel, touching the roof
+      fill(20, 40, 36, 120); // jamb, down to the car's middle
+    }
+    return { alpha, w, h };
+  }
+
+  it("cuts the parts of the upper mask beyond the body's sides, and leaves a car with mirrors alone", () => {
+    const framed = carUnderFrame(true);
+    const out = trimWideTop(framed.alpha, framed.w, framed.h);
+    expect(out.share).toBeGreaterThan(0.02);
+    // The jamb and the lintel's ends are gone; the car's body, roof and mirrors stay.
+    expect(out.alpha[80 * framed.w + 25]).toBe(0);
+    expect(out.alpha[50 * framed.w + 300]).toBe(0);
+    expect(out.alpha[150 * framed.w + 100]).toBe(255);
+    expect(out.alpha[80 * framed.w + 150]).toBe(255);
+    expect(out.alpha[110 * framed.w + 56]).toBe(255);
+    const plain = carUnderFrame(false);
+    expect(trimWideTop(plain.alpha, plain.w, plain.h).share).toBe(0);
   });
 });

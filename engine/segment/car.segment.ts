@@ -269,6 +269,52 @@ export function fillRoofNotches(alpha: Uint8Array, width: number, height: number
 }
 
 /**
+ * Cuts what the upper part of the mask holds beyond the car's lower body on either side: a car is never
+ * wider at its glasshouse than at its sills and bumpers (mirrors stick out a few per cent), so a garage
+ * door frame, a wall or a sign fused with the roof and reaching past the body's sides is not car. Works
+ * on rows above the car's lower 45 %; cuts only when the excess is at least 2 % of the car's area (a mirror
+ * is less). Returns the share of the car cut (0 when nothing was).
+ */
+export function trimWideTop(
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+): { alpha: Uint8Array; share: number } {
+  let top = -1;
+  let bottom = -1;
+  let area = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (alpha[y * width + x] >= 128) {
+        if (top < 0) top = y;
+        bottom = y;
+        area++;
+      }
+  if (top < 0 || bottom - top < 16) return { alpha, share: 0 };
+  const split = Math.round(top + (bottom - top) * 0.55);
+  let bx0 = width;
+  let bx1 = -1;
+  for (let y = split; y <= bottom; y++)
+    for (let x = 0; x < width; x++)
+      if (alpha[y * width + x] >= 128) {
+        if (x < bx0) bx0 = x;
+        if (x > bx1) bx1 = x;
+      }
+  if (bx1 - bx0 < 16) return { alpha, share: 0 };
+  const margin = Math.max(2, Math.round((bx1 - bx0) * 0.06));
+  const lo = bx0 - margin;
+  const hi = bx1 + margin;
+  let excess = 0;
+  for (let y = top; y < split; y++)
+    for (let x = 0; x < width; x++) if ((x < lo || x > hi) && alpha[y * width + x] >= 128) excess++;
+  if (excess < area * 0.02) return { alpha, share: 0 };
+  const out = Uint8Array.from(alpha);
+  for (let y = top; y < split; y++)
+    for (let x = 0; x < width; x++) if (x < lo || x > hi) out[y * width + x] = 0;
+  return { alpha: out, share: excess / area };
+}
+
+/**
  * Finds a leftover slab of background attached to the car's upper half: a large region inside the mask
  * where the model was only half sure (saliency 48..200) and whose colour matches the background just outside
  * the car. Small
@@ -389,9 +435,11 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
   // then the glass map from the same saliency, so windows closed here are also seen through there.
   const finish = async (img: RawImage, sal: SaliencyMap, a: Uint8Array) => {
     const s = findSlab(a, img, sal);
-    const cleaned = cleanFragments(s.alpha, img.width, img.height);
+    const wide = trimWideTop(s.alpha, img.width, img.height);
+    const cleaned = cleanFragments(wide.alpha, img.width, img.height);
     const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
-    return { ...cleaned, glass: g, slab: s.slab, slabShare: s.share };
+    const slab = s.slab === 'none' && wide.share > 0 ? 'fixed' : s.slab;
+    return { ...cleaned, glass: g, slab, slabShare: Math.max(s.share, wide.share) };
   };
   if (box) {
     const c = cropAround(box, width, height);
