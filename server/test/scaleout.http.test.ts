@@ -227,6 +227,8 @@ describe('reproduction 7 (in-process part): a worker that stops its heartbeat', 
     });
     expect(await ctx.services.photos.reapStale()).toBe(1);
     expect(await ctx.services.photos.jobFor(user, jobId)).toMatchObject({ status: 'queued', stage: 'retry' });
+    // Counted for the operator's alert (it never was before).
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(/^photo_jobs_lost_worker_total 1$/m);
     const after = await ctx.services.queue.boss.getJobById(jobs.photoProcess, entry.id);
     expect(after?.state).toBe('retry');
     // A live attempt (fresh heartbeat) is left alone.
