@@ -212,6 +212,9 @@ describe('studio (six steps) with real photos and the real engine', () => {
     await page.getByTestId('studio-result-single').waitFor({ timeout: RUN_TIMEOUT });
     await waitImagesLoaded(page, '[data-testid="compare"] img', 2);
     expect(await page.getByTestId('compare').getAttribute('data-position')).toBe('50');
+    // Issue 11: the original is placed where the engine put the car, so the halves line up.
+    const before = page.getByTestId('compare').locator('img[data-role="before"]');
+    expect(await before.getAttribute('data-placed')).toBe('true');
     await snap(page, 'studio-result-mobile');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
