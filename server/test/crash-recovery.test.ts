@@ -9,6 +9,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { seedUser, spawnServer } from './processes';
+import { waitUntil } from './wait-until';
 
 const freePort = () =>
   new Promise<number>((ok) => {
@@ -61,10 +62,10 @@ describe('a single-process server killed with SIGKILL mid-job', () => {
           ? ((await res.json()) as { status: string; attempts?: number; editor: unknown })
           : null;
       };
-      for (let i = 0; (await state())?.status !== 'running'; i++) {
-        if (i > 1200) throw new Error(`job never started:\n${server.output().slice(-3000)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitUntil(async () => (await state())?.status === 'running', 'the job to start', {
+        timeoutMs: 180_000,
+        intervalMs: 100,
+      });
       server.child.kill('SIGKILL');
       await server.exited;
       expect(await lost).toBeInstanceOf(Error); // the waiting request is gone with its process
@@ -72,11 +73,14 @@ describe('a single-process server killed with SIGKILL mid-job', () => {
       server = spawnServer(env);
       await server.waitFor(/"msg":"ready"/, 'ready after restart');
       // Far less than the 300 s timeout: the heartbeat check hands the job back within about 40 s.
-      let last: Awaited<ReturnType<typeof state>> = null;
-      for (let i = 0; i < 600 && last?.status !== 'succeeded' && last?.status !== 'failed'; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        last = await state();
-      }
+      const last = await waitUntil(
+        async () => {
+          const now = await state();
+          return (now?.status === 'succeeded' || now?.status === 'failed') && now;
+        },
+        'the job to end after the restart',
+        { timeoutMs: 240_000, intervalMs: 250 },
+      );
       expect(last).toMatchObject({ status: 'succeeded', editor: { status: 'succeeded', jobId } });
       expect(server.output()).toContain('job lost its worker (no heartbeat)');
     } finally {
