@@ -212,6 +212,8 @@ export interface CompositeResult {
 /** How the floor under the car behaves: from the scene's metadata, or a neutral guess for uploads. */
 interface FloorLight {
   reflection: number;
+  /** A wet road: the reflection streaks and breaks up instead of mirroring. */
+  wet: boolean;
   roughness: number;
   /** 0 = hard sun .. 1 = overcast or softbox. */
   softness: number;
@@ -317,6 +319,7 @@ export async function compositeCar(
     const pxPerM = carHpx / CAR_HEIGHT_M;
     floorLight = {
       reflection: meta.floor.gloss,
+      wet: meta.floor.kind === 'wet-asphalt',
       roughness: meta.floor.roughness,
       softness: k.softness,
       shadow:
@@ -343,7 +346,7 @@ export async function compositeCar(
       .toBuffer({ resolveWithObject: true });
     out = data;
     floorPx = Math.round(framing.floorY * H);
-    floorLight = { reflection: 0, roughness: 1, softness: 0.8, shadow: null, cast: 0 };
+    floorLight = { reflection: 0, wet: false, roughness: 1, softness: 0.8, shadow: null, cast: 0 };
     // The same grade rule as for a rendered scene, toward the upload's own light where the car stands.
     grade = carToneCurve(
       options.light ?? photoLight(src),
@@ -507,11 +510,27 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
     }
   }
   const sigma = 0.6 + floor.roughness * carH * 0.08;
-  const blurred = await weightedBlur(layer, layerA, W, lh, sigma);
+  // Wet asphalt does not mirror a blurred car: the water film reflects in streaks drawn toward the viewer
+  // (a long vertical blur, little sideways) and the stones that break the film cut the image up.
+  const streak = Math.max(3, Math.round(carH * 0.06)) | 1;
+  // A 3-wide kernel (sharp's smallest) with only its middle column set: a vertical Gaussian.
+  const vertical = Array.from({ length: streak * 3 }, (_, k) =>
+    k % 3 === 1 ? Math.exp(-((((k - 1) / 3 - (streak >> 1)) / (streak / 4)) ** 2)) : 0,
+  );
+  const blurred = await weightedBlur(
+    layer,
+    layerA,
+    W,
+    lh,
+    floor.wet
+      ? (s) => s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.25))
+      : sigma,
+  );
+  const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
   for (let y = 0; y < lh; y++) {
     for (let x = 0; x < W; x++) {
       const j = y * W + x;
-      const a = blurred.weight[j] / 255;
+      const a = (blurred.weight[j] / 255) * (breakup ? breakup[j] : 1);
       if (a < 0.004) continue;
       // Distance below the car's ground line, as a share of the reflection's depth.
       const d = Math.min(1, y / depth);
@@ -526,6 +545,26 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       }
     }
   }
+}
+
+/**
+ * How much of a wet floor's film reflects at each pixel of rows y0..y0+lh: the rendered floor's own
+ * brightness against its local mean (the film catches the sky where the floor is brighter; the stones that
+ * break it are darker), 0.25..1.6.
+ */
+async function floorBreakup(out: Buffer, W: number, y0: number, lh: number): Promise<Float32Array> {
+  const lum = new Uint8Array(W * lh);
+  for (let i = 0; i < W * lh; i++) {
+    const o = (y0 * W + i) * 3;
+    lum[i] = Math.round(0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2]);
+  }
+  const mean = (await greyOp(lum, W, lh, (s) => s.blur(4))).data;
+  const m = new Float32Array(W * lh);
+  for (let i = 0; i < W * lh; i++) {
+    const v = 1 + ((lum[i] - mean[i]) / Math.max(8, mean[i])) * 4;
+    m[i] = v < 0.25 ? 0.25 : v > 1.6 ? 1.6 : v;
+  }
+  return m;
 }
 
 const CHOKE = 36;
@@ -697,8 +736,9 @@ async function weightedBlur(
   weight: Buffer | Uint8Array,
   w: number,
   h: number,
-  sigma: number,
+  blur: number | ((s: sharp.Sharp) => sharp.Sharp),
 ): Promise<{ colour: Buffer; weight: Buffer }> {
+  const op = typeof blur === 'number' ? (s: sharp.Sharp) => s.blur(blur) : blur;
   const pre = Buffer.alloc(w * h * 3);
   for (let i = 0; i < w * h; i++) {
     const a = weight[i];
@@ -707,13 +747,10 @@ async function weightedBlur(
     pre[i * 3 + 1] = Math.round((rgb[i * 3 + 1] * a) / 255);
     pre[i * 3 + 2] = Math.round((rgb[i * 3 + 2] * a) / 255);
   }
-  const blurred = await sharp(pre, { raw: { width: w, height: h, channels: 3 } })
-    .blur(sigma)
+  const blurred = await op(sharp(pre, { raw: { width: w, height: h, channels: 3 } }))
     .raw()
     .toBuffer();
-  const wb = (
-    await greyOp(weight instanceof Buffer ? weight : Buffer.from(weight), w, h, (s) => s.blur(sigma))
-  ).data;
+  const wb = (await greyOp(weight instanceof Buffer ? weight : Buffer.from(weight), w, h, op)).data;
   const colour = Buffer.alloc(w * h * 3);
   for (let i = 0; i < w * h; i++) {
     const a = wb[i];
