@@ -389,10 +389,10 @@ function wholePlateQuad(
     // The plate's own outline was found: the shape's rectangle, widened to the text if it reaches beyond.
     const xs = [...box.quad.map((p) => p[0]), shape.x, shape.x + shape.w];
     const ys = [...box.quad.map((p) => p[1]), shape.y, shape.y + shape.h];
-    const x0 = Math.min(...xs);
-    const x1 = Math.max(...xs);
     const y0 = Math.min(...ys);
     const y1 = Math.max(...ys);
+    const x0 = Math.min(...xs) - blueBand(image, Math.min(...xs), y0, y1, shape.w);
+    const x1 = Math.max(...xs);
     const quad: Quad = [
       [x0, y0],
       [x1, y0],
@@ -412,6 +412,47 @@ function wholePlateQuad(
     bottom: Math.max(fit.bottom, box.thickness * 0.62),
   });
   return { quad, shaped: false };
+}
+
+/**
+ * Width of a blue band (the EU or TR country band) just left of a plate's bright ground, in pixels: the
+ * shape finder follows the bright ground only, so the band (about a tenth of the plate's width) would stay
+ * out of the hidden region. Blue is judged against the plate's own ground (a dusk or sodium tint shifts
+ * both): a band column is darker than the ground and bluer (B - R) than it. Up to 15 % of the plate's width.
+ */
+function blueBand(image: RawImage, x: number, y0: number, y1: number, plateW: number): number {
+  const { width, height, channels: c, data } = image;
+  const top = Math.max(0, Math.round(y0 + (y1 - y0) * 0.15));
+  const bottom = Math.min(height - 1, Math.round(y1 - (y1 - y0) * 0.15));
+  if (bottom <= top) return 0;
+  // The ground: the brighter half of the plate's first tenth (its margin and first glyph).
+  const ground: number[][] = [];
+  for (let y = top; y <= bottom; y++)
+    for (let cx = Math.round(x); cx < Math.min(width, Math.round(x + plateW * 0.1)); cx++) {
+      const i = (y * width + cx) * c;
+      ground.push([data[i], data[i + 1], data[i + 2]]);
+    }
+  if (!ground.length) return 0;
+  const lum = (p: number[]) => 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
+  ground.sort((a, b) => lum(b) - lum(a));
+  const bright = ground.slice(0, Math.max(1, ground.length >> 1));
+  const gLum = bright.reduce((s, p) => s + lum(p), 0) / bright.length;
+  const gBlue = bright.reduce((s, p) => s + p[2] - p[0], 0) / bright.length;
+  let band = 0;
+  for (let d = 1; d <= Math.round(plateW * 0.15); d++) {
+    const cx = Math.round(x) - d;
+    if (cx < 0) break;
+    let blue = 0;
+    for (let y = top; y <= bottom; y++) {
+      const i = (y * width + cx) * c;
+      const p = [data[i], data[i + 1], data[i + 2]];
+      if (p[2] - p[0] - gBlue > 12 && lum(p) < gLum - 20) blue++;
+    }
+    if (blue < (bottom - top + 1) * 0.6) break;
+    band = d;
+  }
+  // A band ends at the plate's edge: add the frame's few pixels beyond it.
+  return band ? band + 2 : 0;
 }
 
 /** Intersection over union of two axis-aligned boxes. */
