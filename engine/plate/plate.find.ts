@@ -330,9 +330,11 @@ export async function findPlates(
       kept.some((k) => boxIou(k, sh) > 0.1 || contains(k, sh) || stackedPlate(k, sh))
     )
       continue;
+    const band = blueBand(image, sh.x, sh.y, sh.y + sh.h, sh.w);
+    const quad: Quad = [[sh.x - band, sh.y], sh.quad[1], sh.quad[2], [sh.x - band, sh.y + sh.h]];
     kept.push({
-      ...boundsOf(sh.quad, image.width, image.height),
-      quad: sh.quad,
+      ...boundsOf(quad, image.width, image.height),
+      quad,
       score: sh.score * 0.8,
       text: '',
     });

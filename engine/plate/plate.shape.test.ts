@@ -110,6 +110,28 @@ describe('plates by shape', () => {
     expect(brightCovered(before, image, plate)).toBeGreaterThanOrEqual(0.97);
   });
 
+  it('hides the blue country band of a plate found by its shape', async () => {
+    const { jpeg, plate } = await syntheticVanityCar(960, 640, 'KARTAL', true);
+    const image = await decodeImage(jpeg);
+    const plates = await findPlates(image);
+    expect(plates.length).toBe(1);
+    // The band (the plate's left tenth, dark blue) is part of the plate, not left beside the hide.
+    expect(plates[0].x).toBeLessThanOrEqual(plate.x + 4);
+    const before = Buffer.from(image.data);
+    await hidePlates(
+      image,
+      plates.map((q) => q.quad),
+    );
+    const band = { x: plate.x + 3, y: plate.y + 3, w: Math.round(plate.w * 0.1) - 4, h: plate.h - 6 };
+    let changed = 0;
+    for (let y = band.y; y < band.y + band.h; y++)
+      for (let x = band.x; x < band.x + band.w; x++) {
+        const i = (y * image.width + x) * image.channels;
+        if ([0, 1, 2].some((k) => Math.abs(before[i + k] - image.data[i + k]) > 2)) changed++;
+      }
+    expect(changed / (band.w * band.h)).toBeGreaterThanOrEqual(0.97);
+  });
+
   it("finds a distant plate (16 px tall in a 1280-px frame) at the shape finder's side", () => {
     // A dashcam frame's second, distant car: at 800 px its glyph holes merge; the shape finder runs finer.
     const w = 1280;

@@ -35,6 +35,8 @@ export async function syntheticVanityCar(
   width = 960,
   height = 640,
   text = 'KARTAL',
+  /** A blue country band on the plate's left (EU, TR), its glyphs set to the right of it. */
+  band = false,
 ): Promise<{ jpeg: Buffer; plate: { x: number; y: number; w: number; h: number } }> {
   const base = await syntheticCarPhoto(width, height, '');
   const w = Math.round(width * 0.2);
@@ -43,7 +45,8 @@ export async function syntheticVanityCar(
   const y = Math.round(height * 0.56);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
     <rect x="1" y="1" width="${w - 2}" height="${h - 2}" rx="${h * 0.08}" fill="#f4f4ef" stroke="#222" stroke-width="${Math.max(2, h * 0.05)}"/>
-    <text x="50%" y="${h * 0.72}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${h * 0.6}" fill="#1a1a1a">${text}</text>
+    ${band ? `<rect x="1" y="1" width="${Math.round(w * 0.1)}" height="${h - 2}" fill="#1a3fa0"/>` : ''}
+    <text x="${band ? '55%' : '50%'}" y="${h * 0.72}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="${h * 0.6}" fill="#1a1a1a">${text}</text>
   </svg>`;
   const jpeg = await sharp(base)
     .composite([{ input: Buffer.from(svg), left: x, top: y }])
