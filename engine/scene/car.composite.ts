@@ -926,6 +926,33 @@ async function drawShadow(
     for (let x = a; x <= e; x++) if (bottoms[x] > bottoms[best]) best = x;
     return best;
   };
+  // The crease: where a tyre curves down to the floor, the wedge of floor between the tyre and the ground
+  // sees almost no sky or ceiling, so it is the darkest spot of the picture and fades fast as the gap opens
+  // (a pool alone, blurred, leaves a light gap between the tyre and its shadow: "the tyre floats").
+  const creaseGap = carH * 0.05;
+  const tyreCols = new Uint8Array(cw);
+  for (const [a, e] of runs) {
+    const cx = lowest([a, e]);
+    if (cx - first < span * 0.04 || last - cx < span * 0.04) continue;
+    // The tyre's own arc: its flat contact run and a little either side, never the overhangs beyond.
+    const reach = (e - a + 1) * 0.5 + carH * 0.04;
+    for (let x = Math.max(0, Math.round(cx - reach)); x <= Math.min(cw - 1, Math.round(cx + reach)); x++)
+      tyreCols[x] = 1;
+  }
+  for (let x = first; x <= last; x++) {
+    const b = bottoms[x];
+    const gap = gaps[x];
+    if (!tyreCols[x] || b < 0 || gap > creaseGap) continue;
+    const ox = left + x;
+    if (ox < 0 || ox >= W) continue;
+    const v = Math.round(255 * (1 - gap / creaseGap) ** 2);
+    for (let y = b + 1; y <= groundY[x] + 1; y++) {
+      const oy = top + y;
+      if (oy < 0 || oy >= H) continue;
+      const i = oy * W + ox;
+      core[i] = Math.max(core[i], v);
+    }
+  }
   for (const [a, e] of runs) {
     // The end columns of the hull are a bumper's corner, not a tyre (tyres sit inward of the overhangs,
     // also seen head-on).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carBox, compositeCar } from './car.composite';
+import { renderScene } from './scene.render';
 
 const W = 400;
 const H = 300;
@@ -45,5 +46,45 @@ describe('the cut’s outline', () => {
       if (r.image.data[(y * W + x) * 3 + 1] > 130) bright++;
     }
     expect(bright / ring.length).toBeLessThan(0.05);
+  });
+});
+
+describe('the tyres on the floor', () => {
+  it('darkens the wedge of floor where each tyre curves down to the ground (no light gap under a tyre)', async () => {
+    // A car with round wheels on a plain floor without any shadow of its own: the drawn contact is all there is.
+    const data = Buffer.alloc(W * H * 3, 200);
+    const mask = new Uint8Array(W * H);
+    const r0 = H * 0.1;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const body = x > W * 0.22 && x < W * 0.78 && y > H * 0.35 && y < H * 0.62;
+        const wheel = [0.33, 0.67].some((cx) => (x - W * cx) ** 2 + (y - H * 0.65) ** 2 < r0 ** 2);
+        if (body || wheel) {
+          mask[y * W + x] = 255;
+          data.fill(60, (y * W + x) * 3, (y * W + x) * 3 + 3);
+        }
+      }
+    const box = carBox(mask, W, H)!;
+    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+    const r = await compositeCar({ data, width: W, height: H, channels: 3 }, mask, {
+      background: { kind: 'scene', id: 'studio-grey' },
+      width: W,
+      height: H,
+      framing,
+    });
+    const bare = await renderScene('studio-grey', W, H, { carHeightPx: box.h, floorY: framing.floorY });
+    // Floor pixels between a wheel's arc and the ground line, a little to the side of the contact point.
+    let got = 0;
+    let was = 0;
+    for (const cx of [0.33, 0.67])
+      for (const side of [-1, 1]) {
+        const x = Math.round(W * cx + side * r0 * 0.35);
+        const arc = H * 0.65 + Math.sqrt(r0 ** 2 - (x - W * cx) ** 2);
+        const ox = Math.round(x * r.placement.scale + r.placement.dx);
+        const oy = Math.round((arc + 1.5) * r.placement.scale + r.placement.dy);
+        got += r.image.data[(oy * W + ox) * 3 + 1];
+        was += bare.data[(oy * W + ox) * 3 + 1];
+      }
+    expect(got / was).toBeLessThan(0.6);
   });
 });
