@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
+import { studioGlass } from './glass.continuity';
 import { photoShadow, type PhotoShadow } from './photo.shadow';
 import { renderScene, type SceneTint } from './scene.render';
 
@@ -275,13 +276,18 @@ export async function compositeCar(
     : // Mitchell, not Lanczos, for the alpha: Lanczos rings at a hard edge and leaves a dotted outline.
       (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' }))).data;
   let glassA: Buffer | undefined;
-  if (options.glass) {
+  // Windows the segmenter saw through, and windows a plain studio backdrop shows through that it did not.
+  let studio = studioGlass(src, mask);
+  let glassMap = options.glass;
+  if (studio.some((v) => v > 0)) {
+    studio = (await greyOp(studio, src.width, src.height, (s) => s.blur(0.8))).data;
+    glassMap = glassMap ? Uint8Array.from(glassMap) : new Uint8Array(studio.length);
+    for (let i = 0; i < studio.length; i++) if (studio[i] > glassMap[i]) glassMap[i] = studio[i];
+  }
+  if (glassMap) {
     const gCrop = new Uint8Array(cw * ch);
     for (let y = 0; y < ch; y++)
-      gCrop.set(
-        options.glass.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw),
-        y * cw,
-      );
+      gCrop.set(glassMap.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
     glassA = exact
       ? Buffer.from(gCrop)
       : (await greyOp(gCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;

@@ -1,0 +1,191 @@
+import type { RawImage } from '../io/image.decode';
+import { labelComponents } from '../segment/mask.ops';
+
+/**
+ * Windows through which a plain studio backdrop shows, found by what they show. ISNet counts a window as
+ * solid car (it is part of the car's shape), so the segmenter's glass map misses it, and the bright booth
+ * the car was shot in then shows through its windows in a dark showroom ("through the windows you can see
+ * the bright booth it was actually shot in").
+ *
+ * Only for plain backdrops: behind a street car the background beside the car is rarely what is behind its
+ * windows, and paint mirroring the street matches it as well as glass does (tried on eval-dev: the roof
+ * rail of a black estate against a yellow wall, a wing mirroring the pavement). A pane here is a region in
+ * the car's upper part
+ *  - whose colour is the backdrop's at the same height or just above the roof, seen through glass: darker by
+ *    the glass's transmission (0.3-0.92 of it), its chromaticity near the backdrop's, allowing the green-blue
+ *    tint of car glass;
+ *  - that is framed: most of its border is darker (seals, pillars, the cabin);
+ *  - just under the roofline, of a pane's size.
+ * Returns 0..255 per pixel (image size), all zero when the backdrop is not plain.
+ */
+export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
+  const { width: w, height: h, channels: C, data } = image;
+  const out = new Uint8Array(w * h);
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  if (x1 < 0) return out;
+  const cw = x1 - x0 + 1;
+  const chh = y1 - y0 + 1;
+  const band = Math.round(y0 + chh * 0.5);
+  const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
+
+  // Plain backdrop: the background in a frame around the car's upper half varies little from pixel to
+  // pixel (median absolute step under 2.5 levels; a street scene is 6-15).
+  const steps: number[] = [];
+  let tint = 0;
+  const fx0 = Math.max(1, x0 - Math.round(cw * 0.1));
+  const fx1 = Math.min(w - 2, x1 + Math.round(cw * 0.1));
+  const fy0 = Math.max(1, y0 - Math.round(chh * 0.2));
+  for (let y = fy0; y < band; y += 2)
+    for (let x = fx0; x <= fx1; x += 2) {
+      const i = y * w + x;
+      if (alpha[i] > 8 || alpha[i + 1] > 8) continue;
+      steps.push(Math.abs(lum(i) - lum(i + 1)));
+      const s3 = data[i * C] + data[i * C + 1] + data[i * C + 2] + 1;
+      tint += Math.abs(data[i * C] / s3 - 1 / 3) + Math.abs(data[i * C + 1] / s3 - 1 / 3);
+    }
+  if (steps.length < 500) return out;
+  steps.sort((a, b) => a - b);
+  // ... and neutral, as a studio's white or grey is (a plain yellow house wall is not a backdrop).
+  if (steps[steps.length >> 1] > 2.5 || tint / steps.length > 0.03) return out;
+
+  const topY = new Int32Array(w).fill(-1);
+  for (let x = x0; x <= x1; x++)
+    for (let y = y0; y <= y1; y++)
+      if (alpha[y * w + x] >= 128) {
+        topY[x] = y;
+        break;
+      }
+  const mean = (xs: number[], ys: number[]): [number, number, number] | null => {
+    const acc = [0, 0, 0];
+    let n = 0;
+    for (let k = 0; k < xs.length; k++) {
+      const x = xs[k];
+      const y = ys[k];
+      if (x < 0 || y < 0 || x >= w || y >= h) continue;
+      const i = y * w + x;
+      if (alpha[i] > 20) continue;
+      for (let c = 0; c < 3; c++) acc[c] += data[i * C + c];
+      n++;
+    }
+    return n >= xs.length / 3 ? [acc[0] / n, acc[1] / n, acc[2] / n] : null;
+  };
+  // The backdrop just above the roof in each column and beside the car on each row.
+  const reach = Math.max(4, Math.round(chh * 0.12));
+  const above: ([number, number, number] | null)[] = new Array(w).fill(null);
+  for (let x = x0; x <= x1; x++)
+    if (topY[x] >= 0)
+      above[x] = mean(
+        Array.from({ length: reach }, () => x),
+        Array.from({ length: reach }, (_, k) => topY[x] - 3 - k),
+      );
+  const beside: ([number, number, number] | null)[] = new Array(h).fill(null);
+  for (let y = y0; y < band; y++) {
+    let l = -1;
+    let r = -1;
+    for (let x = x0; x <= x1; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    if (l < 0) continue;
+    const xs = [
+      ...Array.from({ length: reach }, (_, k) => l - 3 - k),
+      ...Array.from({ length: reach }, (_, k) => r + 3 + k),
+    ];
+    beside[y] = mean(
+      xs,
+      xs.map(() => y),
+    );
+  }
+  const chroma = (r: number, g: number, b: number): [number, number] => {
+    const s = r + g + b + 1;
+    return [r / s, g / s];
+  };
+  const throughGlass = (i: number, bg: [number, number, number] | null): boolean => {
+    if (!bg) return false;
+    const bl = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
+    if (bl < 40) return false;
+    const k = lum(i) / bl;
+    if (k < 0.3 || k > 0.92) return false;
+    const [pr, pg] = chroma(data[i * C], data[i * C + 1], data[i * C + 2]);
+    const [br, bgc] = chroma(bg[0], bg[1], bg[2]);
+    // Car glass is tinted green-blue: it takes red away, so the red share may drop by a few points.
+    const dr = pr - br;
+    return dr >= -0.06 && dr <= 0.02 && Math.abs(pg - bgc) <= 0.03;
+  };
+  const cand = new Uint8Array(w * h);
+  for (let y = y0; y < band; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
+      if (alpha[i] < 250) continue;
+      if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[i] = 1;
+    }
+
+  const { labels, sizes } = labelComponents(cand, w, h);
+  let carArea = 0;
+  for (let i = 0; i < w * h; i++) if (alpha[i] >= 128) carArea++;
+  const minArea = carArea * 0.003;
+  const maxArea = carArea * 0.08;
+  const border = new Float64Array(sizes.length);
+  const framed = new Float64Array(sizes.length);
+  const sum = new Float64Array(sizes.length);
+  const depth = new Float64Array(sizes.length);
+  const rows = new Float64Array(sizes.length);
+  const minY = new Int32Array(sizes.length).fill(h);
+  const maxY = new Int32Array(sizes.length).fill(-1);
+  const minX = new Int32Array(sizes.length).fill(w);
+  const maxX = new Int32Array(sizes.length).fill(-1);
+  for (let i = 0; i < w * h; i++) {
+    const l = labels[i];
+    if (!l) continue;
+    const y = Math.floor(i / w);
+    sum[l] += lum(i);
+    depth[l] += y - topY[i % w];
+    rows[l] += y - y0;
+    if (y < minY[l]) minY[l] = y;
+    if (y > maxY[l]) maxY[l] = y;
+    const x = i % w;
+    if (x < minX[l]) minX[l] = x;
+    if (x > maxX[l]) maxX[l] = x;
+  }
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const l = labels[i];
+      if (!l || sizes[l] < minArea || sizes[l] > maxArea) continue;
+      const m = sum[l] / sizes[l];
+      for (const j of [i - 1, i + 1, i - w, i + w]) {
+        if (labels[j] === l) continue;
+        border[l]++;
+        if (alpha[j] >= 128 && lum(j) < m * 0.75) framed[l]++;
+      }
+    }
+  const keep = new Uint8Array(sizes.length);
+  for (let l = 1; l < sizes.length; l++)
+    if (
+      sizes[l] >= minArea &&
+      sizes[l] <= maxArea &&
+      border[l] > 0 &&
+      framed[l] / border[l] >= 0.5 &&
+      depth[l] / sizes[l] <= chh * 0.3 &&
+      // In the glasshouse (a headlight mirroring the booth sits lower) and pane-shaped, not a rail or a
+      // trim line catching the backdrop.
+      rows[l] / sizes[l] <= chh * 0.35 &&
+      maxY[l] - minY[l] >= chh * 0.05 &&
+      sizes[l] >= 0.25 * (maxY[l] - minY[l] + 1) * (maxX[l] - minX[l] + 1)
+    )
+      keep[l] = 1;
+  for (let i = 0; i < w * h; i++) if (keep[labels[i]]) out[i] = 255;
+  return out;
+}
