@@ -268,6 +268,8 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
   }
   const dark = new Uint8Array(gw * gh);
   const fadeX = Math.max(2, Math.round(gw * 0.14));
+  const nearFull = (0.15 * box.h) / s;
+  const nearEnd = (0.45 * box.h) / s;
   const fadeY = Math.max(2, Math.round(gh * 0.12));
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
@@ -277,7 +279,11 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       // no edge of its own.
       const edge = Math.min(1, gx / fadeX, (gw - 1 - gx) / fadeX, (gh - 1 - gy) / fadeY);
       const above = gy < floorTop[gx] ? Math.max(0, 1 - (floorTop[gx] - gy) / 2) : 1;
-      const v = (rb[i] / wb[i]) * Math.max(0, edge) * above;
+      // A car's shadow stays near the car; darkness far from it is the old floor's own pattern (the rim of
+      // a turntable, a kerb, a stain) that the smooth fit could not follow: full up to 0.15 of the car's
+      // height away, gone at 0.45.
+      const near = Math.max(0, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
+      const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
       dark[i] = Math.round(Math.min(0.95, v) * 255);
     }
   // Under the car's outline the floor is hidden: its darkness continues upward from the floor just below,
