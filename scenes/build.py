@@ -532,6 +532,59 @@ def satin_concrete_mat(base, rough=0.3, record=True):
     return m
 
 
+def street_asphalt_mat(base=(0.085, 0.085, 0.09), wet=False):
+    """Asphalt as a street has it (session 5): a tone that drifts over metres, repair patches (cells a shade
+    darker or lighter with a crisp cut edge), tar-sealed cracks (thin dark glossy lines), oil spots down
+    the middle of the parking lane, and in the traffic lane two wheel tracks polished smoother and a little
+    darker. Aggregate at 1-2 cm is in the bump only (sub-pixel colour speckle read as render grain)."""
+    m, nt, out = new_mat('street-asphalt')
+    c = coord(nt)
+    tone = noise(nt, c, 0.12, 4, 0.5)
+    col = ramp(nt, tone, [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.12 for v in base))])
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 0.18
+    cells.inputs['Randomness'].default_value = 0.9
+    link(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), cells.inputs['Vector'])
+    cv = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, cells.outputs['Color'], cv.inputs[0])
+    patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 0.8)
+    patch_tone = ramp(nt, cv.outputs['G'], [(0.0, (0.75, 0.75, 0.75)), (1.0, (1.25, 1.25, 1.22))])
+    col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, patch_tone, 'MULTIPLY'))
+    crack_n = noise(nt, c, 0.9, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.006)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.4, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    col = mix_rgb(nt, crack, col, (0.02, 0.02, 0.02))
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    yv = sep.outputs['Y']
+    tr = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, yv, tr.inputs['Value'])
+    tr.inputs['From Min'].default_value = -6.0
+    tr.inputs['From Max'].default_value = 1.0
+    tracks = ramp(nt, tr.outputs[0], [(0.0, (0, 0, 0)), (0.2, (1, 1, 1)), (0.3, (0, 0, 0)), (0.46, (1, 1, 1)),
+                                      (0.58, (0, 0, 0))])
+    tracks = math_node(nt, 'MULTIPLY', tracks, ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.3, (0.5, 0.5, 0.5)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', tracks, 0.25), col, tuple(v * 0.75 for v in base))
+    oil = ramp(nt, noise(nt, c, 1.6, 4, 0.6), [(0.68, (0, 0, 0)), (0.74, (1, 1, 1))])
+    in_lane = ramp(nt, tr.outputs[0], [(0.7, (0, 0, 0)), (0.8, (1, 1, 1)), (0.9, (1, 1, 1)), (1.0, (0, 0, 0))])
+    oil = math_node(nt, 'MULTIPLY', oil, in_lane)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', oil, 0.5), col, (0.03, 0.03, 0.032))
+    rough = math_node(nt, 'SUBTRACT', 0.78, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tracks, 0.15),
+                                                      math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', crack, 0.3),
+                                                                math_node(nt, 'MULTIPLY', oil, 0.2))))
+    if wet:
+        rough = math_node(nt, 'MULTIPLY', rough, 0.35)
+        col = mix_rgb(nt, 1.0, col, (0.7, 0.7, 0.7), 'MULTIPLY')
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 70
+    link(nt, c, agg.inputs['Vector'])
+    h = math_node(nt, 'ADD', agg.outputs['Distance'], math_node(nt, 'MULTIPLY', patch, 0.2))
+    principled(nt, out, col, rough, 0.45, 0.0, bump(nt, h, 0.25 if not wet else 0.12, 0.006))
+    meta['floor'] = ({'gloss': 0.35, 'roughness': 0.25, 'kind': 'wet-asphalt'} if wet else
+                     {'gloss': 0.04, 'roughness': 0.7, 'kind': 'asphalt'})
+    return m
+
+
 def camera_only(o):
     """An emitter seen by the camera but lighting nothing: its light comes from an area lamp in its place
     (Cycles samples a lamp's rectangle by solid angle; a thin emissive mesh close to a glossy floor is what
@@ -894,7 +947,8 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
     frames = Batch(framem, name + '-frames')
     panes = Batch(glass, name + '-panes')
     stones = Batch(stone, name + '-stones')
-    ground = 4.2 if shop else storey
+    ground = 3.9 if shop else 0.3
+    fascia_z = 3.45
     n_bays = max(1, int(w / bay))
     bay = w / n_bays
     # The body behind the face (the window reveals are the gaps between piers and spandrels).
@@ -914,8 +968,10 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
         for i in range(n_bays):
             wx = x0 + (i + 0.5) * bay
             pier_l = x0 + i * bay
-            walls.box((bay - win_w, recess, win_h), (pier_l + (bay - win_w) / 4, y + recess / 2, fz + sill + win_h / 2))
-            walls.box((bay - win_w, recess, win_h), (pier_l + bay - (bay - win_w) / 4, y + recess / 2, fz + sill + win_h / 2))
+            # Half a pier each side of the window (boxes that overlapped shadowed each other's faces).
+            half = (bay - win_w) / 2
+            walls.box((half, recess, win_h), (pier_l + half / 2, y + recess / 2, fz + sill + win_h / 2))
+            walls.box((half, recess, win_h), (pier_l + bay - half / 2, y + recess / 2, fz + sill + win_h / 2))
             # Stone sill, dripping forward; the glazing set back, framed, with a mullion and a transom.
             stones.box((win_w + 0.16, recess + 0.1, 0.07), (wx, y + recess / 2 - 0.05, fz + sill - 0.03))
             gy = y + recess
@@ -936,9 +992,12 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
     if cornice:
         stones.box((w + 0.4, 0.45, 0.3), (cx, y - 0.12, top + 0.15))
         stones.box((w + 0.5, 0.55, 0.18), (cx, y - 0.17, h - 0.09))
+    if not shop:
+        # Raised ground-floor flats: a stone plinth up to the first sills.
+        stones.box((w + 0.04, 0.05, 0.3), (cx, y - 0.025, 0.15))
     if shop:
         # Shopfronts: stall riser, big glazing in frames, a fascia with a sign panel, pilasters.
-        walls.box((w, recess, ground - 3.3), (cx, y + recess / 2, 3.3 + (ground - 3.3) / 2))
+        walls.box((w, recess, ground - 3.2), (cx, y + recess / 2, 3.2 + (ground - 3.2) / 2))
         n_shops = max(1, int(w / 6.5))
         sw = w / n_shops
         for k in range(n_shops):
@@ -947,9 +1006,9 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
             walls.box((0.45, recess + 0.08, ground), (x0 + (k + 1) * sw - 0.225, y + recess / 2 - 0.04, ground / 2))
             gw = sw - 0.9
             frames.box((gw, 0.25, 0.45), (sx, y + recess, 0.225))  # stall riser
-            frames.box((gw, 0.1, 0.08), (sx, y + recess, 3.25))
-            for j in range(3):
-                frames.box((0.07, 0.1, 2.8), (sx - gw / 2 + (j + 0.5) * gw / 3 + gw / 6 - gw / 6, y + recess, 1.85))
+            frames.box((gw, 0.1, 0.08), (sx, y + recess, 3.2))
+            for j in range(1, 3):
+                frames.box((0.07, 0.1, 2.8), (sx - gw / 2 + j * gw / 3, y + recess, 1.85))
             shopm = shopfront_mat(name + '-shop%d' % k, shop_lit, night)
             pane = plane(gw, 2.8, (sx, y + recess + 0.03, 1.85), shopm, rot=(math.pi / 2, 0, 0))
             if night and abs(sx) < 14 and not behind:
@@ -959,10 +1018,26 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
             # Fascia sign: a dark or coloured board with a lighter lettering band (out of focus: a name).
             sign = simple_mat(name + '-sign%d' % k, random.choice([(0.05, 0.06, 0.08), (0.35, 0.05, 0.04),
                                                                     (0.06, 0.15, 0.1), (0.75, 0.72, 0.66)]), 0.4)
-            box((gw + 0.2, 0.12, 0.55), (sx, y - 0.06, 3.7), sign, bevel=0.01)
+            box((gw + 0.2, 0.12, 0.55), (sx, y - 0.06, fascia_z), sign, bevel=0.01)
+            if random.random() < 0.45:
+                # A fabric awning out over the pavement (its shadow falls on the shop window).
+                cloth = simple_mat(name + '-awning%d' % k, random.choice([(0.35, 0.06, 0.05), (0.08, 0.18, 0.12),
+                                                                           (0.55, 0.5, 0.42), (0.1, 0.1, 0.12)]),
+                                   0.85, grain=0.08, grain_scale=12, bump_strength=0.2)
+                depth_ = random.uniform(1.0, 1.5)
+                box((gw, depth_, 0.03), (sx, y - depth_ / 2 * 0.94, fascia_z - 0.35 - depth_ * 0.17), cloth,
+                    bevel=0.005, rot=(math.radians(20), 0, 0))
+                box((gw, 0.02, 0.22), (sx, y - depth_ * 0.94, fascia_z - 0.45 - depth_ * 0.34), cloth, bevel=0.003)
             letters = no_light_sampling(emission_mat('letters', (1.0, 0.95, 0.85), 1.5 if night else 0.25))
-            for li in range(random.randint(5, 9)):
-                box((0.22, 0.03, 0.26), (sx - 1.1 + li * 0.3, y - 0.13, 3.7), letters, bevel=0)
+            lx_ = sx - random.uniform(0.8, 1.6)
+            lh = random.uniform(0.2, 0.3)
+            for word in range(random.randint(1, 2)):
+                for li in range(random.randint(3, 7)):
+                    lw = random.choice((0.05, 0.14, 0.17, 0.19))
+                    box((lw, 0.03, lh * random.choice((1.0, 1.0, 1.0, 1.25))), (lx_ + lw / 2, y - 0.13, fascia_z),
+                        letters, bevel=0)
+                    lx_ += lw + 0.05
+                lx_ += 0.25
     for b in (walls, frames, panes, stones):
         b.done()
     if behind:
@@ -970,25 +1045,51 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
         pivot = bpy.data.objects.new('pivot', None)
         sc.collection.objects.link(pivot)
         pivot.rotation_euler = (0, 0, math.pi)
-        for o in set(bpy.data.objects) - before:
+        for o in set(bpy.data.objects) - before - {pivot}:
             o.parent = pivot
 
 
 def shopfront_mat(name, lit_color, night):
-    """Shop glazing: reflective glass over a softly lit interior (out of focus: shelves, displays)."""
+    """Shop glazing: reflective glass (8 % head-on, more at an angle: it mirrors the street) over the shop
+    seen through it: a lit ceiling band, shelving bays with shelves and goods of random colours, a darker
+    floor. Out of focus this reads as a shop; a noise texture read as camouflage."""
     m, nt, out = new_mat(name)
     c = coord(nt, 'Object')
-    inner = noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 3.0)), 1.2, 4, 0.6)
-    col = ramp(nt, inner, [(0.3, tuple(v * 0.05 for v in lit_color)), (0.7, tuple(v * 0.35 for v in lit_color))])
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    u = sep.outputs['X']
+    v = math_node(nt, 'ADD', sep.outputs['Y'], 1.4)  # 0 at the sill, 2.8 at the head
+    bay = random.uniform(0.9, 1.4)
+    upright = math_node(nt, 'LESS_THAN', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', u, bay)), 0.06)
+    shelf_h = random.uniform(0.32, 0.45)
+    shelf = math_node(nt, 'LESS_THAN', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', v, shelf_h)), 0.1)
+    cell = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', u, random.uniform(0.12, 0.3))), cell.inputs[0])
+    link(nt, math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', v, shelf_h)), cell.inputs[1])
+    cell.inputs[2].default_value = random.uniform(0, 100)
+    wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    wn.noise_dimensions = '3D'
+    link(nt, cell.outputs[0], wn.inputs['Vector'])
+    goods = ramp(nt, wn.outputs['Value'], [(0.0, (0.5, 0.45, 0.4)), (0.3, (0.15, 0.14, 0.13)), (0.5, (0.6, 0.58, 0.55)),
+                                            (0.7, (0.3, 0.12, 0.08)), (0.85, (0.1, 0.15, 0.3)), (1.0, (0.8, 0.78, 0.7))])
+    col = mix_rgb(nt, shelf, goods, (0.85, 0.85, 0.83))
+    col = mix_rgb(nt, upright, col, (0.05, 0.05, 0.05))
+    in_band = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', v, 0.35), math_node(nt, 'LESS_THAN', v, 2.25))
+    col = mix_rgb(nt, in_band, (0.05, 0.045, 0.04), col)
+    # Light falls off from the ceiling fittings (the band at the top of the window) towards the floor.
+    light = ramp(nt, math_node(nt, 'DIVIDE', v, 2.8), [(0.0, (0.12, 0.12, 0.12)), (0.75, (0.5, 0.5, 0.5)), (0.86, (1, 1, 1)), (0.9, (4.0, 4.0, 4.0)),
+                         (0.93, (0.3, 0.3, 0.3))])
+    col = mix_rgb(nt, 1.0, col, light, 'MULTIPLY')
+    col = mix_rgb(nt, 0.6, col, mix_rgb(nt, 1.0, col, lit_color, 'MULTIPLY'))
     e = nt.nodes.new('ShaderNodeEmission')
     link(nt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = 2.5 if night else 0.8
+    e.inputs['Strength'].default_value = (1.6 if night else 2.6) * random.uniform(0.6, 1.3)
     g = nt.nodes.new('ShaderNodeBsdfGlossy')
     g.inputs['Roughness'].default_value = 0.01
     fres = nt.nodes.new('ShaderNodeFresnel')
     fres.inputs['IOR'].default_value = 1.52
     mix = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.05), mix.inputs[0])
+    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.04), mix.inputs[0])
     link(nt, e.outputs[0], mix.inputs[1])
     link(nt, g.outputs[0], mix.inputs[2])
     link(nt, mix.outputs[0], out.inputs['Surface'])
@@ -1277,14 +1378,15 @@ def studio(paint, floor_kind='studio-paint', wall_grad=None, key_power=900, dark
     key(0, 80, 0.9)
 
 
-def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), back_y=10.0, back_wall=True):
+def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), back_y=10.0, back_wall=True,
+         overhang=10.0):
     wallm = simple_mat('wall', wall, 0.7, grain=0.04, grain_scale=2)
     ceil = simple_mat('ceil', ceiling, 0.8, grain=0.03)
     if back_wall:
         box((w, 0.3, h), (0, back_y + 0.15, h / 2), wallm, bevel=0)
     box((0.3, d, h), (-w / 2, back_y - d / 2, h / 2), wallm, bevel=0)
     box((0.3, d, h), (w / 2, back_y - d / 2, h / 2), wallm, bevel=0)
-    box((w, d + 20, 0.3), (0, back_y - d / 2, h + 0.15), ceil, bevel=0)
+    box((w, d + 10 + overhang, 0.3), (0, back_y - d / 2 + (overhang - 10) / 2, h + 0.15), ceil, bevel=0)
     # A wall behind the camera so reflections and bounce light are of a room, not a void.
     box((w, 0.3, h), (0, back_y - d - 10, h / 2), wallm, bevel=0)
     return wallm
@@ -1422,8 +1524,8 @@ def s_glass_showroom():
     real mullions and transoms, and through it a real street (paving, kerb, asphalt, a row of facades with
     recessed windows and shopfronts) under an overcast sky that also lights the room. Ceiling LED panels
     are area lamps. Replaces a noise-textured emissive backdrop that reviewers read as a mottled wall."""
-    hall(w=40, d=30, h=7, wall=(0.85, 0.85, 0.84), ceiling=(0.9, 0.9, 0.9), back_wall=False)
-    plane(40, 40, (0, -10.2, 0), satin_concrete_mat((0.5, 0.5, 0.49), rough=0.22))
+    hall(w=40, d=30, h=7, wall=(0.85, 0.85, 0.84), ceiling=(0.9, 0.9, 0.9), back_wall=False, overhang=0.2)
+    plane(40, 40, (0, -10.2, 0), satin_concrete_mat((0.42, 0.42, 0.41), rough=0.12))
     # The curtain wall: glass, mullions every 3.2 m, a transom, a low steel base channel.
     frame = simple_mat('mullion', (0.06, 0.06, 0.065), 0.35, metallic=0.7, grain=0.02)
     gl = arch_glass_mat('glass')
@@ -1456,23 +1558,19 @@ def s_glass_showroom():
     for ry in (-6.0, -1.33, 3.33, 8.0):
         xx = -16.0
         while xx <= 16.0:
-            camera_only(plane(5, 1.2, (xx, ry, 6.98), em, rot=(math.pi, 0, 0)))
+            pn = camera_only(plane(5, 1.2, (xx, ry, 6.98), em, rot=(math.pi, 0, 0)))
+            pn.visible_glossy = True  # the panels, not the lamp's strip, are what the glass reflects
             xx += 7.5
-        area_light((0, ry, 6.95), 34.0, 700, (1, 0.97, 0.92), size_y=1.2, target=(0, ry, 0))
-    w = bpy.data.worlds.new('overcast')
-    sc.world = w
-    w.use_nodes = True
-    wn = w.node_tree
-    bg = wn.nodes['Background']
-    g = wn.nodes.new('ShaderNodeTexCoord')
-    sep = wn.nodes.new('ShaderNodeSeparateXYZ')
-    link(wn, g.outputs['Generated'], sep.inputs[0])
-    col = ramp(wn, sep.outputs['Z'], [(0.48, (0.42, 0.42, 0.41)), (0.5, (0.95, 0.97, 1.0)), (0.85, (0.62, 0.7, 0.85))])
-    link(wn, col, bg.inputs['Color'])
-    bg.inputs['Strength'].default_value = 1.0
+        lamp = area_light((0, ry, 6.95), 34.0, 350, (1, 0.97, 0.92), size_y=1.2, target=(0, ry, 0))
+        lamp.visible_glossy = False
+    # Outside: a clear late morning. The sun comes from the camera's side, over the showroom's roof, so it
+    # lights the street and the facades opposite (with shadows in their window reveals) but never enters
+    # the room: inside, the light stays the soft skylight and the ceiling panels the metadata records.
+    world_sky(35, 150, 1.0, air=1.0, dust=0.8)
+    sun_light(35, 150, 2.3, angle_deg=0.55)
     key(0, 65, 0.85, (1, 1, 1))
     camera(fstop=2.8)
-    render_settings(exposure=-1.0)
+    render_settings(exposure=-0.7)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -1732,23 +1830,91 @@ def s_open_road(kind):
     return extra
 
 
+def worn_paint_mat(name='worn-paint', color=(0.72, 0.7, 0.64)):
+    """Road paint worn by tyres: a noise mask lets the asphalt through in patches and specks."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    wear = ramp(nt, noise(nt, c, 2.5, 6, 0.65), [(0.35, (0, 0, 0)), (0.6, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, c, 60, 3, 0.6), [(0.3, (0, 0, 0)), (0.6, (1, 1, 1))])
+    cover = math_node(nt, 'MULTIPLY', wear, speck)
+    p_ = principled(nt, out, color, 0.6, 0.4)
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, cover, mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, p_.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
 def s_night_drive():
-    world_grad((0.012, 0.016, 0.03), (0.002, 0.003, 0.008), 1.0)
-    floor('gravel')
-    road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
-    for i in range(-4, 5):
-        lamp_post(i * 14.0 + 3, 10.5, 8.0, 1.5, 1200, facing=-1)
-    hills(150, 25, (0.01, 0.01, 0.012), (0.02, 0.02, 0.025), size=1200, scale=8)
-    # A town's lights far across the valley, on the ground, out of focus.
-    for i in range(120):
-        x = random.uniform(-250, 250)
-        sphere(0.4, (x, random.uniform(600, 900), random.uniform(0.5, 4)),
-               emission_mat('city', random.choice([(1, 0.75, 0.45), (1, 0.9, 0.8)]), random.uniform(30, 120)),
-               subdiv=1)
-    point_light((0, -6, 5), 400, (1.0, 0.85, 0.65), 1.0)
-    key(0, 50, 0.4, (1.0, 0.8, 0.55))
-    camera(fstop=2.0, outdoor=True)
-    render_settings(exposure=-0.2, glare=0.3)
+    """A lay-by on a country road at night (session 5): damp asphalt with worn lines, a galvanised guard
+    rail on posts catching the light, tall road lamps (area lamps in their heads) throwing pools on the
+    road, low hills seen only as a darker band against a sky lit orange-brown near the horizon by a town,
+    whose lights lie along the valley as out-of-focus discs (f/1.8), not dots. Replaces black cut-out hills
+    on a flat blue sky and star-shaped dots."""
+    w = bpy.data.worlds.new('night')
+    sc.world = w
+    w.use_nodes = True
+    wn = w.node_tree
+    bg = wn.nodes['Background']
+    g = wn.nodes.new('ShaderNodeTexCoord')
+    sep = wn.nodes.new('ShaderNodeSeparateXYZ')
+    link(wn, g.outputs['Generated'], sep.inputs[0])
+    col = ramp(wn, sep.outputs['Z'], [(0.49, (0.004, 0.004, 0.005)), (0.5, (0.07, 0.045, 0.03)),
+                                      (0.53, (0.03, 0.028, 0.035)), (0.62, (0.008, 0.01, 0.02)),
+                                      (0.9, (0.002, 0.003, 0.008))])
+    link(wn, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = 1.0
+    plane(6000, 6000, (0, 0, -0.01), floor_material('dry-grass', (0.04, 0.04, 0.03)))
+    plane(400, 14.5, (0, 2.75, 0.0), street_asphalt_mat((0.065, 0.065, 0.07), wet=True))
+    paint = worn_paint_mat()
+    for i in range(-20, 21):
+        plane(3.0, 0.12, (i * 9.0 + 1.5, 6.0, 0.004), paint)
+    plane(200, 0.15, (0, 2.85, 0.004), paint)
+    plane(200, 0.15, (0, 9.15, 0.004), paint)
+    # Guard rail: a W-beam (two rounded ribs) on posts every 2 m, galvanised.
+    galv = simple_mat('galvanised', (0.55, 0.56, 0.58), 0.35, metallic=1.0, grain=0.15, grain_scale=3,
+                      bump_strength=0.1)
+    rails = Batch(galv, 'rail')
+    for rz in (0.62, 0.78):
+        rails.box((200, 0.05, 0.13), (0, 10.0, rz))
+    x = -100.0
+    while x < 100:
+        rails.box((0.1, 0.15, 0.75), (x, 10.12, 0.375))
+        x += 2.0
+    rails.done()
+    metal = simple_mat('pole', (0.3, 0.31, 0.33), 0.4, metallic=0.9, grain=0.1)
+    for lx in (-26.0, 4.0, 34.0):
+        cylinder(0.1, 9.0, (lx, 10.8, 4.5), metal, verts=16)
+        box((0.08, 1.8, 0.08), (lx, 9.95, 9.0), metal, bevel=0.01)
+        box((0.3, 0.7, 0.15), (lx, 9.1, 8.95), metal, bevel=0.03)
+        lens = camera_only(plane(0.26, 0.6, (lx, 9.1, 8.86), no_light_sampling(emission_mat('lamp', (1.0, 0.78, 0.5), 60.0)),
+                                 rot=(math.pi, 0, 0)))
+        lens.visible_glossy = True
+        lamp = area_light((lx, 9.1, 8.84), 0.26, 3500, (1.0, 0.78, 0.5), size_y=0.6, target=(lx, 9.1, 0))
+        lamp.visible_glossy = False
+    hills(180, 28, (0.012, 0.012, 0.014), (0.02, 0.02, 0.024), size=1600, scale=9)
+    # The town across the valley: lights along a few streets and scattered houses, sodium and white LED.
+    town = [no_light_sampling(emission_mat('town%d' % i, c, st)) for i, (c, st) in
+            enumerate((((1.0, 0.62, 0.3), 40.0), ((1.0, 0.62, 0.3), 90.0), ((1.0, 0.9, 0.8), 60.0),
+                       ((0.85, 0.9, 1.0), 30.0), ((1.0, 0.75, 0.5), 15.0)))]
+    for street in range(7):
+        sy = random.uniform(700, 1100)
+        sx0 = random.uniform(-400, 200)
+        n = random.randint(15, 40)
+        step = random.uniform(6, 14)
+        for i in range(n):
+            sphere(random.uniform(0.25, 0.5), (sx0 + i * step + random.uniform(-1, 1), sy + random.uniform(-3, 3),
+                                               random.uniform(2, 7)), random.choice(town[:3]), subdiv=1)
+    for i in range(160):
+        sphere(random.uniform(0.2, 0.45), (random.uniform(-400, 400), random.uniform(600, 1200), random.uniform(1, 12)),
+               random.choice(town), subdiv=1)
+    point_light((0, -6, 5), 200, (1.0, 0.85, 0.65), 1.5)
+    key(23, 38, 0.4, (1.0, 0.8, 0.55))
+    camera(outdoor=True)
+    render_settings(exposure=0.3, glare=0.25, adaptive=0.01,
+                    mist={'start': 40, 'depth': 900, 'color': (0.03, 0.025, 0.03), 'max': 0.6})
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -1850,14 +2016,14 @@ def s_street(night=False):
     kerb_y = 3.0
     if night:
         world_grad((0.025, 0.03, 0.055), (0.004, 0.005, 0.012), 1.0)
-        floor('wet-asphalt', (0.06, 0.06, 0.065))
+        plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.07, 0.07, 0.075), wet=True))
         key(0, 68, 0.4, (1.0, 0.82, 0.6))
     else:
         world_sky(36, 135, 1.0, air=1.0, dust=0.7)
         sun_light(36, 135, 3.5, angle_deg=0.55)
         key(135, 36, 0.15)
         mist = {'start': 60, 'depth': 900, 'color': (0.55, 0.62, 0.72)}
-        floor('asphalt', (0.085, 0.085, 0.09))
+        plane(6000, 6000, (0, 0, 0), street_asphalt_mat())
     granite = plaster_mat('granite', (0.5, 0.49, 0.47), 0.7, streaks=False)
     kerbs = Batch(granite, 'kerbs')
     x = -60.0
@@ -1918,7 +2084,7 @@ def s_street(night=False):
         facade(bx, bx + w, front, random.uniform(14, 21), walls[k % len(walls)], storey=random.uniform(3.0, 3.5),
                bay=random.uniform(1.6, 2.3), win_w=random.uniform(1.0, 1.3), win_h=random.uniform(1.5, 1.9),
                frame_col=random.choice([(0.12, 0.12, 0.12), (0.8, 0.8, 0.78), (0.25, 0.18, 0.12)]),
-               name='cc%d' % k, lit=0.35 if night else 0.0, night=night)
+               name='cc%d' % k, lit=0.35 if night else 0.0, night=night, shop=random.random() < 0.8)
         bx += w
         k += 1
     bx = -40.0
@@ -1932,7 +2098,7 @@ def s_street(night=False):
     if night:
         render_settings(exposure=0.2, glare=0.3, adaptive=0.01)
     else:
-        render_settings(exposure=-0.7, mist=mist)
+        render_settings(exposure=-1.0, mist=mist)
     return extra
 
 
