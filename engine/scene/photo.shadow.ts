@@ -270,6 +270,8 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
   const fadeX = Math.max(2, Math.round(gw * 0.14));
   const nearFull = (0.15 * box.h) / s;
   const nearEnd = (0.45 * box.h) / s;
+  let groundRow = 0;
+  for (let gx = first; gx <= last; gx++) groundRow = Math.max(groundRow, lowest[gx]);
   const fadeY = Math.max(2, Math.round(gh * 0.12));
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
@@ -282,7 +284,9 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       // A car's shadow stays near the car; darkness far from it is the old floor's own pattern (the rim of
       // a turntable, a kerb, a stain) that the smooth fit could not follow: full up to 0.15 of the car's
       // height away, gone at 0.45.
-      const near = Math.max(0, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
+      // Under the car (between its outline and the row its tyres stand on) is always near.
+      const under = gx >= first && gx <= last && gy <= groundRow;
+      const near = under ? 1 : Math.max(0, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
       const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
       dark[i] = Math.round(Math.min(0.95, v) * 255);
     }
