@@ -964,7 +964,7 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
         walls.box((w, recess, sill), (cx, y + recess / 2, fz + sill / 2))
         head = fz + sill + win_h
         walls.box((w, recess, fz + storey - head), (cx, y + recess / 2, (head + fz + storey) / 2))
-        stones.box((w + 0.3, 0.12, 0.18), (cx, y - 0.06, fz + 0.09))  # string course
+        stones.box((w - 0.01, 0.12, 0.18), (cx, y - 0.06, fz + 0.09))  # string course (ends at the plot: no overlap)
         for i in range(n_bays):
             wx = x0 + (i + 0.5) * bay
             pier_l = x0 + i * bay
@@ -990,8 +990,8 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
     # Top: a parapet with a cornice.
     walls.box((w, recess, h - top), (cx, y + recess / 2, (top + h) / 2))
     if cornice:
-        stones.box((w + 0.4, 0.45, 0.3), (cx, y - 0.12, top + 0.15))
-        stones.box((w + 0.5, 0.55, 0.18), (cx, y - 0.17, h - 0.09))
+        stones.box((w - 0.01, 0.45, 0.3), (cx, y - 0.12, top + 0.15))
+        stones.box((w - 0.01, 0.55, 0.18), (cx, y - 0.17, h - 0.09))
     if not shop:
         # Raised ground-floor flats: a stone plinth up to the first sills.
         stones.box((w + 0.04, 0.05, 0.3), (cx, y - 0.025, 0.15))
@@ -1083,7 +1083,7 @@ def shopfront_mat(name, lit_color, night):
     col = mix_rgb(nt, 0.6, col, mix_rgb(nt, 1.0, col, lit_color, 'MULTIPLY'))
     e = nt.nodes.new('ShaderNodeEmission')
     link(nt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = (1.6 if night else 2.6) * random.uniform(0.6, 1.3)
+    e.inputs['Strength'].default_value = (1.6 if night else 5.0) * random.uniform(0.6, 1.3)
     g = nt.nodes.new('ShaderNodeBsdfGlossy')
     g.inputs['Roughness'].default_value = 0.01
     fres = nt.nodes.new('ShaderNodeFresnel')
@@ -2017,7 +2017,7 @@ def s_street(night=False):
     if night:
         world_grad((0.025, 0.03, 0.055), (0.004, 0.005, 0.012), 1.0)
         plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.07, 0.07, 0.075), wet=True))
-        key(0, 68, 0.4, (1.0, 0.82, 0.6))
+        key(39, 70, 0.4, (1.0, 0.82, 0.6))
     else:
         world_sky(36, 135, 1.0, air=1.0, dust=0.7)
         sun_light(36, 135, 3.5, angle_deg=0.55)
