@@ -573,7 +573,9 @@ def street_asphalt_mat(base=(0.085, 0.085, 0.09), wet=False):
                                                       math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', crack, 0.3),
                                                                 math_node(nt, 'MULTIPLY', oil, 0.2))))
     if wet:
-        rough = math_node(nt, 'MULTIPLY', rough, 0.35)
+        # Wet: smooth where water lies (low spots: a slow noise), a little rougher where it has drained.
+        damp = ramp(nt, noise(nt, c, 0.3, 4, 0.55), [(0.35, (0.12, 0.12, 0.12)), (0.65, (0.35, 0.35, 0.35))])
+        rough = math_node(nt, 'MULTIPLY', rough, damp)
         col = mix_rgb(nt, 1.0, col, (0.7, 0.7, 0.7), 'MULTIPLY')
     agg = nt.nodes.new('ShaderNodeTexVoronoi')
     agg.inputs['Scale'].default_value = 70
@@ -774,7 +776,18 @@ def water(y0, size_y=6000, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0,
     waves = noise(nt, math_node_vec_scale(nt, c, (1.0, 3.0, 1.0)), 1.2 * wave_scale, 8, 0.6)
     ripples = noise(nt, c, 12 * wave_scale, 4, 0.5)
     h = math_node(nt, 'ADD', waves, math_node(nt, 'MULTIPLY', ripples, 0.3))
-    p = principled(nt, out, color, 0.03, 0.5, 0.0, bump(nt, h, 0.06 if calm else 0.25, 0.05))
+    nrm = bump(nt, h, 0.06 if calm else 0.25, 0.05)
+    # Ripples far out are smaller than a pixel: their bump only makes sampling grain there (session 5), so
+    # it fades with distance and the far sea is a smooth, sky-reflecting sheet as in a photograph.
+    camd = nt.nodes.new('ShaderNodeCameraData')
+    fade = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
+    fade.inputs['From Min'].default_value = 60.0
+    fade.inputs['From Max'].default_value = 600.0
+    fade.inputs['To Min'].default_value = 0.06 if calm else 0.25
+    fade.inputs['To Max'].default_value = 0.02 if calm else 0.05
+    link(nt, fade.outputs[0], nrm.node.inputs['Strength'])
+    p = principled(nt, out, color, 0.03, 0.5, 0.0, nrm)
     p.inputs['IOR'].default_value = 1.33
     o.data.materials.append(mat)
     return o
@@ -1013,8 +1026,11 @@ def facade(x0, x1, y, h, wall, storey=3.3, bay=1.9, win_w=1.15, win_h=1.75, sill
             pane = plane(gw, 2.8, (sx, y + recess + 0.03, 1.85), shopm, rot=(math.pi / 2, 0, 0))
             if night and abs(sx) < 14 and not behind:
                 # A lit shop throws its light out over the pavement: one soft lamp filling its window.
-                area_light((sx, y + recess - 0.05, 1.85), gw, 260 * gw, shop_lit, size_y=2.6,
-                           target=(sx, y - 10, 1.0))
+                shop_lamp = area_light((sx, y + recess - 0.05, 1.85), gw, 40 * gw, shop_lit, size_y=2.6,
+                                       target=(sx, y - 10, 1.0))
+                # The wet road must mirror the shop itself, not a uniform 2.6-m rectangle of light in front
+                # of it (which turned the whole road a flat, grainy beige).
+                shop_lamp.visible_glossy = False
             # Fascia sign: a dark or coloured board with a lighter lettering band (out of focus: a name).
             sign = simple_mat(name + '-sign%d' % k, random.choice([(0.05, 0.06, 0.08), (0.35, 0.05, 0.04),
                                                                     (0.06, 0.15, 0.1), (0.75, 0.72, 0.66)]), 0.4)
@@ -1083,7 +1099,7 @@ def shopfront_mat(name, lit_color, night):
     col = mix_rgb(nt, 0.6, col, mix_rgb(nt, 1.0, col, lit_color, 'MULTIPLY'))
     e = nt.nodes.new('ShaderNodeEmission')
     link(nt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = (1.6 if night else 5.0) * random.uniform(0.6, 1.3)
+    e.inputs['Strength'].default_value = (3.0 if night else 5.0) * random.uniform(0.6, 1.3)
     g = nt.nodes.new('ShaderNodeBsdfGlossy')
     g.inputs['Roughness'].default_value = 0.01
     fres = nt.nodes.new('ShaderNodeFresnel')
@@ -1927,14 +1943,38 @@ def s_water(kind):
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
     if kind == 'coast':
-        # A corniche: the lay-by, the coast road, a low parapet, then open sea to a sharp horizon.
+        # A corniche (session 5): a lay-by and the coast road in worked asphalt with worn lines, a parapet of
+        # dressed stone blocks (each a little different, with joints) under a painted steel railing, then
+        # the sea: long swell and wind ripples at sizes the camera resolves (no sub-pixel ripple grain), a
+        # hazy horizon. The sun high on the right as before.
         world_sky(40, 120, 1.0, air=0.9, dust=0.5)
         sun_light(40, 120, 3.5, angle_deg=0.6)
-        shore('asphalt', 10.0)
-        road_across(2.5, 9.0, apron='asphalt')
-        stone = simple_mat('wall', (0.55, 0.53, 0.5), 0.85, grain=0.12, grain_scale=1.2, bump_strength=0.3)
-        box((200, 0.4, 0.42), (0, 9.6, 0.21), stone, bevel=0.04)
-        water(10.0, color=(0.01, 0.06, 0.1), wave_scale=0.5)
+        plane(400, 60, (0, -20.0, 0.0), street_asphalt_mat((0.08, 0.08, 0.085)))
+        paint = worn_paint_mat()
+        for i in range(-20, 21):
+            plane(3.0, 0.12, (i * 9.0 + 1.5, 5.75, 0.004), paint)
+        plane(200, 0.15, (0, 2.85, 0.004), paint)
+        plane(200, 0.15, (0, 8.65, 0.004), paint)
+        stone = plaster_mat('parapet', (0.62, 0.58, 0.52), 0.8, streaks=True)
+        blocks = Batch(stone, 'parapet')
+        bx = -60.0
+        while bx < 60:
+            ln = random.uniform(0.8, 1.3)
+            blocks.box((ln - 0.015, 0.45, 0.5 + random.uniform(-0.01, 0.01)), (bx + ln / 2, 9.6, 0.25),
+                       rot_z=random.gauss(0, 0.003))
+            bx += ln
+        blocks.box((120, 0.5, 0.08), (0, 9.6, 0.54))
+        blocks.done()
+        rail = simple_mat('railing', (0.1, 0.2, 0.3), 0.45, metallic=0.5, grain=0.15, grain_scale=2)
+        rails = Batch(rail, 'railing')
+        for rz in (0.95, 1.45):
+            rails.box((120, 0.05, 0.05), (0, 9.6, rz))
+        x = -60.0
+        while x < 60:
+            rails.box((0.05, 0.05, 0.92), (x, 9.6, 1.04))
+            x += 1.6
+        rails.done()
+        sea = water(10.0, color=(0.01, 0.05, 0.08), wave_scale=0.5)
         key(120, 40, 0.15)
         mist = {'start': 200, 'depth': 3000, 'color': (0.5, 0.6, 0.72), 'max': 0.5}
     elif kind == 'lake':
@@ -2017,7 +2057,7 @@ def s_street(night=False):
     if night:
         world_grad((0.025, 0.03, 0.055), (0.004, 0.005, 0.012), 1.0)
         plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.07, 0.07, 0.075), wet=True))
-        key(39, 70, 0.4, (1.0, 0.82, 0.6))
+        key(310, 68, 0.4, (1.0, 0.82, 0.6))
     else:
         world_sky(36, 135, 1.0, air=1.0, dust=0.7)
         sun_light(36, 135, 3.5, angle_deg=0.55)
@@ -2064,7 +2104,7 @@ def s_street(night=False):
         cylinder(0.06, 0.9, (bx, kerb_y + 0.55, 0.6), pole, verts=16)
         sphere(0.065, (bx, kerb_y + 0.55, 1.05), pole, subdiv=2)
     metal = simple_mat('pole', (0.12, 0.12, 0.13), 0.45, metallic=0.8)
-    for lx in ((1.8, 22.0) if night else (-3.6,)):
+    for lx in ((-2.6, 17.0) if night else (-3.6,)):
         cylinder(0.09, 8.0, (lx, kerb_y + 0.6, 4.0), metal, verts=16)
         cylinder(0.14, 0.6, (lx, kerb_y + 0.6, 0.45), metal, verts=16)
         box((0.08, 1.4, 0.08), (lx, kerb_y - 0.1, 8.0), metal, bevel=0.01)
@@ -2073,7 +2113,9 @@ def s_street(night=False):
             lens = plane(0.26, 0.5, (lx, kerb_y - 0.8, 7.87), no_light_sampling(emission_mat('lamp', (1.0, 0.8, 0.55), 40.0)),
                          rot=(math.pi, 0, 0))
             camera_only(lens)
-            area_light((lx, kerb_y - 0.8, 7.85), 0.26, 2200, (1.0, 0.8, 0.55), size_y=0.5, target=(lx, kerb_y - 0.8, 0))
+            # A street lamp's optic throws a pool, not a wash: a wide spot with a soft edge.
+            spot_light((lx, kerb_y - 0.8, 7.8), 700, (lx, kerb_y - 0.8, 0), angle_deg=110, blend=0.9,
+                       color=(1.0, 0.8, 0.55), radius=0.15)
     # The buildings: a continuous street face of plots of different widths, heights, colours and rhythms.
     walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36), (0.74, 0.74, 0.72),
              (0.82, 0.76, 0.6)]
@@ -2096,7 +2138,7 @@ def s_street(night=False):
         k += 1
     camera(outdoor=True)
     if night:
-        render_settings(exposure=0.2, glare=0.3, adaptive=0.01)
+        render_settings(exposure=-0.9, glare=0.25, adaptive=0.01)
     else:
         render_settings(exposure=-1.0, mist=mist)
     return extra
