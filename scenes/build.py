@@ -1877,13 +1877,13 @@ def s_night_drive():
     g = wn.nodes.new('ShaderNodeTexCoord')
     sep = wn.nodes.new('ShaderNodeSeparateXYZ')
     link(wn, g.outputs['Generated'], sep.inputs[0])
-    col = ramp(wn, sep.outputs['Z'], [(0.49, (0.004, 0.004, 0.005)), (0.5, (0.07, 0.045, 0.03)),
-                                      (0.53, (0.03, 0.028, 0.035)), (0.62, (0.008, 0.01, 0.02)),
-                                      (0.9, (0.002, 0.003, 0.008))])
+    col = ramp(wn, sep.outputs['Z'], [(0.49, (0.004, 0.004, 0.005)), (0.5, (0.3, 0.19, 0.11)),
+                                      (0.56, (0.14, 0.1, 0.09)), (0.64, (0.035, 0.035, 0.06)),
+                                      (0.9, (0.005, 0.007, 0.018))])
     link(wn, col, bg.inputs['Color'])
     bg.inputs['Strength'].default_value = 1.0
     plane(6000, 6000, (0, 0, -0.01), floor_material('dry-grass', (0.04, 0.04, 0.03)))
-    plane(400, 14.5, (0, 2.75, 0.0), street_asphalt_mat((0.065, 0.065, 0.07), wet=True))
+    plane(400, 40, (0, -10.0, 0.0), street_asphalt_mat((0.065, 0.065, 0.07), wet=True))
     paint = worn_paint_mat()
     for i in range(-20, 21):
         plane(3.0, 0.12, (i * 9.0 + 1.5, 6.0, 0.004), paint)
@@ -1910,7 +1910,7 @@ def s_night_drive():
         lens.visible_glossy = True
         lamp = area_light((lx, 9.1, 8.84), 0.26, 3500, (1.0, 0.78, 0.5), size_y=0.6, target=(lx, 9.1, 0))
         lamp.visible_glossy = False
-    hills(180, 28, (0.012, 0.012, 0.014), (0.02, 0.02, 0.024), size=1600, scale=9)
+    hills(180, 16, (0.012, 0.012, 0.014), (0.02, 0.02, 0.024), size=1600, scale=9)
     # The town across the valley: lights along a few streets and scattered houses, sodium and white LED.
     town = [no_light_sampling(emission_mat('town%d' % i, c, st)) for i, (c, st) in
             enumerate((((1.0, 0.62, 0.3), 40.0), ((1.0, 0.62, 0.3), 90.0), ((1.0, 0.9, 0.8), 60.0),
@@ -1921,11 +1921,13 @@ def s_night_drive():
         n = random.randint(15, 40)
         step = random.uniform(6, 14)
         for i in range(n):
-            sphere(random.uniform(0.25, 0.5), (sx0 + i * step + random.uniform(-1, 1), sy + random.uniform(-3, 3),
-                                               random.uniform(2, 7)), random.choice(town[:3]), subdiv=1)
+            o = sphere(random.uniform(0.25, 0.5), (sx0 + i * step + random.uniform(-1, 1), sy + random.uniform(-3, 3),
+                                                   random.uniform(2, 7)), random.choice(town[:3]), subdiv=1)
+            o.visible_glossy = False  # tiny, unsampled: in the wet road they were fireflies
     for i in range(160):
-        sphere(random.uniform(0.2, 0.45), (random.uniform(-400, 400), random.uniform(600, 1200), random.uniform(1, 12)),
-               random.choice(town), subdiv=1)
+        o = sphere(random.uniform(0.2, 0.45), (random.uniform(-400, 400), random.uniform(600, 1200), random.uniform(1, 12)),
+                   random.choice(town), subdiv=1)
+        o.visible_glossy = False
     point_light((0, -6, 5), 200, (1.0, 0.85, 0.65), 1.5)
     key(23, 38, 0.4, (1.0, 0.8, 0.55))
     camera(outdoor=True)
