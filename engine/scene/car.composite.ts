@@ -277,9 +277,9 @@ export async function compositeCar(
       (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' }))).data;
   let glassA: Buffer | undefined;
   // Windows the segmenter saw through, and windows a plain studio backdrop shows through that it did not.
-  let studio = studioGlass(src, mask);
+  let studio: Uint8Array = studioGlass(src, mask);
   let glassMap = options.glass;
-  if (studio.some((v) => v > 0)) {
+  if (studio.includes(255)) {
     studio = (await greyOp(studio, src.width, src.height, (s) => s.blur(0.8))).data;
     glassMap = glassMap ? Uint8Array.from(glassMap) : new Uint8Array(studio.length);
     for (let i = 0; i < studio.length; i++) if (studio[i] > glassMap[i]) glassMap[i] = studio[i];
@@ -511,7 +511,10 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       const a = carA[sy * cw + x];
       if (!a) continue;
       const o = oy * W + ox;
-      car.copy(layer, o * 3, (sy * cw + x) * 3, (sy * cw + x) * 3 + 3);
+      const c = (sy * cw + x) * 3;
+      layer[o * 3] = car[c];
+      layer[o * 3 + 1] = car[c + 1];
+      layer[o * 3 + 2] = car[c + 2];
       layerA[o] = a;
     }
   }
@@ -642,23 +645,20 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   const near = new Uint8Array(n);
   const r = 2;
   // Pixels with both some car (>= 128) and some background (< 128) pixel within r along a row or column:
-  // the outline's band.
+  // the outline's band, marked around each change of class between neighbours.
+  const mark = (x: number, y: number, dx: number, dy: number): void => {
+    for (let d = -r; d <= r + 1; d++) {
+      const xx = x + dx * d;
+      const yy = y + dy * d;
+      if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+      if (a[yy * w + xx] > 8) near[yy * w + xx] = 1;
+    }
+  };
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      if (a[y * w + x] <= 8) continue;
-      let lo = false;
-      let hi = false;
-      for (let d = -r; d <= r; d++) {
-        for (const [xx, yy] of [
-          [x + d, y],
-          [x, y + d],
-        ]) {
-          if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
-          if (a[yy * w + xx] >= 128) hi = true;
-          else lo = true;
-        }
-      }
-      if (lo && hi) near[y * w + x] = 1;
+      const hi = a[y * w + x] >= 128;
+      if (x + 1 < w && a[y * w + x + 1] >= 128 !== hi) mark(x, y, 1, 0);
+      if (y + 1 < h && a[(y + 1) * w + x] >= 128 !== hi) mark(x, y, 0, 1);
     }
   const inside = Buffer.alloc(n);
   const outside = Buffer.alloc(n);
@@ -775,7 +775,12 @@ async function alphaWeightedBlur(
   sigma: number,
 ): Promise<Buffer> {
   const { colour, weight } = await weightedBlur(rgb, a, w, h, sigma);
-  for (let i = 0; i < w * h; i++) if (!weight[i]) rgb.copy(colour, i * 3, i * 3, i * 3 + 3);
+  for (let i = 0; i < w * h; i++)
+    if (!weight[i]) {
+      colour[i * 3] = rgb[i * 3];
+      colour[i * 3 + 1] = rgb[i * 3 + 1];
+      colour[i * 3 + 2] = rgb[i * 3 + 2];
+    }
   return colour;
 }
 

@@ -108,33 +108,38 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       xs.map(() => y),
     );
   }
-  const chroma = (r: number, g: number, b: number): [number, number] => {
-    const s = r + g + b + 1;
-    return [r / s, g / s];
-  };
+  /** Does pixel i look like background colour bg seen through tinted glass? */
   const throughGlass = (i: number, bg: [number, number, number] | null): boolean => {
     if (!bg) return false;
     const bl = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
     if (bl < 40) return false;
-    const k = lum(i) / bl;
+    const r = data[i * C];
+    const g = data[i * C + 1];
+    const b = data[i * C + 2];
+    const k = (0.299 * r + 0.587 * g + 0.114 * b) / bl;
     if (k < 0.3 || k > 0.92) return false;
-    const [pr, pg] = chroma(data[i * C], data[i * C + 1], data[i * C + 2]);
-    const [br, bgc] = chroma(bg[0], bg[1], bg[2]);
+    const ps = r + g + b + 1;
+    const bs = bg[0] + bg[1] + bg[2] + 1;
     // Car glass is tinted green-blue: it takes red away, so the red share may drop by a few points.
-    const dr = pr - br;
-    return dr >= -0.06 && dr <= 0.02 && Math.abs(pg - bgc) <= 0.03;
+    const dr = r / ps - bg[0] / bs;
+    return dr >= -0.06 && dr <= 0.02 && Math.abs(g / ps - bg[1] / bs) <= 0.03;
   };
-  const cand = new Uint8Array(w * h);
+  // Candidates and their components on the car's upper band only (plus a pixel of margin for borders).
+  const bx0 = Math.max(0, x0 - 1);
+  const by0 = Math.max(0, y0 - 1);
+  const bw = Math.min(w - 1, x1 + 1) - bx0 + 1;
+  const bh = Math.min(h - 1, band) - by0 + 1;
+  const cand = new Uint8Array(bw * bh);
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
       if (alpha[i] < 250) continue;
-      if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[i] = 1;
+      if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
 
-  const { labels, sizes } = labelComponents(cand, w, h);
+  const { labels, sizes } = labelComponents(cand, bw, bh);
   let carArea = 0;
-  for (let i = 0; i < w * h; i++) if (alpha[i] >= 128) carArea++;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (alpha[y * w + x] >= 128) carArea++;
   const minArea = carArea * 0.003;
   const maxArea = carArea * 0.08;
   const border = new Float64Array(sizes.length);
@@ -146,30 +151,36 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   const maxY = new Int32Array(sizes.length).fill(-1);
   const minX = new Int32Array(sizes.length).fill(w);
   const maxX = new Int32Array(sizes.length).fill(-1);
-  for (let i = 0; i < w * h; i++) {
-    const l = labels[i];
-    if (!l) continue;
-    const y = Math.floor(i / w);
-    sum[l] += lum(i);
-    depth[l] += y - topY[i % w];
-    rows[l] += y - y0;
-    if (y < minY[l]) minY[l] = y;
-    if (y > maxY[l]) maxY[l] = y;
-    const x = i % w;
-    if (x < minX[l]) minX[l] = x;
-    if (x > maxX[l]) maxX[l] = x;
-  }
-  for (let y = 1; y < h - 1; y++)
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const l = labels[i];
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      const l = labels[by * bw + bx];
+      if (!l) continue;
+      const x = bx + bx0;
+      const y = by + by0;
+      sum[l] += lum(y * w + x);
+      depth[l] += y - topY[x];
+      rows[l] += y - y0;
+      if (y < minY[l]) minY[l] = y;
+      if (y > maxY[l]) maxY[l] = y;
+      if (x < minX[l]) minX[l] = x;
+      if (x > maxX[l]) maxX[l] = x;
+    }
+  const side = (l: number, m: number, bx: number, by: number): void => {
+    if (bx < 0 || by < 0 || bx >= bw || by >= bh) return;
+    if (labels[by * bw + bx] === l) return;
+    border[l]++;
+    const j = (by + by0) * w + bx + bx0;
+    if (alpha[j] >= 128 && lum(j) < m * 0.75) framed[l]++;
+  };
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      const l = labels[by * bw + bx];
       if (!l || sizes[l] < minArea || sizes[l] > maxArea) continue;
       const m = sum[l] / sizes[l];
-      for (const j of [i - 1, i + 1, i - w, i + w]) {
-        if (labels[j] === l) continue;
-        border[l]++;
-        if (alpha[j] >= 128 && lum(j) < m * 0.75) framed[l]++;
-      }
+      side(l, m, bx - 1, by);
+      side(l, m, bx + 1, by);
+      side(l, m, bx, by - 1);
+      side(l, m, bx, by + 1);
     }
   const keep = new Uint8Array(sizes.length);
   for (let l = 1; l < sizes.length; l++)
@@ -186,6 +197,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       sizes[l] >= 0.25 * (maxY[l] - minY[l] + 1) * (maxX[l] - minX[l] + 1)
     )
       keep[l] = 1;
-  for (let i = 0; i < w * h; i++) if (keep[labels[i]]) out[i] = 255;
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) if (keep[labels[by * bw + bx]]) out[(by + by0) * w + bx + bx0] = 255;
   return out;
 }

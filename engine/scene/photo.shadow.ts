@@ -63,19 +63,24 @@ function solve(A: Float64Array, b: Float64Array, n: number): Float64Array | null
 
 /** Separable max (or min) over a (2r+1)-square window. */
 function greyRank(v: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
-  const pick = max ? Math.max : Math.min;
   const tmp = new Float32Array(v.length);
   const out = new Float32Array(v.length);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       let m = v[y * w + x];
-      for (let d = Math.max(0, x - r); d <= Math.min(w - 1, x + r); d++) m = pick(m, v[y * w + d]);
+      for (let d = Math.max(0, x - r); d <= Math.min(w - 1, x + r); d++) {
+        const q = v[y * w + d];
+        if (max ? q > m : q < m) m = q;
+      }
       tmp[y * w + x] = m;
     }
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       let m = tmp[y * w + x];
-      for (let d = Math.max(0, y - r); d <= Math.min(h - 1, y + r); d++) m = pick(m, tmp[d * w + x]);
+      for (let d = Math.max(0, y - r); d <= Math.min(h - 1, y + r); d++) {
+        const q = tmp[d * w + x];
+        if (max ? q > m : q < m) m = q;
+      }
       out[y * w + x] = m;
     }
   return out;
@@ -88,8 +93,9 @@ const greyMin = (v: Float32Array, w: number, h: number, r: number): Float32Array
 export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): PhotoShadow | null {
   if (box.cutBottom) return null;
   const { width: W, height: H, channels: C, data } = src;
-  // Cells of about 1/200 of the car's height: the shadow is smooth, the floor's texture is not.
-  const s = Math.max(1, Math.round(box.h / 200));
+  // Cells of about 1/150 of the car's height: the shadow is smooth, the floor's texture is not (the tyre's
+  // own contact, finer than a cell, is drawn by the compositor).
+  const s = Math.max(1, Math.round(box.h / 150));
   const x0 = Math.max(0, Math.round(box.x - 0.3 * box.w));
   const x1 = Math.min(W, Math.round(box.x + 1.3 * box.w));
   const y0 = Math.max(0, Math.round(box.y + 0.45 * box.h));
@@ -167,59 +173,73 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       if (gy < gh - 1) dist[i] = Math.min(dist[i], dist[i + gw] + 1);
     }
 
-  const ref: number[] = [];
+  const all: number[] = [];
   let leftN = 0;
   let rightN = 0;
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
       const i = gy * gw + gx;
       if (gy < floorTop[gx] || dist[i] < far || lum[i] <= 0) continue;
-      ref.push(i);
+      all.push(i);
       if (gx < first) leftN++;
       if (gx > last) rightN++;
     }
-  if (ref.length < 60) return null;
+  if (all.length < 60) return null;
   // Both sides seen: a quadratic surface (light falls off across a studio floor); one side only: a plane,
   // which extrapolates under the car without bending away.
-  const both = leftN > ref.length * 0.1 && rightN > ref.length * 0.1;
-  const terms = (gx: number, gy: number): number[] => {
+  const both = leftN > all.length * 0.1 && rightN > all.length * 0.1;
+  const n = both ? 6 : 3;
+  const t = new Float64Array(6);
+  const terms = (gx: number, gy: number): Float64Array => {
     const u = gx / gw - 0.5;
     const v = gy / gh - 0.5;
-    return both ? [1, u, v, u * u, u * v, v * v] : [1, u, v];
+    t[0] = 1;
+    t[1] = u;
+    t[2] = v;
+    t[3] = u * u;
+    t[4] = u * v;
+    t[5] = v * v;
+    return t;
   };
-  const n = both ? 6 : 3;
+  const fitAt = (c: Float64Array, gx: number, gy: number): number => {
+    const tt = terms(gx, gy);
+    let f = 0;
+    for (let r = 0; r < n; r++) f += c[r] * tt[r];
+    return f;
+  };
+  // A smooth surface needs a few thousand samples, not every cell: an even stride over the floor cells.
+  const stride = Math.max(1, Math.floor(all.length / 5000));
+  const ref = all.filter((_, k) => k % stride === 0);
+  const logL = Float64Array.from(ref, (i) => Math.log(lum[i]));
   let coef: Float64Array | null = null;
-  let keep = ref;
+  let keep = ref.map((_, k) => k);
   let spread = 0;
+  const res = new Float64Array(ref.length);
   for (let iter = 0; iter < 4; iter++) {
     const A = new Float64Array(n * n);
     const b = new Float64Array(n);
-    for (const i of keep) {
-      const t = terms(i % gw, Math.floor(i / gw));
-      const y = Math.log(lum[i]);
+    for (const k of keep) {
+      const i = ref[k];
+      const tt = terms(i % gw, Math.floor(i / gw));
       for (let r = 0; r < n; r++) {
-        b[r] += t[r] * y;
-        for (let c = 0; c < n; c++) A[r * n + c] += t[r] * t[c];
+        b[r] += tt[r] * logL[k];
+        for (let c = 0; c < n; c++) A[r * n + c] += tt[r] * tt[c];
       }
     }
     coef = solve(A, b, n);
     if (!coef) return null;
-    const res = ref.map((i) => {
-      const t = terms(i % gw, Math.floor(i / gw));
-      let f = 0;
-      for (let r = 0; r < n; r++) f += coef![r] * t[r];
-      return Math.log(lum[i]) - f;
-    });
-    const sorted = res.map(Math.abs).sort((p, q) => p - q);
+    for (let k = 0; k < ref.length; k++) res[k] = logL[k] - fitAt(coef, ref[k] % gw, Math.floor(ref[k] / gw));
+    const sorted = Float64Array.from(res, Math.abs).sort();
     spread = Math.max(0.01, sorted[sorted.length >> 1] * 1.4826);
     // The upper envelope: darker outliers (other shadows, kerbs, stains) leave the fit, brighter ones stay
     // unless far out (a road marking, a glint).
-    keep = ref.filter((_, k) => res[k] > -2 * spread && res[k] < 3 * spread);
+    keep = [];
+    for (let k = 0; k < ref.length; k++) if (res[k] > -2 * spread && res[k] < 3 * spread) keep.push(k);
     if (keep.length < 40) return null;
   }
   // Texture of the floor in log light: a plain studio floor ~0.03, asphalt ~0.15; past 0.25 no trust.
   const trust =
-    Math.max(0, Math.min(1, (0.25 - spread) / 0.15)) * Math.min(1, ref.length / 400) * (both ? 1 : 0.8);
+    Math.max(0, Math.min(1, (0.25 - spread) / 0.15)) * Math.min(1, all.length / 400) * (both ? 1 : 0.8);
   if (trust <= 0.05) return null;
 
   // Darkness where the floor is below its fit, less the floor's own texture (so grain is no shadow).
@@ -230,10 +250,7 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
     for (let gx = 0; gx < gw; gx++) {
       const i = gy * gw + gx;
       if (gy < floorTop[gx]) continue;
-      const t = terms(gx, gy);
-      let f = 0;
-      for (let r = 0; r < n; r++) f += coef![r] * t[r];
-      const lr = Math.log(Math.max(1e-5, lum[i])) - f;
+      const lr = Math.log(Math.max(1e-5, lum[i])) - fitAt(coef!, gx, gy);
       const d = 1 - Math.exp(Math.min(0, lr + noise));
       // Cells at the car's outline mix the car's own edge (a chrome strip, a lit sill) into the floor:
       // they are filled from the floor beside them.
