@@ -775,18 +775,18 @@ def water(y0, size_y=6000, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0,
     c = coord(nt)
     waves = noise(nt, math_node_vec_scale(nt, c, (1.0, 3.0, 1.0)), 1.2 * wave_scale, 8, 0.6)
     ripples = noise(nt, c, 12 * wave_scale, 4, 0.5)
-    h = math_node(nt, 'ADD', waves, math_node(nt, 'MULTIPLY', ripples, 0.3))
-    nrm = bump(nt, h, 0.06 if calm else 0.25, 0.05)
     # Ripples far out are smaller than a pixel: their bump only makes sampling grain there (session 5), so
-    # it fades with distance and the far sea is a smooth, sky-reflecting sheet as in a photograph.
+    # they fade with distance; the swell (metres long) stays, so the far sea keeps its texture and its tone
+    # below the sky's, as in a photograph.
     camd = nt.nodes.new('ShaderNodeCameraData')
     fade = nt.nodes.new('ShaderNodeMapRange')
     link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
     fade.inputs['From Min'].default_value = 60.0
-    fade.inputs['From Max'].default_value = 600.0
-    fade.inputs['To Min'].default_value = 0.06 if calm else 0.25
-    fade.inputs['To Max'].default_value = 0.02 if calm else 0.05
-    link(nt, fade.outputs[0], nrm.node.inputs['Strength'])
+    fade.inputs['From Max'].default_value = 400.0
+    fade.inputs['To Min'].default_value = 0.3
+    fade.inputs['To Max'].default_value = 0.0
+    h = math_node(nt, 'ADD', waves, math_node(nt, 'MULTIPLY', ripples, fade.outputs[0]))
+    nrm = bump(nt, h, (0.06 if calm else 0.25) * choppy, 0.05)
     p = principled(nt, out, color, 0.03, 0.5, 0.0, nrm)
     p.inputs['IOR'].default_value = 1.33
     o.data.materials.append(mat)
@@ -1877,9 +1877,9 @@ def s_night_drive():
     g = wn.nodes.new('ShaderNodeTexCoord')
     sep = wn.nodes.new('ShaderNodeSeparateXYZ')
     link(wn, g.outputs['Generated'], sep.inputs[0])
-    col = ramp(wn, sep.outputs['Z'], [(0.49, (0.004, 0.004, 0.005)), (0.5, (0.3, 0.19, 0.11)),
-                                      (0.56, (0.14, 0.1, 0.09)), (0.64, (0.035, 0.035, 0.06)),
-                                      (0.9, (0.005, 0.007, 0.018))])
+    # (A world's Generated coordinate is the view direction: Z is the sine of the elevation.)
+    col = ramp(wn, sep.outputs['Z'], [(0.0, (0.075, 0.05, 0.03)), (0.05, (0.035, 0.025, 0.024)),
+                                      (0.13, (0.009, 0.009, 0.015)), (0.5, (0.0015, 0.002, 0.005))])
     link(wn, col, bg.inputs['Color'])
     bg.inputs['Strength'].default_value = 1.0
     plane(6000, 6000, (0, 0, -0.01), floor_material('dry-grass', (0.04, 0.04, 0.03)))
@@ -1932,7 +1932,7 @@ def s_night_drive():
     key(23, 38, 0.4, (1.0, 0.8, 0.55))
     camera(outdoor=True)
     render_settings(exposure=0.3, glare=0.25, adaptive=0.01,
-                    mist={'start': 40, 'depth': 900, 'color': (0.03, 0.025, 0.03), 'max': 0.6})
+                    mist={'start': 40, 'depth': 700, 'color': (0.06, 0.042, 0.03), 'max': 0.6})
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -1962,23 +1962,25 @@ def s_water(kind):
         bx = -60.0
         while bx < 60:
             ln = random.uniform(0.8, 1.3)
-            blocks.box((ln - 0.015, 0.45, 0.5 + random.uniform(-0.01, 0.01)), (bx + ln / 2, 9.6, 0.25),
+            blocks.box((ln - 0.015, 0.45, 0.36 + random.uniform(-0.01, 0.01)), (bx + ln / 2, 9.6, 0.18),
                        rot_z=random.gauss(0, 0.003))
             bx += ln
-        blocks.box((120, 0.5, 0.08), (0, 9.6, 0.54))
+        blocks.box((120, 0.5, 0.06), (0, 9.6, 0.39))
         blocks.done()
         rail = simple_mat('railing', (0.1, 0.2, 0.3), 0.45, metallic=0.5, grain=0.15, grain_scale=2)
         rails = Batch(rail, 'railing')
-        for rz in (0.95, 1.45):
+        for rz in (0.75, 1.15):
             rails.box((120, 0.05, 0.05), (0, 9.6, rz))
         x = -60.0
         while x < 60:
-            rails.box((0.05, 0.05, 0.92), (x, 9.6, 1.04))
+            rails.box((0.05, 0.05, 0.78), (x, 9.6, 0.8))
             x += 1.6
         rails.done()
-        sea = water(10.0, color=(0.01, 0.05, 0.08), wave_scale=0.5)
+        # Choppy: wave facets turned towards the camera show the water's own dark blue, not only the sky
+        # mirrored at a grazing angle (a mirror-flat sea from 1.25 m is the sky's colour).
+        sea = water(10.0, color=(0.006, 0.035, 0.06), wave_scale=0.5, choppy=3.5)
         key(120, 40, 0.15)
-        mist = {'start': 200, 'depth': 3000, 'color': (0.5, 0.6, 0.72), 'max': 0.5}
+        mist = {'start': 300, 'depth': 4000, 'color': (0.5, 0.6, 0.72), 'max': 0.3}
     elif kind == 'lake':
         world_sky(30, 210, 1.0, air=1.0, dust=0.8)
         sun_light(30, 210, 3.0, (1.0, 0.95, 0.88), angle_deg=0.8)
