@@ -1100,16 +1100,22 @@ def shopfront_mat(name, lit_color, night):
     e = nt.nodes.new('ShaderNodeEmission')
     link(nt, col, e.inputs['Color'])
     e.inputs['Strength'].default_value = (3.0 if night else 5.0) * random.uniform(0.6, 1.3)
+    glass_over(nt, out, e.outputs[0], 0.04)
+    return no_light_sampling(m)
+
+
+def glass_over(nt, out, base, f0):
+    """Window glass on top of `base` (what lies behind or inside the pane): a sharp Fresnel reflection
+    (IOR 1.52, at least f0 head-on) mixed over it, wired to the material output."""
     g = nt.nodes.new('ShaderNodeBsdfGlossy')
     g.inputs['Roughness'].default_value = 0.01
     fres = nt.nodes.new('ShaderNodeFresnel')
     fres.inputs['IOR'].default_value = 1.52
     mix = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.04), mix.inputs[0])
-    link(nt, e.outputs[0], mix.inputs[1])
+    link(nt, math_node(nt, 'ADD', fres.outputs[0], f0), mix.inputs[0])
+    link(nt, base, mix.inputs[1])
     link(nt, g.outputs[0], mix.inputs[2])
     link(nt, mix.outputs[0], out.inputs['Surface'])
-    return no_light_sampling(m)
 
 
 def building(x, y, w, d, h, mat, roof=None):
@@ -1523,15 +1529,7 @@ def arch_glass_mat(name, tint=(0.92, 0.95, 0.95)):
     m, nt, out = new_mat(name)
     t = nt.nodes.new('ShaderNodeBsdfTransparent')
     t.inputs['Color'].default_value = (*tint, 1)
-    g = nt.nodes.new('ShaderNodeBsdfGlossy')
-    g.inputs['Roughness'].default_value = 0.01
-    fres = nt.nodes.new('ShaderNodeFresnel')
-    fres.inputs['IOR'].default_value = 1.52
-    mix = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.03), mix.inputs[0])
-    link(nt, t.outputs[0], mix.inputs[1])
-    link(nt, g.outputs[0], mix.inputs[2])
-    link(nt, mix.outputs[0], out.inputs['Surface'])
+    glass_over(nt, out, t.outputs[0], 0.03)
     return m
 
 
