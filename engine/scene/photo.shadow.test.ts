@@ -7,14 +7,15 @@ import { renderScene } from './scene.render';
 const W = 400;
 const H = 300;
 
-/** A flat car on a plain floor; `floor(x, y)` gives the floor's grey level where the car is not. */
-function photo(floor: (x: number, y: number) => number): { image: RawImage; mask: Uint8Array } {
+/** A flat car on a plain floor; `floor(x, y)` gives the floor's grey level where the car is not. `nose`: where
+ * the body ends on the right (a front overhang reaching well past the wheel, as in a 3/4 view). */
+function photo(floor: (x: number, y: number) => number, nose = 0.75): { image: RawImage; mask: Uint8Array } {
   const data = Buffer.alloc(W * H * 3);
   const mask = new Uint8Array(W * H);
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const i = y * W + x;
-      const body = x > W * 0.25 && x < W * 0.75 && y > H * 0.35 && y < H * 0.62;
+      const body = x > W * 0.25 && x < W * nose && y > H * 0.35 && y < H * 0.62;
       const wheel = [0.33, 0.67].some((cx) => (x - W * cx) ** 2 + (y - H * 0.65) ** 2 < (H * 0.1) ** 2);
       if (body || wheel) mask[i] = 255;
       const v = mask[i] ? 40 : floor(x, y);
@@ -65,6 +66,27 @@ describe('the photo’s own shadow', () => {
         n++;
       }
     expect(sum / n / 255).toBeLessThan(0.03);
+  });
+
+  it('carries a shadow that reaches past the car’s end without a step at its last column', () => {
+    // The body overhangs the wheel to 0.82 W; the photo's shadow goes on under the overhang and past it.
+    const nose = 0.82;
+    const { image, mask } = photo(
+      (x, y) => (y >= H * 0.62 && y < H * 0.74 && x > W * 0.27 && x < W * 0.88 ? 90 : 200),
+      nose,
+    );
+    const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
+    expect(sh).not.toBeNull();
+    const cell = sh.w / sh.gw;
+    const lastGx = Math.floor((W * nose - sh.x0) / cell);
+    let worst = 0;
+    for (let y = Math.round(H * 0.66); y < Math.round(H * 0.72); y++) {
+      const gy = Math.floor((y - sh.y0) / (sh.h / sh.gh));
+      for (let gx = lastGx - 3; gx <= lastGx + 3; gx++)
+        worst = Math.max(worst, Math.abs(sh.dark[gy * sh.gw + gx + 1] - sh.dark[gy * sh.gw + gx]) / 255);
+    }
+    // The old rule (full darkness in the car's columns, by distance beside them) stepped by 0.3-0.5 here.
+    expect(worst).toBeLessThan(0.1);
   });
 
   it('darkens the new floor under the car as the car darkened the old one', async () => {

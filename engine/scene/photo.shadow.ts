@@ -301,9 +301,11 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       // A car's shadow stays near the car; darkness far from it is the old floor's own pattern (the rim of
       // a turntable, a kerb, a stain) that the smooth fit could not follow: full up to 0.15 of the car's
       // height away, gone at 0.45.
-      // Under the car (between its outline and the row its tyres stand on) is always near.
-      const under = gx >= first && gx <= last && gy <= groundRow;
-      const near = under ? 1 : Math.max(0, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
+      // Under the car (between its outline and the row its tyres stand on) is always near, fading past the
+      // car's first and last columns as far away does (a hard step there drew the shadow's end as a wall).
+      const beside = gx < first ? first - gx : gx > last ? gx - last : 0;
+      const under = gy <= groundRow ? Math.max(0, 1 - beside / (nearEnd - nearFull)) : 0;
+      const near = Math.max(under, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
       const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
       dark[i] = Math.round(Math.min(0.95, v) * 255);
     }
