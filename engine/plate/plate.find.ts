@@ -1,6 +1,13 @@
 import type { RawImage } from '../io/image.decode';
 import { detectText, recognizeTexts, type Point, type Quad, type TextBox } from './text.ocr';
-import { findPlateShapes, fitPlateFrame, frameQuad, luminance, type ShapeCandidate } from './plate.shape';
+import {
+  findPlateShapes,
+  fitPlateFrame,
+  frameQuad,
+  luminance,
+  snapPlateEdges,
+  type ShapeCandidate,
+} from './plate.shape';
 
 /** A licence plate found in the image, in input pixels. `quad` is clockwise from top-left. */
 export interface PlateDetection {
@@ -404,15 +411,24 @@ function wholePlateQuad(
     return { quad, shaped: true };
   }
   const fit = fitPlateFrame(lum, image.width, image.height, text);
-  if (fit.fitted) return { quad: frameQuad(fit), shaped: false };
+  if (fit.fitted)
+    return { quad: frameQuad(snapPlateEdges(lum, image.width, image.height, fit, text)), shaped: false };
   // No plate ground to follow: the text-based estimate (see plateQuadFromText).
-  const quad = frameQuad({
-    ...text,
-    left: Math.max(fit.left, box.length * 0.5 + box.thickness * 0.55),
-    right: Math.max(fit.right, box.length * 0.5 + box.thickness * 0.25),
-    top: Math.max(fit.top, box.thickness * 0.62),
-    bottom: Math.max(fit.bottom, box.thickness * 0.62),
-  });
+  const quad = frameQuad(
+    snapPlateEdges(
+      lum,
+      image.width,
+      image.height,
+      {
+        ...text,
+        left: Math.max(fit.left, box.length * 0.5 + box.thickness * 0.55),
+        right: Math.max(fit.right, box.length * 0.5 + box.thickness * 0.25),
+        top: Math.max(fit.top, box.thickness * 0.62),
+        bottom: Math.max(fit.bottom, box.thickness * 0.62),
+      },
+      text,
+    ),
+  );
   return { quad, shaped: false };
 }
 

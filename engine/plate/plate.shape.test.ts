@@ -3,7 +3,7 @@ import { decodeImage, type RawImage } from '../io/image.decode';
 import { syntheticVanityCar } from '../testing/synthetic.fixture';
 import { findPlates, SHAPE_SIDE, stackedPlate } from './plate.find';
 import { hidePlates } from './plate.hide';
-import { findPlateShapes, fitPlateFrame, luminance } from './plate.shape';
+import { findPlateShapes, fitPlateFrame, luminance, snapPlateEdges } from './plate.shape';
 
 /** Share of the rectangle's brighter half (the plate ground around the glyphs) the hide changed. */
 function brightCovered(before: Buffer, after: RawImage, r: { x: number; y: number; w: number; h: number }) {
@@ -75,6 +75,46 @@ describe('plates by shape', () => {
     expect(fit.cx + fit.right).toBeLessThanOrEqual(plate.x + plate.w + 4);
     expect(fit.cy - fit.top).toBeLessThanOrEqual(plate.y + 3);
     expect(fit.cy + fit.bottom).toBeGreaterThanOrEqual(plate.y + plate.h - 3);
+  });
+
+  it('snaps top and bottom to the plate edges: over a city row above the text, not over a white bumper below', () => {
+    // A Brazilian-style plate on a white car: a thin dark frame, a small city-name row above the main row,
+    // and white paint below the plate as bright as the plate's ground.
+    const w = 600;
+    const h = 300;
+    const lum = new Uint8Array(w * h).fill(225);
+    const plate = { x: 150, y: 80, w: 240, h: 80 };
+    for (let y = plate.y; y < plate.y + plate.h; y++)
+      for (let x = plate.x; x < plate.x + plate.w; x++) {
+        const frame =
+          x < plate.x + 2 || x >= plate.x + plate.w - 2 || y < plate.y + 2 || y >= plate.y + plate.h - 2;
+        lum[y * w + x] = frame ? 40 : 210;
+      }
+    // Above the plate a darker recess (the boot lid's shadow); below it white bumper down to the image foot.
+    for (let y = 40; y < plate.y; y++) for (let x = 100; x < 440; x++) lum[y * w + x] = 120;
+    // City row: six small glyphs with wide gaps.
+    for (let k = 0; k < 6; k++)
+      for (let y = plate.y + 8; y < plate.y + 18; y++)
+        for (let x = plate.x + 70 + k * 18; x < plate.x + 78 + k * 18; x++) lum[y * w + x] = 30;
+    // Main row: seven bold glyphs.
+    for (let k = 0; k < 7; k++)
+      for (let y = plate.y + 28; y < plate.y + 70; y++)
+        for (let x = plate.x + 14 + k * 31; x < plate.x + 38 + k * 31; x++) lum[y * w + x] = 25;
+    // The text box of the main row (the detector's box reaches a little beyond the glyphs).
+    const text = {
+      cx: plate.x + 120,
+      cy: plate.y + 49,
+      angle: 0,
+      left: 112,
+      right: 112,
+      top: 25,
+      bottom: 25,
+    };
+    const fit = fitPlateFrame(lum, w, h, text);
+    const snapped = snapPlateEdges(lum, w, h, fit, text);
+    // The plate's top (over the city row) and bottom (not the bumper beyond) within 3 px.
+    expect(Math.abs(snapped.cy - snapped.top - plate.y)).toBeLessThanOrEqual(3);
+    expect(Math.abs(snapped.cy + snapped.bottom - (plate.y + plate.h))).toBeLessThanOrEqual(3);
   });
 
   it('finds a plate-shaped rectangle with a glyph row, and not a plain bright patch', () => {

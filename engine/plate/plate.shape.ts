@@ -354,3 +354,79 @@ function scoreShape(
     0.3 * Math.min(1, contrast / 80);
   return { score, glyphs: row.length };
 }
+
+/**
+ * Snaps the top and bottom of a plate frame to the plate's own edges: the innermost straight line, beyond
+ * the middle of the text row, along which the plate's ground ends (luminance falls outwards: a frame, a
+ * holder, the shadow under the plate's edge) on most of the text's span. Glyph edges do not count (going
+ * outwards from a glyph the luminance rises, and a row of glyphs is broken by the gaps between them), nor
+ * does a smaller text row on the plate (a state or city name: broken too). The text detector's box can reach
+ * past a plate (its box is grown from the glyphs' core) and a white bumper below a plate looks like plate
+ * ground to `fitPlateFrame`; the edge settles both. A side with no such edge within 1.1 text heights beyond
+ * the text keeps the frame's value.
+ */
+export function snapPlateEdges(
+  lum: Uint8Array,
+  width: number,
+  height: number,
+  frame: PlateFrame,
+  text: PlateFrame,
+): PlateFrame {
+  const at = sampler(lum, width, height);
+  const ca = Math.cos(text.angle);
+  const sa = Math.sin(text.angle);
+  const pt = (u: number, v: number): number => at(text.cx + u * ca - v * sa, text.cy + u * sa + v * ca);
+  const thick = text.top + text.bottom;
+  if (thick < 8) return frame;
+  // Contrast scale: the glyphs against their ground inside the text box.
+  const inside: number[] = [];
+  for (let v = -text.top * 0.6; v <= text.bottom * 0.6; v += Math.max(0.5, thick / 24))
+    for (let u = -text.left; u <= text.right; u += Math.max(0.5, (text.left + text.right) / 60))
+      inside.push(pt(u, v));
+  inside.sort((a, b) => a - b);
+  const range = inside[Math.floor(inside.length * 0.9)] - inside[Math.floor(inside.length * 0.1)];
+  if (range < 30) return frame;
+  const step = Math.max(0.5, thick / 60);
+  const delta = Math.max(1, thick * 0.04);
+  const threshold = Math.max(12, range * 0.2);
+  const us: number[] = [];
+  for (let u = -text.left * 0.85; u <= text.right * 0.85; u += Math.max(0.5, (text.left + text.right) / 50))
+    us.push(u);
+  const edgeShare = (v: number, sign: 1 | -1, dir: 1 | -1 = 1): number => {
+    let k = 0;
+    for (const u of us) {
+      const a = (pt(u, v - sign * delta) + pt(u, v - sign * delta * 0.5)) / 2;
+      const b = (pt(u, v + sign * delta) + pt(u, v + sign * delta * 0.5)) / 2;
+      if ((a - b) * dir > threshold) k++;
+    }
+    return k / us.length;
+  };
+  // The glyph row's own extent: from the text's centre line outwards while a row still crosses glyphs
+  // (dark marks on a tenth of the span); its edges (glyph tops and feet) are not the plate's.
+  const cut = inside[Math.floor(inside.length * 0.1)] + range * 0.5;
+  const darkShare = (v: number): number => {
+    let k = 0;
+    for (const u of us) if (pt(u, v) < cut) k++;
+    return k / us.length;
+  };
+  const glyphEnd = (sign: 1 | -1, half: number): number => {
+    let d = 0;
+    while (d < half + thick * 0.3 && darkShare(sign * d) >= 0.08) d += step;
+    return d;
+  };
+  const snap = (sign: 1 | -1, half: number): number | null => {
+    let best = -1;
+    let bestShare = 0;
+    for (let d = glyphEnd(sign, half) + delta; d <= half + thick * 0.6; d += step) {
+      const share = Math.max(edgeShare(sign * d, sign, 1), edgeShare(sign * d, sign, -1));
+      if (share >= 0.7 && share > bestShare) {
+        best = d;
+        bestShare = share;
+      } else if (best >= 0 && share < bestShare * 0.7) break;
+    }
+    return best >= 0 ? best + delta : null;
+  };
+  const top = snap(-1, text.top);
+  const bottom = snap(1, text.bottom);
+  return { ...frame, top: top ?? frame.top, bottom: bottom ?? frame.bottom };
+}
