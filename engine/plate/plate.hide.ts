@@ -4,6 +4,9 @@ import type { Point, Quad } from './text.ocr';
 
 export type HideStyle = 'blur' | 'pixelate' | 'solid';
 
+/** Levels by which every fully hidden pixel differs from the original at least (in some channel, > this). */
+const MIN_CHANGE = 2;
+
 /** Grows a quad about its centre by `ratio` of its size plus `pixels`, so the hide covers the plate frame. */
 export function growQuad(quad: Quad, ratio: number, pixels: number): Quad {
   const cx = quad.reduce((s, p) => s + p[0], 0) / 4;
@@ -187,11 +190,24 @@ export async function hideMasked(
       const a = m / 255;
       const i = (y * w + x) * c;
       const j = ((y - y0) * rw + (x - x0)) * c;
+      let moved = 0;
+      const r0 = image.data[i];
+      const g0 = image.data[i + 1];
+      const b0 = image.data[i + 2];
       for (let k = 0; k < 3; k++) {
         // Frosting pulls towards a slightly darkened mean, so even flat plate areas visibly change.
         const target = cover[j + k] * (1 - frost) + mean[k] * 0.8 * frost;
-        image.data[i + k] = Math.round(image.data[i + k] * (1 - a) + target * a);
+        const before = image.data[i + k];
+        image.data[i + k] = Math.round(before * (1 - a) + target * a);
+        moved = Math.max(moved, Math.abs(image.data[i + k] - before));
       }
+      // A fully covered pixel whose blurred value happens to equal its own (a few in every plate: the
+      // blur passes through the original somewhere between glyph and ground) is still changed, a little
+      // darker (lighter when dark): the hidden region is exactly the masked one, with no original pixels left.
+      if (m === 255 && moved <= MIN_CHANGE)
+        [r0, g0, b0].forEach((v, k) => {
+          image.data[i + k] = v >= 128 ? v - MIN_CHANGE - 2 : v + MIN_CHANGE + 2;
+        });
     }
   }
 }

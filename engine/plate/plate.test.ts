@@ -3,7 +3,7 @@ import { PLATE_TEXT_MAX_STUDIO, plateColors, plateTextColors } from '../../contr
 import { decodeImage } from '../io/image.decode';
 import { syntheticCarPhoto } from '../testing/synthetic.fixture';
 import { findPlates, normalizePlateText, plateTextScore, readPlateText } from './plate.find';
-import { hidePlates } from './plate.hide';
+import { hideMasked, hidePlates } from './plate.hide';
 import sharp from 'sharp';
 import { customizePlate, formatPlateText, photoBlurAt, PLATE_SIZES_CM, renderPlate } from './plate.render';
 
@@ -96,6 +96,32 @@ describe('finding, hiding and customising plates', () => {
     await customizePlate(fresh, plates[0].quad, '35 TR 2024', { color: 'yellow', textColor: 'black' });
     const after = await findPlates(fresh);
     expect(after.map((p) => p.text)).toContain('35TR2024');
+  });
+});
+
+describe('hiding', () => {
+  it('changes every fully hidden pixel, also where the blur passes through its own value', async () => {
+    // Plate-like texture: glyph stripes and noise on a ground that brightens to the right (a light
+    // gradient), so the blurred value equals the original at some pixels.
+    const w = 160;
+    const h = 60;
+    const data = Buffer.alloc(w * h * 3);
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) * 60;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const v = (x % 20 < 7 ? 40 : 60 + x) + rnd() - 30;
+        data.fill(Math.max(0, Math.min(255, Math.round(v))), (y * w + x) * 3, (y * w + x) * 3 + 3);
+      }
+    const image = { data: Buffer.from(data), width: w, height: h, channels: 3 };
+    const mask = new Uint8Array(w * h);
+    for (let y = 10; y < 50; y++) mask.fill(255, y * w + 20, y * w + 140);
+    await hideMasked(image, mask, 'blur');
+    let same = 0;
+    for (let p = 0; p < w * h; p++)
+      if (mask[p] === 255 && [0, 1, 2].every((k) => Math.abs(image.data[p * 3 + k] - data[p * 3 + k]) <= 2))
+        same++;
+    expect(same).toBe(0);
   });
 });
 
