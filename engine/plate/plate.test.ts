@@ -113,7 +113,7 @@ describe('hiding', () => {
         const v = (x % 20 < 7 ? 40 : 60 + x) + rnd() - 30;
         data.fill(Math.max(0, Math.min(255, Math.round(v))), (y * w + x) * 3, (y * w + x) * 3 + 3);
       }
-    const image = { data: Buffer.from(data), width: w, height: h, channels: 3 };
+    const image = { data: Buffer.from(data), width: w, height: h, channels: 3 as const };
     const mask = new Uint8Array(w * h);
     for (let y = 10; y < 50; y++) mask.fill(255, y * w + 20, y * w + 140);
     await hideMasked(image, mask, 'blur');
