@@ -22,7 +22,7 @@ const median = (v: number[]): number => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-async function twelveMegapixelPhoto(root: string): Promise<{ jpeg: Buffer; source: string }> {
+export async function twelveMegapixelPhoto(root: string): Promise<{ jpeg: Buffer; source: string }> {
   const evalDir = resolve(root, process.env.EVAL_DIR ?? '../shared/eval-dev');
   const candidate = join(evalDir, 'plates', 'oalpr_eu_test_005.jpg');
   const fallback = join(evalDir, 'cars', 'carvana_1adaeb44f109_03.jpg');

@@ -3,9 +3,11 @@ import { engineBench, type BenchTable } from './engine.bench';
 import { landingBench } from './landing.bench';
 import { httpBench } from './http.bench';
 import { scaleoutBench } from './scaleout.bench';
+import { sideBySideBench } from './sidebyside.bench';
 
 const sections: { name: string; run: () => Promise<BenchTable> }[] = [
   { name: 'engine', run: () => engineBench() },
+  { name: 'sidebyside', run: () => sideBySideBench() },
   { name: 'landing', run: () => landingBench() },
   { name: 'http', run: () => httpBench() },
   { name: 'scaleout', run: () => scaleoutBench() },
