@@ -185,6 +185,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
   const imageWorkers = imageWorkerPool({
     size: settings.imageWorkers,
     nice: settings.imageWorkerNice,
+    idleMs: settings.imageWorkerIdleMs,
     log: log.child({ component: 'images' }),
   });
   const metrics = createMetrics();
@@ -241,6 +242,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
       : null,
     resultRetentionMs: settings.resultRetentionMs,
     uploadRetentionMs: settings.uploadRetentionMs,
+    staleAfterMs: settings.jobStaleAfterMs,
     metrics: {
       jobEnded: (outcome, seconds) => metrics.jobSeconds.labels(outcome).observe(seconds),
       queueWait: (seconds) => metrics.jobWaitSeconds.observe(seconds),

@@ -34,7 +34,8 @@ async function main() {
     const reap = () =>
       void services.photos.reapStale().catch((err: unknown) => log.warn({ err }, 'heartbeat check failed'));
     reap();
-    reaper = setInterval(reap, 10_000);
+    // A third of the heartbeat's staleness (10 s for the default 30 s).
+    reaper = setInterval(reap, settings.jobStaleAfterMs / 3);
     reaper.unref();
   }
 

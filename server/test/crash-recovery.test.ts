@@ -26,8 +26,15 @@ describe('a single-process server killed with SIGKILL mid-job', () => {
     await close();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    // The default timeout: waiting it out would take minutes; the heartbeat check takes seconds.
-    const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', JOB_TIMEOUT_SECONDS: '300' };
+    // The default timeout: waiting it out would take minutes; the heartbeat check takes seconds (a 5 s
+    // staleness here instead of the default 30 s, so the test does not wait out half a minute).
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JOB_TIMEOUT_SECONDS: '300',
+      JOB_HEARTBEAT_STALE_SECONDS: '5',
+    };
     let server = spawnServer(env);
     try {
       await server.waitFor(/"msg":"ready"/, 'ready');
@@ -72,7 +79,7 @@ describe('a single-process server killed with SIGKILL mid-job', () => {
 
       server = spawnServer(env);
       await server.waitFor(/"msg":"ready"/, 'ready after restart');
-      // Far less than the 300 s timeout: the heartbeat check hands the job back within about 40 s.
+      // Far less than the 300 s timeout: the heartbeat check hands the job back within a few seconds.
       const last = await waitUntil(
         async () => {
           const now = await state();

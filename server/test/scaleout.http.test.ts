@@ -13,7 +13,8 @@ import { processingJobRepository } from '../src/repositories/processing-job.repo
 let ctx: TestContext;
 let base: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // Idle image workers exit after 1 s instead of 30 s: reproduction 3 waits for that exit.
+  ctx = await createTestApp({ IMAGE_WORKER_IDLE_SECONDS: '1' });
   await ctx.services.queue.start({ worker: false, handlers: {} });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = ctx.app.server.address();

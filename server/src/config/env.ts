@@ -68,6 +68,8 @@ const envSchema = z.object({
     .default(24),
   // A photo job running longer than this is taken as dead (its worker crashed) and retried.
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(20).max(1200).default(300),
+  // A running job whose heartbeat is this old lost its worker and is retried (heartbeat every 1/6 of it).
+  JOB_HEARTBEAT_STALE_SECONDS: z.coerce.number().min(1).max(600).default(30),
   // Unprocessed uploads are deleted after this long (KVKK; bounded storage per user).
   UPLOAD_RETENTION_HOURS: z.coerce
     .number()
@@ -78,6 +80,8 @@ const envSchema = z.object({
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   // How much nicer image worker processes run than a server process that answers HTTP (0: the same).
   IMAGE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // An image worker process idle this long exits (the memory of a large image goes back to the system).
+  IMAGE_WORKER_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   // Progress streams (GET /api/jobs/:id/events) one server process holds open at once, all users together.
   PROGRESS_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
   // A progress stream whose job shows no change this long is closed (the browser's EventSource reconnects).
@@ -172,10 +176,14 @@ export interface Settings {
   webDistDir: string;
   resultRetentionMs: number;
   jobTimeoutSeconds: number;
+  /** A running job's heartbeat older than this means its worker died (written every sixth of it). */
+  jobStaleAfterMs: number;
   uploadRetentionMs: number;
   imageWorkers: number;
   /** Added to image worker processes' nice value when this process answers HTTP (worker-only: 0). */
   imageWorkerNice: number;
+  /** An idle image worker process exits after this long. */
+  imageWorkerIdleMs: number;
   /** Progress streams: open at once per process, and closed after this long without a change. */
   progressStreams: { max: number; idleMs: number };
   metricsToken: string | null;
@@ -247,9 +255,11 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     webDistDir: path.resolve(repoRoot, e.WEB_DIST_DIR ?? 'web/dist'),
     resultRetentionMs: e.RESULT_RETENTION_HOURS * 3_600_000,
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    jobStaleAfterMs: e.JOB_HEARTBEAT_STALE_SECONDS * 1000,
     uploadRetentionMs: e.UPLOAD_RETENTION_HOURS * 3_600_000,
     imageWorkers: e.IMAGE_WORKERS,
     imageWorkerNice: e.ROLES.includes('api') ? e.IMAGE_WORKER_NICE : 0,
+    imageWorkerIdleMs: e.IMAGE_WORKER_IDLE_SECONDS * 1000,
     progressStreams: { max: e.PROGRESS_STREAMS_MAX, idleMs: e.PROGRESS_STREAM_IDLE_SECONDS * 1000 },
     metricsToken: e.METRICS_TOKEN ?? null,
     s3: e.S3_BUCKET

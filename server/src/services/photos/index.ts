@@ -43,6 +43,8 @@ export interface PhotoDeps {
    * gives up after it, and the retention sweep ends any job still open after it.
    */
   jobDeadlineMs: number;
+  /** A running job's heartbeat older than this means its worker died (JOB_HEARTBEAT_STALE_SECONDS). */
+  staleAfterMs?: number;
   metrics?: PhotoMetrics;
   now?: () => Date;
   log?: {

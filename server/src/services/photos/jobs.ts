@@ -43,6 +43,8 @@ export interface JobDeps {
   retryNow(jobId: string): Promise<'retrying' | 'final' | 'none'>;
   /** The longest a job may take with all its attempts; a waiter gives up after it, the sweep ends it. */
   jobDeadlineMs: number;
+  /** A running job's heartbeat older than this means its worker died (default STALE_AFTER_MS). */
+  staleAfterMs?: number;
   now: () => Date;
   metrics?: PhotoMetrics;
   log?: {
@@ -208,7 +210,9 @@ export function photoJobs(deps: JobDeps) {
      */
     async reapStale() {
       let reaped = 0;
-      for (const job of await deps.jobs.staleRunning(new Date(now().getTime() - STALE_AFTER_MS))) {
+      for (const job of await deps.jobs.staleRunning(
+        new Date(now().getTime() - (deps.staleAfterMs ?? STALE_AFTER_MS)),
+      )) {
         // The dead attempt's row is claimed first, conditional on its attempt number: of several workers
         // checking at once one wins, and a checker that read the row before a newer attempt started can no
         // longer fail that newer attempt's queue entry (it used to, costing an attempt and a rerun).

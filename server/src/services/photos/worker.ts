@@ -6,7 +6,7 @@ import type { SceneGenerator } from '../../adapters/generation/replicate.adapter
 import type { Storage } from '../../adapters/storage/storage';
 import type { ImageRepository } from '../../repositories/image.repository';
 import { isEnded, type ProcessingJobRepository } from '../../repositories/processing-job.repository';
-import { HEARTBEAT_MS, type PhotoJobs } from './jobs';
+import { HEARTBEAT_MS, STALE_AFTER_MS, type PhotoJobs } from './jobs';
 import { inputsOf, type JobRequest } from './requests';
 import type { PhotoUploads } from './upload';
 import type { PhotoMetrics } from './metrics';
@@ -25,6 +25,8 @@ export interface WorkerDeps {
   /** Remote scene generator for free prompts; null = the local engine approximates the prompt. */
   generator: SceneGenerator | null;
   resultRetentionMs: number;
+  /** Heartbeats are written every sixth of this (5 s for the default 30 s). */
+  staleAfterMs?: number;
   now: () => Date;
   metrics?: PhotoMetrics;
   log?: { warn(o: object, msg: string): void; error(o: object, msg: string): void };
@@ -36,6 +38,7 @@ export interface WorkerDeps {
  */
 export function photoWorker(deps: WorkerDeps) {
   const { now } = deps;
+  const heartbeatMs = ((deps.staleAfterMs ?? STALE_AFTER_MS) / STALE_AFTER_MS) * HEARTBEAT_MS;
 
   /** A remote scene for a free prompt, or undefined to let the local engine approximate it. */
   async function remoteBackground(prompt: string | undefined) {
@@ -145,7 +148,7 @@ export function photoWorker(deps: WorkerDeps) {
       // The heartbeat tells other workers this attempt is alive; a killed process stops writing it.
       const heartbeat = setInterval(() => {
         void deps.jobs.updateIfOpen(jobId, { heartbeatAt: now() }, mine).catch(() => undefined);
-      }, HEARTBEAT_MS);
+      }, heartbeatMs);
       try {
         const results = await run(jobId, job.userId, req, mine);
         const ok = results.some((r) => r.imageId);
