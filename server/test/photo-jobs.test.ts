@@ -183,7 +183,9 @@ describe('free prompts with REPLICATE_API_TOKEN', () => {
 // the heartbeat check as main.ts does; every wait is on a condition.
 describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL mid-job', () => {
   it('leaves the job to another worker, which finishes it, and the photo is charged once', async () => {
-    const ctx = await createTestApp();
+    // A 5 s heartbeat staleness (30 s by default) for both workers, so the test does not wait out 30 s.
+    const stale = { JOB_HEARTBEAT_STALE_SECONDS: '5' };
+    const ctx = await createTestApp(stale);
     // This process is the API (enqueue only) until the first worker is dead.
     const queue = ctx.services.queue;
     await queue.start({ worker: false, handlers: {} });
@@ -199,6 +201,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
         DATABASE_URL: ctx.database.connectionString!,
         DATA_DIR: ctx.dataDir,
         LOG_LEVEL: 'info',
+        ...stale,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -226,7 +229,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a worker process killed with SIGKILL
       await expectQuota(ctx, user, { used: 0, reserved: 1 });
 
       // A healthy worker comes up and checks heartbeats as main.ts does: once the dead attempt's heartbeat
-      // is 30 s old the job goes back to the queue (far sooner than the 300 s JOB_TIMEOUT_SECONDS).
+      // is 5 s old (JOB_HEARTBEAT_STALE_SECONDS) the job goes back to the queue (far sooner than the 300 s
+      // JOB_TIMEOUT_SECONDS).
       await queue.stop();
       await queue.start({ worker: true, handlers: ctx.services.jobHandlers });
       await waitUntil(
