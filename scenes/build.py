@@ -767,6 +767,462 @@ def hills(y, height, color_lo, color_hi, snow_line=None, size=600, scale=3.0, ri
     return o
 
 
+# ---------------------------------------------------------------- nature (session 6)
+# Vegetation and land as real geometry, built with numpy straight into meshes (bpy.ops would take minutes):
+# conifers of whorled, drooping branches carrying thousands of needle sprays (and snow pads on their upper
+# sides), broadleaf trees whose trunk forks into limbs and twigs carrying clumps of single leaves, grass
+# blades, and terrain displaced by multi-octave noise over a wedge that only covers what the camera sees.
+# Trees are instanced (a few templates, linked duplicates). Distance is aerial perspective from the mist
+# pass (anti-aliased and defocused with the image) in `nature_compositor`, never from a thresholded depth
+# pass, whose aliased edges were the dotted outlines around the old trees.
+
+class Soup:
+    """Triangles for one mesh: material index and per-face attributes kept with them."""
+
+    def __init__(self):
+        import numpy as np
+        self.np = np
+        self.tris, self.mats, self.attrs = [], [], {}
+
+    def add(self, tris, mat=0, **attrs):
+        np = self.np
+        tris = np.asarray(tris, dtype=np.float32).reshape(-1, 3, 3)
+        n = len(tris)
+        if n == 0:
+            return
+        self.tris.append(tris)
+        self.mats.append(np.full(n, mat, dtype=np.int32))
+        for k in set(attrs) | set(self.attrs):
+            v = attrs.get(k, 0.0)
+            v = np.broadcast_to(np.asarray(v, dtype=np.float32), (n,))
+            self.attrs.setdefault(k, [np.zeros(len(t), np.float32) for t in self.tris[:-1]]).append(v)
+        for k in self.attrs:
+            if len(self.attrs[k]) < len(self.tris):
+                self.attrs[k].append(np.zeros(n, np.float32))
+
+    def quads(self, q, mat=0, **attrs):
+        """(n, 4, 3) quads as two triangles each."""
+        np = self.np
+        q = np.asarray(q, dtype=np.float32).reshape(-1, 4, 3)
+        t = np.concatenate([q[:, [0, 1, 2]], q[:, [0, 2, 3]]], axis=0)
+        attrs = {k: np.concatenate([np.broadcast_to(v, (len(q),))] * 2) for k, v in attrs.items()}
+        self.add(t, mat, **attrs)
+
+    def mesh(self, name, mats, smooth=False):
+        np = self.np
+        tris = np.concatenate(self.tris)
+        n = len(tris)
+        me = bpy.data.meshes.new(name)
+        me.vertices.add(n * 3)
+        me.vertices.foreach_set('co', tris.reshape(-1))
+        me.loops.add(n * 3)
+        me.loops.foreach_set('vertex_index', np.arange(n * 3, dtype=np.int32))
+        me.polygons.add(n)
+        me.polygons.foreach_set('loop_start', np.arange(0, n * 3, 3, dtype=np.int32))
+        me.polygons.foreach_set('loop_total', np.full(n, 3, dtype=np.int32))
+        me.polygons.foreach_set('material_index', np.concatenate(self.mats))
+        me.polygons.foreach_set('use_smooth', np.full(n, smooth, dtype=bool))
+        me.update()
+        for k, vs in self.attrs.items():
+            a = me.attributes.new(k, 'FLOAT', 'FACE')
+            a.data.foreach_set('value', np.concatenate(vs).astype(np.float32))
+        for m in mats:
+            me.materials.append(m)
+        return me
+
+
+def put(me, loc, rot_z=0.0, scale=1.0, name='inst'):
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    o.location = loc
+    o.rotation_euler = (0, 0, rot_z)
+    o.scale = (scale, scale, scale) if isinstance(scale, (int, float)) else scale
+    return o
+
+
+def _frame(d, np):
+    """Two unit vectors perpendicular to each direction in d (n, 3)."""
+    up = np.where(np.abs(d[:, 2:3]) > 0.9, np.array([[1.0, 0, 0]]), np.array([[0, 0, 1.0]]))
+    s = np.cross(d, up)
+    s /= np.linalg.norm(s, axis=1, keepdims=True) + 1e-9
+    u = np.cross(s, d)
+    return s, u
+
+
+def tube(soup, pts, radii, mat, sides=7, rng=None):
+    """A tapered tube through points (m, 3) with radii (m,), as quads."""
+    import numpy as np
+    pts = np.asarray(pts, float)
+    d = np.gradient(pts, axis=0)
+    d /= np.linalg.norm(d, axis=1, keepdims=True) + 1e-9
+    s, u = _frame(d, np)
+    ang = np.linspace(0, 2 * np.pi, sides + 1)
+    ring = (pts[:, None, :] + radii[:, None, None] * (np.cos(ang)[None, :, None] * s[:, None, :] +
+                                                      np.sin(ang)[None, :, None] * u[:, None, :]))
+    q = np.stack([ring[:-1, :-1], ring[:-1, 1:], ring[1:, 1:], ring[1:, :-1]], axis=2).reshape(-1, 4, 3)
+    soup.quads(q, mat, tone=rng.random(len(q)) if rng is not None else 0.5)
+
+
+def conifer_mesh(seed, height, radius, snow=0.0, clear=0.03, name='spruce', mats=None):
+    """A spruce: a tapering trunk, whorls of drooping branches every 25-45 cm whose length follows a cone,
+    each branch a spray of needle clumps (small flat triangles, denser and wider towards the tip), and on
+    the upper side of the branches snow pads (`snow` 0-1, the share of branch length covered)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    h = height
+    tube(soup, np.array([[0, 0, -0.3], [0, 0, h * 0.5], [0, 0, h * 0.98]]),
+         np.array([0.02 * h + 0.06, 0.011 * h + 0.03, 0.02]), 1, rng=rng)
+    z = h * clear
+    while z < h * 0.97:
+        f = (h - z) / (h * (1 - clear))
+        R = radius * f ** 0.9 * rng.uniform(0.8, 1.1) + 0.15
+        nb = rng.integers(5, 8)
+        a0 = rng.uniform(0, 2 * np.pi)
+        for b in range(nb):
+            a = a0 + b * 2 * np.pi / nb + rng.uniform(-0.3, 0.3)
+            L = R * rng.uniform(0.75, 1.05)
+            d = np.array([np.cos(a), np.sin(a), 0.0])
+            side = np.array([-d[1], d[0], 0.0])
+            droop = (0.35 + 0.25 * snow) * L
+            n = int(L / 0.022) + 6
+            t = rng.random(n) ** 0.8
+            w = (0.06 + 0.28 * t) * min(1.0, L) ** 0.5
+            base = np.array([0, 0, z])
+            p = base + np.outer(t * L, d) + np.outer(-droop * t + 0.28 * L * t * t, [0, 0, 1])
+            c = p + np.outer(rng.uniform(-1, 1, n) * w, side) + np.outer(rng.uniform(-0.5, 0.25, n) * w * 0.6, [0, 0, 1])
+            sz = rng.uniform(0.05, 0.12, n)[:, None, None]
+            v = rng.normal(size=(n, 3, 3))
+            v[:, :, 2] *= 0.45
+            v /= np.linalg.norm(v, axis=2, keepdims=True)
+            tris = c[:, None, :] + v * sz
+            soup.add(tris, 0, tone=rng.random(n) * 0.6 + 0.4 * t)
+            # The branch itself, a thin twig line seen in the gaps.
+            if L > 1.0:
+                tt = np.linspace(0, 1, 5)
+                bp = base + np.outer(tt * L, d) + np.outer(-droop * tt + 0.28 * L * tt * tt, [0, 0, 1])
+                tube(soup, bp, np.linspace(0.025, 0.006, 5), 1, sides=4)
+            if snow > 0:
+                m = int(L / 0.07 * snow) + 1
+                ts = rng.uniform(0.1, 1.0, m)
+                ws = (0.06 + 0.28 * ts) * min(1.0, L) ** 0.5
+                pc = (base + np.outer(ts * L, d) + np.outer(-droop * ts + 0.28 * L * ts * ts + 0.05, [0, 0, 1]) +
+                      np.outer(rng.uniform(-0.8, 0.8, m) * ws, side))
+                k = 7
+                ang = np.linspace(0, 2 * np.pi, k + 1)[:-1]
+                rr = rng.uniform(0.06, 0.17, (m, 1)) * rng.uniform(0.6, 1.0, (m, k))
+                ring = pc[:, None, :] + np.stack([np.cos(ang) * rr, np.sin(ang) * rr * 0.8,
+                                                  rng.uniform(-0.025, 0.0, (m, k))], axis=2)
+                top = pc + np.array([0, 0, 0.035])
+                fan = np.stack([np.repeat(top[:, None, :], k, 1), ring, np.roll(ring, -1, axis=1)], axis=2)
+                soup.add(fan.reshape(-1, 3, 3), 2, tone=np.repeat(rng.random(m), k))
+        z += rng.uniform(0.25, 0.45)
+    # The leader: a few clumps up the top.
+    n = 40
+    zz = h * 0.97 + rng.random(n) * h * 0.04
+    c = np.stack([rng.normal(0, 0.05, n), rng.normal(0, 0.05, n), zz], axis=1)
+    v = rng.normal(size=(n, 3, 3))
+    v /= np.linalg.norm(v, axis=2, keepdims=True)
+    soup.add(c[:, None, :] + v * 0.08, 0, tone=rng.random(n))
+    return soup.mesh(name, mats)
+
+
+def broadleaf_mesh(seed, height, crown, name='broadleaf', mats=None, leaves=1.0, bare=0.0):
+    """A broadleaf tree: a trunk that forks into limbs, limbs into branches and twigs (tapered tubes), and
+    around the outer branches clumps of single leaves (small triangles, 6-11 cm), with gaps where the
+    clumps do not meet. `bare` thins the leaves (0 = full summer crown)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    sites = []
+    top = np.array([0, 0, height])
+
+    def rot(d, ang):
+        s, u = _frame(d[None, :], np)
+        phi = rng.uniform(0, 2 * np.pi)
+        k = np.cos(phi) * s[0] + np.sin(phi) * u[0]
+        nd = d * np.cos(ang) + k * np.sin(ang)
+        return nd / np.linalg.norm(nd)
+
+    def grow(p, d, L, r, depth):
+        n = 5
+        bend = rng.normal(0, 0.12, 3)
+        pts = np.array([p + (d + bend * t * t) * L * t for t in np.linspace(0, 1, n)])
+        tube(soup, pts, np.linspace(r, r * 0.7, n), 1, sides=7 if depth < 2 else 4)
+        q = pts[-1]
+        if depth >= 2:
+            sites.append((pts[2], 0.7 if depth == 2 else 0.9))
+        if depth >= 4 or r < 0.015:
+            sites.append((q, 1.0))
+            return
+        kids = rng.integers(2, 4) if depth > 0 else rng.integers(3, 5)
+        for _ in range(kids):
+            # Children lean outwards and upwards, a little towards the crown's outline.
+            nd = rot(d, rng.uniform(0.35, 0.8))
+            out = q - np.array([0, 0, q[2]])
+            nd = nd + 0.3 * out / (np.linalg.norm(out) + 1.0) + np.array([0, 0, 0.25])
+            nd /= np.linalg.norm(nd)
+            grow(q, nd, L * rng.uniform(0.6, 0.8), r * 0.62, depth + 1)
+
+    trunk_len = height * rng.uniform(0.3, 0.42)
+    grow(np.array([0.0, 0.0, -0.2]), np.array([rng.normal(0, 0.04), rng.normal(0, 0.04), 1.0]), trunk_len,
+         0.012 * height + 0.09, 0)
+    for (s, w) in sites:
+        n = int(260 * w * leaves * (1 - bare))
+        if n <= 0:
+            continue
+        R = crown * 0.22 * rng.uniform(0.7, 1.2)
+        dirs = rng.normal(size=(n, 3))
+        dirs /= np.linalg.norm(dirs, axis=1, keepdims=True)
+        rad = R * rng.random(n) ** 0.45
+        c = s + dirs * rad[:, None] * np.array([1.0, 1.0, 0.7]) + np.array([0, 0, R * 0.25])
+        sz = rng.uniform(0.06, 0.11, n)[:, None, None]
+        nrm = rng.normal(size=(n, 3)) + np.array([0, 0, 0.8])
+        nrm /= np.linalg.norm(nrm, axis=1, keepdims=True)
+        a, b = _frame(nrm, np)
+        tri = np.stack([c + a * sz[:, 0] * 1.0, c - a * sz[:, 0] * 0.4 + b * sz[:, 0] * 0.45,
+                        c - a * sz[:, 0] * 0.4 - b * sz[:, 0] * 0.45], axis=1)
+        soup.add(tri, 0, tone=rng.random(n) * 0.7 + 0.3 * (c[:, 2] / height))
+    return soup.mesh(name, mats)
+
+
+def attr(nt, name):
+    a = nt.nodes.new('ShaderNodeAttribute')
+    a.attribute_name = name
+    return a.outputs['Fac']
+
+
+def leaf2_mat(name, dark, light, translucent=0.3, autumn=None):
+    """Leaves or needles: each element's own tone (face attribute), a per-tree shift (object random),
+    light passing through (translucent) as it does in backlit foliage."""
+    m, nt, out = new_mat(name)
+    info = nt.nodes.new('ShaderNodeObjectInfo')
+    tone = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', attr(nt, 'tone'), 0.75),
+                     math_node(nt, 'MULTIPLY', info.outputs['Random'], 0.25))
+    stops = [(0.0, dark), (1.0, light)]
+    if autumn:
+        stops = [(0.0, dark), (0.6, light), (1.0, autumn)]
+    col = ramp(nt, tone, stops)
+    p = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, col, p.inputs['Base Color'])
+    p.inputs['Roughness'].default_value = 0.55
+    p.inputs['Specular'].default_value = 0.35
+    tr = nt.nodes.new('ShaderNodeBsdfTranslucent')
+    link(nt, mix_rgb(nt, 1.0, col, (1.4, 1.6, 0.8), 'MULTIPLY'), tr.inputs['Color'])
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    mx.inputs[0].default_value = translucent
+    link(nt, p.outputs[0], mx.inputs[1])
+    link(nt, tr.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def bark2_mat(name='bark2', base=(0.06, 0.05, 0.045), lichen=None):
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    furrow = noise(nt, math_node_vec_scale(nt, c, (8.0, 8.0, 0.8)), 3.0, 6, 0.6)
+    col = ramp(nt, furrow, [(0.3, tuple(v * 0.6 for v in base)), (0.7, tuple(v * 1.4 for v in base))])
+    if lichen:
+        lm = ramp(nt, noise(nt, c, 2.0, 4, 0.6), [(0.55, (0, 0, 0)), (0.7, (1, 1, 1))])
+        col = mix_rgb(nt, lm, col, lichen)
+    principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, furrow, 0.6, 0.02))
+    return m
+
+
+def snow2_mat(name='snow2', base=(0.82, 0.85, 0.9), dirty=0.0):
+    """Snow: a soft white with a faint blue in its shadows (Burley subsurface), tone drifting over metres,
+    wind-rippled at decimetres in the bump only; no sub-pixel sparkle (it reads as render noise)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    n1 = noise(nt, c, 0.15, 4, 0.5)
+    col = ramp(nt, n1, [(0.3, tuple(v * 0.95 for v in base)), (0.7, tuple(min(1, v * 1.03) for v in base))])
+    if dirty > 0:
+        d = ramp(nt, noise(nt, c, 1.2, 6, 0.6), [(0.4, (1, 1, 1)), (0.8, (0.75, 0.74, 0.72))])
+        col = mix_rgb(nt, dirty, col, mix_rgb(nt, 1.0, col, d, 'MULTIPLY'))
+    rip = noise(nt, math_node_vec_scale(nt, c, (1.0, 3.0, 1.0)), 2.0, 4, 0.55)
+    p = principled(nt, out, col, 0.62, 0.35, 0.0, bump(nt, rip, 0.15, 0.05))
+    p.subsurface_method = 'BURLEY'
+    p.inputs['Subsurface'].default_value = 0.12
+    p.inputs['Subsurface Radius'].default_value = (0.4, 0.6, 0.9)
+    p.inputs['Subsurface Color'].default_value = (0.75, 0.85, 1.0, 1)
+    return m
+
+
+def view_reach(y, margin=3.0):
+    """Half the width the outdoor camera (85 mm from 14.5 m) sees at depth y, with a margin."""
+    return (y + 14.5) * 0.2118 * 1.1 + margin
+
+
+def terrain(y0, y1, height_fn, mat, rows=260, cols=420, name='land', y_power=2.2, margin=6.0):
+    """Ground over the camera's wedge between depths y0 and y1: rows spaced closer near the camera, each
+    row as wide as the view there; z = height_fn(x, y) (numpy arrays)."""
+    import numpy as np
+    t = np.linspace(0, 1, rows)
+    ys = y0 + (y1 - y0) * t ** y_power
+    u = np.linspace(-1, 1, cols)
+    Y, U = np.meshgrid(ys, u, indexing='ij')
+    X = U * np.vectorize(view_reach)(Y, margin)
+    Z = height_fn(X, Y)
+    verts = np.stack([X, Y, Z], axis=2).reshape(-1, 3)
+    idx = np.arange(rows * cols).reshape(rows, cols)
+    q = np.stack([idx[:-1, :-1], idx[:-1, 1:], idx[1:, 1:], idx[1:, :-1]], axis=2).reshape(-1, 4)
+    me = bpy.data.meshes.new(name)
+    me.from_pydata(verts.tolist(), [], q.tolist())
+    me.polygons.foreach_set('use_smooth', np.ones(len(q), dtype=bool))
+    me.update()
+    me.materials.append(mat)
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def fbm(x, y, scale, octaves=6, seed=0, ridged=False):
+    """Fractal noise over numpy arrays (mathutils noise per point), about -1..1 (0..1 when ridged)."""
+    import numpy as np
+    from mathutils import noise as mn
+    xs, ys = np.ravel(x) / scale, np.ravel(y) / scale
+    off = Vector((seed * 17.3, seed * 5.1, seed * 3.7))
+    if ridged:
+        f = [mn.ridged_multi_fractal(Vector((a, b, 0)) + off, 0.9, 2.0, octaves, 1.0, 2.0, noise_basis='PERLIN_NEW')
+             for a, b in zip(xs, ys)]
+    else:
+        f = [mn.fractal(Vector((a, b, 0)) + off, 0.7, 2.0, octaves, noise_basis='PERLIN_NEW') for a, b in zip(xs, ys)]
+    return np.array(f).reshape(np.shape(x))
+
+
+def conifer_carpet(height_fn, y0, y1, density, tree_h, mat, snow_mat=None, name='far-forest', cover_fn=None,
+                   seed=3):
+    """Distant conifer forest as real silhouettes: each tree a few stacked, jagged cones (one mesh), standing
+    on the terrain; `cover_fn(x, y)` 0-1 thins it (clearings, rock, the tree line)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    area_rows = np.linspace(y0, y1, 60)
+    for ya, yb in zip(area_rows[:-1], area_rows[1:]):
+        w = 2 * view_reach(yb, 10)
+        n = int(density * w * (yb - ya))
+        if n == 0:
+            continue
+        x = rng.uniform(-w / 2, w / 2, n)
+        y = rng.uniform(ya, yb, n)
+        if cover_fn is not None:
+            keep = rng.random(n) < cover_fn(x, y)
+            x, y = x[keep], y[keep]
+            n = len(x)
+            if n == 0:
+                continue
+        z = height_fn(x, y)
+        h = tree_h * rng.uniform(0.6, 1.3, n)
+        r = h * rng.uniform(0.16, 0.24, n)
+        k = 6
+        ang = np.linspace(0, 2 * np.pi, k + 1)[:-1]
+        for tier, (z0, z1, rf) in enumerate(((0.05, 0.55, 1.0), (0.35, 0.8, 0.7), (0.6, 1.0, 0.42))):
+            rr = r[:, None] * rf * rng.uniform(0.75, 1.15, (n, k))
+            a = ang[None, :] + rng.uniform(0, 1, (n, 1))
+            ring = np.stack([x[:, None] + np.cos(a) * rr, y[:, None] + np.sin(a) * rr,
+                             (z + h * z0)[:, None] - rng.uniform(0, 0.1, (n, k)) * h[:, None]], axis=2)
+            apex = np.stack([x, y, z + h * z1], axis=1)
+            fan = np.stack([np.repeat(apex[:, None, :], k, 1), ring, np.roll(ring, -1, axis=1)], axis=2)
+            soup.add(fan.reshape(-1, 3, 3), 0, tone=np.repeat(rng.random(n), k))
+            if snow_mat is not None and tier > 0:
+                pass
+    me = soup.mesh(name, [mat] + ([snow_mat] if snow_mat else []))
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def grass_blades(y0, y1, ground_fn, density, height, mat, name='grass', seed=5, x_margin=2.0, lean=0.35):
+    """Grass as blades (thin triangles, a few to 40 cm, leaning every way) over the visible strip."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    w = 2 * view_reach(y1, x_margin)
+    n = int(density * w * (y1 - y0))
+    x = rng.uniform(-w / 2, w / 2, n)
+    y = rng.uniform(y0, y1, n)
+    z = ground_fn(x, y)
+    h = height * rng.uniform(0.35, 1.2, n)
+    a = rng.uniform(0, 2 * np.pi, n)
+    bw = rng.uniform(0.004, 0.009, n)
+    tipx = x + np.cos(a) * h * lean * rng.random(n)
+    tipy = y + np.sin(a) * h * lean * rng.random(n)
+    px, py = -np.sin(a), np.cos(a)
+    tris = np.stack([np.stack([x - px * bw, y - py * bw, z - 0.02], 1), np.stack([x + px * bw, y + py * bw, z - 0.02], 1),
+                     np.stack([tipx, tipy, z + h], 1)], axis=1)
+    soup.add(tris, 0, tone=rng.random(n))
+    me = soup.mesh(name, [mat])
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def sky_clouds(horizon, zenith, cloud=0.12, scale=1.2, strength=1.0, sun=None):
+    """An overcast or hazy sky that is not a flat fill: brighter towards the horizon, with soft cloud
+    banks drawn in perspective (noise on the cloud deck, so they flatten and crowd towards the horizon)."""
+    w = bpy.data.worlds.new('clouds')
+    sc.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    bg = nt.nodes['Background']
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.03)
+    comb = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb.inputs['X'])
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), comb.inputs['Y'])
+    cl = noise(nt, comb.outputs[0], scale, 8, 0.62, distortion=0.3)
+    col = ramp(nt, sep.outputs['Z'], [(0.0, horizon), (0.35, zenith)])
+    var = ramp(nt, cl, [(0.3, (1 - cloud,) * 3), (0.7, (1 + cloud,) * 3)])
+    col = mix_rgb(nt, 1.0, col, var, 'MULTIPLY')
+    if sun is not None:
+        # A glow around the hidden sun (elevation, azimuth, colour, strength).
+        el, az, scol, sst = sun
+        dvec = Vector((math.sin(math.radians(az)) * math.cos(math.radians(el)),
+                       math.cos(math.radians(az)) * math.cos(math.radians(el)), math.sin(math.radians(el))))
+        dot = nt.nodes.new('ShaderNodeVectorMath')
+        dot.operation = 'DOT_PRODUCT'
+        link(nt, g.outputs['Generated'], dot.inputs[0])
+        dot.inputs[1].default_value = dvec
+        glow = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', dot.outputs['Value'], 0.0), 12.0)
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', glow, sst), col, scol, 'ADD')
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def nature_compositor(mist, glare=0.0, dither=True):
+    """The session-5 compositor (albedo-steered bilateral denoise, mist, bloom, vignette) with the haze taken
+    from the mist pass alone: the pass is averaged over the pixel and the lens like the image, so edges of
+    defocused trunks and crowns get the haze of what they show. The old sky test on the depth pass was a
+    hard threshold on an aliased pass: dotted outlines. The sky gets the same haze (author it for that).
+    A faint dither breaks 8-bit banding in the smooth fog."""
+    compositor(None, glare)
+    nt = sc.node_tree
+    comp = next(n for n in nt.nodes if n.type == 'COMPOSITE')
+    vig = comp.inputs['Image'].links[0].from_node
+    src = vig.inputs[1].links[0].from_socket
+    rl = next(n for n in nt.nodes if n.type == 'R_LAYERS')
+    img = src
+    if mist:
+        sc.world.mist_settings.start = mist['start']
+        sc.world.mist_settings.depth = mist['depth']
+        sc.world.mist_settings.falloff = mist.get('falloff', 'INVERSE_QUADRATIC')
+        amt = nt.nodes.new('CompositorNodeMath')
+        amt.operation = 'MULTIPLY'
+        link(nt, rl.outputs['Mist'], amt.inputs[0])
+        amt.inputs[1].default_value = mist.get('max', 0.6)
+        m = nt.nodes.new('CompositorNodeMixRGB')
+        link(nt, amt.outputs[0], m.inputs[0])
+        link(nt, img, m.inputs[1])
+        m.inputs[2].default_value = (*mist['color'], 1)
+        img = m.outputs[0]
+    link(nt, img, vig.inputs[1])
+    if dither:
+        sc.render.dither_intensity = 1.5
+
+
 def water(y0, size_y=6000, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0, calm=False):
     o = obj_from(bpy.ops.mesh.primitive_plane_add, size=1, location=(0, y0 + size_y / 2, -0.15))
     o.scale = (4000, size_y, 1)
@@ -1381,10 +1837,88 @@ def gradient_wall_mat(name, bottom, top, z0, z1, rough=0.6):
     return m
 
 
+def _stretch(nt, vec, sx, sy, sz=1.0, rot_deg=0.0):
+    """Object coordinates rotated about Z and scaled per axis (for streaks: long in one direction)."""
+    mp = nt.nodes.new('ShaderNodeMapping')
+    mp.inputs['Rotation'].default_value = (0.0, 0.0, math.radians(rot_deg))
+    mp.inputs['Scale'].default_value = (sx, sy, sz)
+    link(nt, vec, mp.inputs['Vector'])
+    return mp.outputs['Vector']
+
+
+def studio_epoxy_mat(paint):
+    """Session 6: a working studio's painted/epoxy concrete sweep, not a gradient and not a pattern.
+    Large-scale tone drift (+-3 % over metres), a faint trowel mottle, scuffs and faint tyre arcs
+    where cars were driven in and turned, dust gathered at the foot of the cove, roller marks on the
+    wall, and a roughness that varies (worn satin lanes, duller patches) with a gentle unevenness in the
+    normal so the softbox reflections waver a little. No turntable, no drawn seam."""
+    m, nt, out = new_mat('floor-studio-epoxy')
+    c = coord(nt)
+    base = paint or (0.8, 0.8, 0.8)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    z = sep.outputs['Z']
+    on_floor = ramp(nt, z, [(0.0, (1, 1, 1)), (0.5, (0, 0, 0))])
+    on_floor = math_node(nt, 'MULTIPLY', on_floor, 1.0)
+    drift = noise(nt, c, 0.07, 3, 0.5)
+    col = ramp(nt, drift, [(0.3, tuple(v * 0.93 for v in base)), (0.7, tuple(min(1, v * 1.04) for v in base))])
+    mid = noise(nt, c, 0.55, 5, 0.55)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mid, [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.0, 1.0, 1.0))]), 'MULTIPLY')
+    trowel = noise(nt, _stretch(nt, c, 1.0, 2.2, 1.0, 25.0), 4.0, 6, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, trowel, [(0.35, (0.988, 0.988, 0.988)), (0.65, (1.006, 1.006, 1.006))]), 'MULTIPLY')
+    # Tyre arcs: long faint streaks, ~18 cm wide, in patches, on the floor only.
+    marks = None
+    for rot, seed_off, amt in ((8.0, 0.0, 0.16), (-21.0, 13.7, 0.12), (64.0, 41.3, 0.09)):
+        v = _stretch(nt, c, 0.12, 2.6, 1.0, rot)
+        off = nt.nodes.new('ShaderNodeVectorMath')
+        off.operation = 'ADD'
+        link(nt, v, off.inputs[0])
+        off.inputs[1].default_value = (seed_off, seed_off * 0.7, 0.0)
+        streak = noise(nt, off.outputs[0], 1.6, 3, 0.45, distortion=0.6)
+        band = ramp(nt, streak, [(0.6, (0, 0, 0)), (0.72, (1, 1, 1))])
+        patch = ramp(nt, noise(nt, c, 0.35 + seed_off * 0.001, 3, 0.5), [(0.5, (0, 0, 0)), (0.68, (1, 1, 1))])
+        t = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', band, patch), amt)
+        marks = t if marks is None else math_node(nt, 'ADD', marks, t)
+    # Scuffs: small irregular marks, sparse.
+    sc_n = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, 37.0), 9.0, 4, 0.6, distortion=1.2)
+    scuff = ramp(nt, sc_n, [(0.66, (0, 0, 0)), (0.74, (1, 1, 1))])
+    scuff_mask = ramp(nt, noise(nt, c, 0.9, 4, 0.5), [(0.55, (0, 0, 0)), (0.7, (1, 1, 1))])
+    marks = math_node(nt, 'ADD', marks, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), 0.14))
+    marks = math_node(nt, 'MULTIPLY', marks, on_floor)
+    col = mix_rgb(nt, marks, col, tuple(v * 0.55 for v in base), 'MIX')
+    # The cove: the floor is a little darker than the wall (walked on), the change climbing the curve
+    # unevenly, with dust gathered at its foot; on the wall, faint vertical roller marks.
+    zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.6, 4, 0.5), 0.5), 0.5))
+    worn = ramp(nt, math_node(nt, 'MULTIPLY', zj, 0.5), [(0.0, (0.82, 0.82, 0.82)), (0.35, (0.97, 0.97, 0.97)), (0.8, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, worn, 'MULTIPLY')
+    dust_band = ramp(nt, z, [(0.0, (0, 0, 0)), (0.15, (1, 1, 1)), (0.6, (0, 0, 0))])
+    dust = math_node(nt, 'MULTIPLY', dust_band, ramp(nt, noise(nt, c, 1.3, 5, 0.6), [(0.4, (0, 0, 0)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', dust, 0.05), col, (0.42, 0.4, 0.37), 'MIX')
+    roller = noise(nt, _stretch(nt, c, 1.0, 1.0, 0.08), 1.8, 3, 0.5)
+    wall = math_node(nt, 'SUBTRACT', 1.0, on_floor)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wall, 1.0), col,
+                  mix_rgb(nt, 1.0, col, ramp(nt, roller, [(0.3, (0.985, 0.985, 0.985)), (0.7, (1.01, 1.01, 1.01))]), 'MULTIPLY'))
+    # Roughness 0.42 on average: satin lanes where cars drove (and the tyre marks) are smoother,
+    # dull patches rougher; the wall matt.
+    rv = noise(nt, c, 0.8, 4, 0.55)
+    rough = math_node(nt, 'ADD', 0.35, math_node(nt, 'MULTIPLY', rv, 0.14))
+    rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', marks, 1.2))
+    rough = math_node(nt, 'ADD', rough, math_node(nt, 'MULTIPLY', wall, 0.3))
+    # Unevenness: a soft large-scale undulation (reflections waver), a faint orange-peel.
+    und = noise(nt, c, 0.9, 3, 0.5)
+    nrm = bump(nt, und, 0.035, 0.02)
+    nrm = bump(nt, noise(nt, c, 160, 2, 0.5), 0.012, 0.002, normal=nrm)
+    principled(nt, out, col, rough, 0.4, 0.0, nrm)
+    meta['floor'] = {'gloss': 0.12, 'roughness': 0.42, 'kind': 'studio-paint'}
+    return m
+
+
 def studio(paint, floor_kind='studio-paint', wall_grad=None, key_power=900, dark=False, softboxes=True):
     if wall_grad:
         mat = gradient_wall_mat('cyc', wall_grad[0], wall_grad[1], 0.0, 8.0)
         meta['floor'] = {'gloss': 0.1, 'roughness': 0.45, 'kind': 'studio-paint'}
+    elif floor_kind == 'studio-epoxy':
+        mat = studio_epoxy_mat(paint)
     else:
         mat = floor_material(floor_kind, paint)
     cyclorama(mat)
@@ -1466,9 +2000,9 @@ def glass_wall(y, h, x_half, outside_bright, outside_color, mullion=2.5):
 
 # ---------------------------------------------------------------- scenes
 
-def s_studio(paint, look=0.0, dark=False, key_power=900, grad=None):
+def s_studio(paint, look=0.0, dark=False, key_power=900, grad=None, floor_kind='studio-paint'):
     def build():
-        studio(paint, wall_grad=grad, key_power=key_power, dark=dark)
+        studio(paint, floor_kind=floor_kind, wall_grad=grad, key_power=key_power, dark=dark)
         camera(fstop=5.6)
         # A little under the old exposure: Filmic's shoulder flattened the floor's texture to white.
         render_settings(exposure=look - 0.25)
@@ -1844,6 +2378,126 @@ def s_open_road(kind):
     return extra
 
 
+def smooth_band(nt, v, a0, a1, b0=None, b1=None):
+    """0 below a0, rising smoothly to 1 at a1 (and falling again from b0 to 0 at b1)."""
+    r = nt.nodes.new('ShaderNodeMapRange')
+    r.interpolation_type = 'SMOOTHSTEP'
+    link(nt, v, r.inputs['Value'])
+    r.inputs['From Min'].default_value = a0
+    r.inputs['From Max'].default_value = a1
+    out = r.outputs[0]
+    if b0 is not None:
+        f = nt.nodes.new('ShaderNodeMapRange')
+        f.interpolation_type = 'SMOOTHSTEP'
+        link(nt, v, f.inputs['Value'])
+        f.inputs['From Min'].default_value = b0
+        f.inputs['From Max'].default_value = b1
+        out = math_node(nt, 'MULTIPLY', out, math_node(nt, 'SUBTRACT', 1.0, f.outputs[0]))
+    return out
+
+
+def winter_road_mat(base=(0.04, 0.04, 0.045)):
+    """A winter road after the plough (session 6): dark wet asphalt with its aggregate; in each lane two
+    wheel tracks worn black and smooth (they wander a little); grey slush between and beside them, heaped
+    along the centre and the edges, with a soft broken margin; on the lay-by the odd slush patch."""
+    m, nt, out = new_mat('winter-road')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, pos, sep.inputs[0])
+    Y = sep.outputs['Y']
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 0.18, 3, 0.5), 0.5), 0.5)
+    Yw = math_node(nt, 'ADD', Y, wob)
+    tracks = None
+    for ty in (3.45, 5.05, 6.95, 8.55):
+        d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Yw, ty))
+        t = smooth_band(nt, d, 0.26, 0.14)
+        tracks = t if tracks is None else math_node(nt, 'MAXIMUM', tracks, t)
+    road = smooth_band(nt, Y, 2.3, 2.7, 9.3, 9.6)
+    brk = noise(nt, pos, 1.3, 6, 0.62)
+    brk2 = noise(nt, math_node_vec_scale(nt, pos, (0.35, 1.0, 1.0)), 3.0, 5, 0.6)
+    lane_slush = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', road, math_node(nt, 'SUBTRACT', 1.0, tracks)),
+                           smooth_band(nt, brk, 0.5, 0.68))
+    heap = math_node(nt, 'MAXIMUM', smooth_band(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Yw, 6.0)), 0.45, 0.1),
+                     smooth_band(nt, Yw, 8.95, 9.45))
+    heap = math_node(nt, 'MULTIPLY', heap, smooth_band(nt, brk2, 0.25, 0.5))
+    edge_near = math_node(nt, 'MULTIPLY', smooth_band(nt, Yw, 1.9, 2.3, 2.5, 2.8), smooth_band(nt, brk2, 0.4, 0.6))
+    layby = math_node(nt, 'MULTIPLY', smooth_band(nt, Y, -30, -29, 1.9, 2.3),
+                      smooth_band(nt, noise(nt, pos, 0.45, 6, 0.6), 0.62, 0.72))
+    slush = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', lane_slush, heap),
+                                                    math_node(nt, 'ADD', edge_near, math_node(nt, 'MULTIPLY', layby, 0.7))))
+    slush = math_node(nt, 'MULTIPLY', slush, math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', tracks, road)))
+    tone = noise(nt, pos, 0.12, 4, 0.5)
+    asph = ramp(nt, tone, [(0.3, tuple(v * 0.85 for v in base)), (0.7, tuple(v * 1.15 for v in base))])
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 55
+    link(nt, pos, agg.inputs['Vector'])
+    asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', tracks, road), 0.6), asph,
+                   tuple(v * 0.55 for v in base))
+    sl_col = ramp(nt, noise(nt, pos, 6.0, 4, 0.6), [(0.3, (0.34, 0.35, 0.37)), (0.7, (0.58, 0.59, 0.62))])
+    sl_col = mix_rgb(nt, smooth_band(nt, slush, 0.5, 1.0), sl_col, (0.7, 0.72, 0.76))
+    col = mix_rgb(nt, slush, asph, sl_col)
+    rough_a = ramp(nt, noise(nt, pos, 0.4, 3, 0.5), [(0.3, (0.34, 0.34, 0.34)), (0.7, (0.46, 0.46, 0.46))])
+    rough_a = math_node(nt, 'SUBTRACT', rough_a, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', tracks, road), 0.12))
+    rough = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', rough_a, math_node(nt, 'SUBTRACT', 1.0, slush)),
+                      math_node(nt, 'MULTIPLY', slush, 0.6))
+    lump = noise(nt, pos, 9.0, 4, 0.6)
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], math_node(nt, 'SUBTRACT', 1.0, slush)),
+                  math_node(nt, 'MULTIPLY', lump, math_node(nt, 'MULTIPLY', slush, 3.0)))
+    principled(nt, out, col, rough, 0.5, 0.0, bump(nt, h, 0.15, 0.01))
+    meta['floor'] = {'gloss': 0.35, 'roughness': 0.25, 'kind': 'wet-asphalt'}
+    return m
+
+
+def snow_ground(x, y):
+    """The snow's surface beyond the road: a ploughed bank along the edge, drifts, the land rising far off."""
+    import numpy as np
+    bank = 0.55 * np.exp(-((y - 10.4) / 0.75) ** 2) * (0.75 + 0.5 * fbm(x, y, 2.5, 3, seed=1))
+    edge = np.clip((y - 9.45) / 0.5, 0, 1)
+    drift = 0.18 * fbm(x, y, 7.0, 4, seed=2) * np.clip((y - 11) / 4, 0, 1)
+    far = np.clip(y - 250, 0, None) ** 1.35 * 0.02 * (1 + 0.6 * fbm(x, y, 300.0, 5, seed=3))
+    return (bank + drift) * edge - 0.06 + edge * 0.08 + far
+
+
+def s_snowy_drive():
+    """A lay-by on a ploughed country road through spruce forest after snowfall (session 6)."""
+    import numpy as np
+    sky_clouds((0.78, 0.8, 0.84), (0.6, 0.64, 0.7), cloud=0.22, scale=0.9, strength=1.0)
+    sun_light(18, 150, 0.35, (0.95, 0.97, 1.0), angle_deg=25)
+    o = plane(400, 40, (0, -10.5, 0.0), winter_road_mat())
+    snow = snow2_mat()
+    terrain(9.2, 2600, snow_ground, snow, rows=320, cols=360, name='snowfield', y_power=3.0)
+    needles = leaf2_mat('needles', (0.012, 0.024, 0.016), (0.04, 0.06, 0.035), translucent=0.1)
+    bark = bark2_mat('bark', (0.05, 0.04, 0.035))
+    snow_pad = snow2_mat('snow-pad', (0.8, 0.83, 0.88))
+    spruce = [conifer_mesh(11 + i, h, h * 0.2, snow=s, clear=c, name='spruce%d' % i, mats=[needles, bark, snow_pad])
+              for i, (h, s, c) in enumerate(((20, 0.8, 0.05), (16, 0.9, 0.03), (23, 0.7, 0.08), (12, 0.9, 0.02),
+                                             (6, 1.0, 0.02)))]
+    rng = np.random.default_rng(4)
+    # The forest edge wanders; big spruces behind a fringe of young ones.
+    for yy in np.arange(70, 200, 4.2):
+        reach = view_reach(yy, 8)
+        for xx in np.arange(-reach, reach, 4.5):
+            x = xx + rng.uniform(-2, 2)
+            y = yy + rng.uniform(-2, 2)
+            edge = 78 + 14 * fbm(np.array([x]), np.array([0.0]), 25.0, 3, seed=7)[0]
+            if y < edge:
+                continue
+            k = rng.choice([0, 1, 2, 3], p=[0.35, 0.3, 0.2, 0.15]) if y > edge + 6 else rng.choice([3, 4])
+            s = rng.uniform(0.8, 1.15)
+            put(spruce[k], (x, y, float(snow_ground(np.array([x]), np.array([y]))[0]) - 0.1), rng.uniform(0, 6.3), s)
+    for x, y in ((-9.0, 24.0), (-6.5, 31.0), (8.0, 27.0), (11.5, 35.0), (-12.0, 40.0), (2.5, 46.0)):
+        put(spruce[4], (x, y, 0.0), rng.uniform(0, 6.3), rng.uniform(0.6, 1.1))
+    stalks = leaf2_mat('stalks', (0.12, 0.09, 0.05), (0.3, 0.24, 0.14), translucent=0.2)
+    grass_blades(9.8, 40, snow_ground, 25, 0.45, stalks, name='stalks', lean=0.2)
+    key(150, 18, 0.9, (0.95, 0.97, 1.0))
+    camera(outdoor=True)
+    sc.camera.data.clip_end = 20000
+    render_settings(exposure=0.0, samples=None, adaptive=0.01)
+    nature_compositor({'start': 10, 'depth': 900, 'color': (0.74, 0.77, 0.82), 'max': 0.65})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 def worn_paint_mat(name='worn-paint', color=(0.72, 0.7, 0.64)):
     """Road paint worn by tyres: a noise mask lets the asphalt through in patches and specks."""
     m, nt, out = new_mat(name)
@@ -2044,22 +2698,339 @@ def s_rainy():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
+def brick_mat(name, color, mortar=(0.5, 0.48, 0.45)):
+    """Brick in stretcher bond (22.5 x 7.5 cm courses, 1 cm joints) on a facade in the XZ plane: brick to
+    brick tone, a slow tone drift, recessed joints in the bump (session 6, street only)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    uv = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'ADD', sep.outputs['X'], sep.outputs['Y']), uv.inputs[0])
+    link(nt, sep.outputs['Z'], uv.inputs[1])
+    b = nt.nodes.new('ShaderNodeTexBrick')
+    link(nt, uv.outputs[0], b.inputs['Vector'])
+    b.inputs['Scale'].default_value = 1.0
+    b.inputs['Brick Width'].default_value = 0.235
+    b.inputs['Row Height'].default_value = 0.075
+    b.inputs['Mortar Size'].default_value = 0.01
+    b.inputs['Mortar Smooth'].default_value = 0.2
+    b.inputs['Color1'].default_value = (*color, 1)
+    b.inputs['Color2'].default_value = (*tuple(v * 0.78 for v in color), 1)
+    b.inputs['Mortar'].default_value = (*mortar, 1)
+    b.offset = 0.5
+    b.squash = 1.0
+    tone = ramp(nt, noise(nt, c, 0.3, 4, 0.5), [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.08, 1.06, 1.04))])
+    col = mix_rgb(nt, 1.0, b.outputs['Color'], tone, 'MULTIPLY')
+    grain = noise(nt, c, 90, 4, 0.6)
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', b.outputs['Fac'], -1.0), math_node(nt, 'MULTIPLY', grain, 0.3))
+    principled(nt, out, col, 0.88, 0.3, 0.0, bump(nt, h, 0.35, 0.006))
+    return m
+
+
+def goods_mat(name, palette, cell=0.18):
+    """Things in a shop (boxes, folded clothes, bottles, books): each 18-cm cell of object space its own
+    colour from the shop's palette, a little sheen."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    snap = nt.nodes.new('ShaderNodeVectorMath')
+    snap.operation = 'SNAP'
+    link(nt, c, snap.inputs[0])
+    snap.inputs[1].default_value = (cell, cell * 0.7, cell * 1.3)
+    wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    wn.noise_dimensions = '3D'
+    link(nt, snap.outputs[0], wn.inputs['Vector'])
+    stops = [(i / (len(palette) - 1), p) for i, p in enumerate(palette)]
+    col = ramp(nt, wn.outputs['Value'], stops)
+    principled(nt, out, col, 0.45, 0.5)
+    return m
+
+
+def shop_glass_mat(name):
+    """Plate glass that one sees through: transparent (camera and shadow rays pass into the shop) under a
+    sharp Fresnel reflection of the street (at least 6 % head-on)."""
+    m, nt, out = new_mat(name)
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    tr.inputs['Color'].default_value = (0.9, 0.93, 0.92, 1)
+    glass_over(nt, out, tr.outputs[0], 0.06)
+    return no_light_sampling(m)
+
+
+STROKES = [
+    [(0, 0, 0, 1), (1, 0, 1, 1), (0, .5, 1, .5)],            # H
+    [(0, 0, 0, 1), (0, 1, 1, 1), (0, .5, .8, .5), (0, 0, 1, 0)],  # E
+    [(0, 0, 0, 1), (0, 0, 1, 0)],                            # L
+    [(0, 0, 0, 1), (0, 1, 1, 1), (1, 0, 1, 1), (0, 0, 1, 0)],  # O
+    [(.5, 0, .5, 1), (0, 1, 1, 1)],                          # T
+    [(0, 0, 0, 1), (1, 0, 1, 1), (0, 1, .5, .55), (.5, .55, 1, 1)],  # M
+    [(0, 0, 0, 1), (0, 1, 1, 1), (1, .5, 1, 1), (0, .5, 1, .5)],  # P
+    [(0, 1, 1, 1), (0, .5, 0, 1), (0, .5, 1, .5), (1, 0, 1, .5), (0, 0, 1, 0)],  # S
+    [(0, 0, 0, 1), (0, 0, 1, 0), (0, 1, 1, 1), (0, 1, 0, 0)],  # C-ish box
+    [(0, 0, 0, 1), (1, 0, 1, 1), (0, 1, 1, 0)],              # N
+    [(0, 0, .5, 1), (.5, 1, 1, 0), (.2, .4, .8, .4)],        # A
+    [(0, 0, 0, 1)],                                          # I
+]
+
+
+def sign_text(batch, x, y, z, height, n_letters, stroke=None, depth=0.03, face=-1):
+    """Letters made of strokes (stems, bars, diagonals) along X at depth y: a shop name that reads as
+    letters, not as blocks. Returns the width used."""
+    stroke = stroke or height * 0.14
+    w = height * 0.62
+    for i in range(n_letters):
+        g = random.choice(STROKES)
+        ww = w * (0.35 if len(g) == 1 else 1.0)
+        for (a0, b0, a1, b1) in g:
+            p0 = Vector((x + a0 * ww, 0, z + b0 * height))
+            p1 = Vector((x + a1 * ww, 0, z + b1 * height))
+            d = p1 - p0
+            ln = d.length + stroke
+            ang = math.atan2(d.z, d.x) if d.length > 1e-6 else 0.0
+            mid = (p0 + p1) / 2
+            from mathutils import Matrix
+            mtx = (Matrix.Translation(Vector((mid.x, y + face * depth / 2, mid.z))) @ Matrix.Rotation(-ang, 4, 'Y')
+                   @ Matrix.Diagonal((ln, depth, stroke, 1.0)))
+            import bmesh
+            bmesh.ops.create_cube(batch.bm, size=1.0, matrix=mtx)
+        x += ww + height * 0.22
+    return x
+
+
+def shop_interior(x0, x1, y, gh, night, kind, light_col):
+    """The shop behind the glass, built in 3D: floor, walls and ceiling 4-5 m deep, a lit ceiling with
+    visible light fittings, and what the shop holds (shelving with goods along the back and sides, a
+    clothes rail, or cafe tables), lit by an area lamp in the ceiling (its light spills onto the pavement)."""
+    depth = random.uniform(4.0, 5.5)
+    w = x1 - x0
+    cx = (x0 + x1) / 2
+    wall = simple_mat('int-wall', random.choice([(0.78, 0.76, 0.72), (0.62, 0.6, 0.56), (0.85, 0.84, 0.82),
+                                                 (0.35, 0.33, 0.3)]), 0.8, grain=0.03)
+    flo = simple_mat('int-floor', random.choice([(0.3, 0.22, 0.15), (0.55, 0.53, 0.5), (0.18, 0.18, 0.19)]), 0.35,
+                     grain=0.1, grain_scale=6)
+    top = gh - 0.6
+    box((w, depth, 0.05), (cx, y + depth / 2, 0.125), flo, bevel=0)
+    box((w, 0.1, top), (cx, y + depth + 0.05, top / 2), wall, bevel=0)
+    box((0.1, depth, top), (x0 - 0.05, y + depth / 2, top / 2), wall, bevel=0)
+    box((0.1, depth, top), (x1 + 0.05, y + depth / 2, top / 2), wall, bevel=0)
+    box((w, depth, 0.1), (cx, y + depth / 2, top + 0.05), wall, bevel=0)
+    fit = no_light_sampling(emission_mat('fitting', light_col, 5.0 if night else 6.0))
+    for fy in (y + 1.2, y + depth - 1.3):
+        for fx in range(max(1, int(w / 1.8))):
+            px = x0 + (fx + 0.5) * w / max(1, int(w / 1.8))
+            plane(0.6, 0.6 if kind != 'cafe' else 0.25, (px, fy, top - 0.005), fit, rot=(math.pi, 0, 0))
+    lamp = area_light((cx, y + depth / 2, top - 0.05), w * 0.8, (40 if night else 45) * w * depth * 0.1,
+                      light_col, size_y=depth * 0.7, target=(cx, y + depth / 2, 0))
+    lamp.visible_glossy = False
+    palette = random.choice([
+        [(0.75, 0.72, 0.66), (0.12, 0.12, 0.14), (0.5, 0.12, 0.1), (0.15, 0.25, 0.4), (0.85, 0.82, 0.75), (0.4, 0.35, 0.25)],
+        [(0.2, 0.3, 0.15), (0.7, 0.55, 0.2), (0.8, 0.78, 0.7), (0.45, 0.1, 0.12), (0.1, 0.1, 0.1)],
+        [(0.9, 0.88, 0.85), (0.6, 0.5, 0.45), (0.25, 0.3, 0.35), (0.05, 0.05, 0.06), (0.7, 0.6, 0.5)],
+    ])
+    goods = Batch(goods_mat('goods', palette), 'goods')
+    shelf = Batch(simple_mat('shelving', random.choice([(0.06, 0.06, 0.06), (0.5, 0.38, 0.25), (0.8, 0.8, 0.78)]),
+                             0.5, grain=0.05), 'shelving')
+    if kind in ('shelves', 'rail'):
+        # Shelving along the back wall: uprights, shelves, goods of varied widths and heights.
+        by = y + depth - 0.25
+        n = max(2, int(w / 1.1))
+        for i in range(n + 1):
+            shelf.box((0.04, 0.4, 2.3), (x0 + 0.1 + i * (w - 0.2) / n, by, 1.3))
+        for z in (0.45, 0.85, 1.25, 1.65, 2.05):
+            shelf.box((w - 0.2, 0.4, 0.03), (cx, by, z))
+            xx = x0 + 0.15
+            while xx < x1 - 0.3:
+                gw = random.uniform(0.08, 0.3)
+                if random.random() < 0.85:
+                    gh_ = random.uniform(0.12, 0.34)
+                    goods.box((gw, 0.3, gh_), (xx + gw / 2, by, z + 0.015 + gh_ / 2))
+                xx += gw + random.uniform(0.0, 0.04)
+    if kind == 'rail':
+        for rx in (cx - w * 0.22, cx + w * 0.22):
+            ry = y + depth * 0.45
+            shelf.box((1.4, 0.03, 0.03), (rx, ry, 1.55))
+            shelf.box((0.03, 0.03, 1.4), (rx - 0.7, ry, 0.85))
+            shelf.box((0.03, 0.03, 1.4), (rx + 0.7, ry, 0.85))
+            xx = rx - 0.65
+            while xx < rx + 0.62:
+                t = random.uniform(0.03, 0.07)
+                goods.box((t, 0.45, random.uniform(0.6, 0.95)), (xx, ry, 1.52 - 0.4), rot_z=random.gauss(0, 0.08))
+                xx += t + 0.02
+    if kind == 'shelves':
+        # A display table in the middle with stacked goods.
+        ty = y + depth * 0.4
+        shelf.box((1.6, 0.8, 0.05), (cx, ty, 0.8))
+        for lx in (-0.75, 0.75):
+            shelf.box((0.05, 0.7, 0.65), (cx + lx, ty, 0.47))
+        for i in range(8):
+            goods.box((random.uniform(0.15, 0.3), random.uniform(0.15, 0.3), random.uniform(0.05, 0.25)),
+                      (cx + random.uniform(-0.65, 0.65), ty + random.uniform(-0.25, 0.25), 0.95), rot_z=random.uniform(0, 3))
+    if kind == 'cafe':
+        # A counter at the back with a coffee machine and menu boards; small round tables and chairs.
+        shelf.box((w * 0.6, 0.7, 1.05), (cx + w * 0.1, y + depth - 0.9, 0.67))
+        goods.box((0.6, 0.45, 0.45), (cx + w * 0.2, y + depth - 0.95, 1.42))
+        for i in range(3):
+            goods.box((0.7, 0.03, 0.5), (cx - w * 0.15 + i * 0.85, y + depth - 0.02, 2.2))
+        for tx in (cx - w * 0.3, cx, cx + w * 0.3):
+            ty = y + random.uniform(1.0, 1.6)
+            shelf.box((0.05, 0.05, 0.72), (tx, ty, 0.51))
+            cylinder(0.32, 0.03, (tx, ty, 0.88), goods.mat, verts=24)
+            for s in (-1, 1):
+                cx_ = tx + s * 0.45
+                shelf.box((0.4, 0.4, 0.04), (cx_, ty, 0.6))
+                shelf.box((0.04, 0.4, 0.45), (cx_ + s * 0.2, ty, 0.85))
+    goods.done()
+    shelf.done()
+
+
+def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_col, night, lit, name,
+                 shops, ground=4.0, sign_col=(0.05, 0.06, 0.08), letter_col=(0.9, 0.86, 0.75), awning=None):
+    """One plot of the street (session 6): upper storeys as in facade() (recessed framed windows, sills,
+    string courses, cornice) and a ground floor of real shopfronts: pilasters, stall risers, plate glass in
+    frames with a transom, a recessed glazed door 2.3 m high, a fascia with lettering, and the shop inside.
+    `shops`: list of (kind, width share)."""
+    w = x1 - x0
+    cx = (x0 + x1) / 2
+    recess = 0.2
+    glass = window_glass_mat(name + '-glass', night, lit)
+    framem = simple_mat(name + '-frame', frame_col, 0.35, metallic=0.6, grain=0.05)
+    walls = Batch(wallm, name + '-walls')
+    frames = Batch(framem, name + '-frames')
+    panes = Batch(glass, name + '-panes')
+    stones = Batch(stone, name + '-stones')
+    walls.box((w, 8.0, h - ground), (cx, y + recess + 5.5 + 4.0, ground + (h - ground) / 2))  # body (behind shops)
+    walls.box((w, 0.3, h - ground), (cx, y + 5.9, ground + (h - ground) / 2))
+    z = ground + 0.3
+    floors = []
+    while z + storey <= h - 0.8:
+        floors.append(z)
+        z += storey
+    top = z
+    n_bays = max(1, int(w / bay))
+    bay = w / n_bays
+    walls.box((w, recess, floors[0] - ground + 0.0 if floors else 0.3), (cx, y + recess / 2, ground + (floors[0] - ground) / 2 if floors else ground))
+    for fz in floors:
+        walls.box((w, recess, win_h * 0 + 0.95), (cx, y + recess / 2, fz + 0.95 / 2))
+        head = fz + 0.95 + win_h
+        walls.box((w, recess, fz + storey - head), (cx, y + recess / 2, (head + fz + storey) / 2))
+        stones.box((w - 0.01, 0.1, 0.15), (cx, y - 0.05, fz + 0.075))
+        for i in range(n_bays):
+            wx = x0 + (i + 0.5) * bay
+            pier_l = x0 + i * bay
+            half = (bay - win_w) / 2
+            walls.box((half, recess, win_h), (pier_l + half / 2, y + recess / 2, fz + 0.95 + win_h / 2))
+            walls.box((half, recess, win_h), (pier_l + bay - half / 2, y + recess / 2, fz + 0.95 + win_h / 2))
+            stones.box((win_w + 0.14, recess + 0.08, 0.06), (wx, y + recess / 2 - 0.04, fz + 0.95 - 0.03))
+            gy = y + recess
+            f = 0.055
+            sz = fz + 0.95
+            frames.box((win_w, 0.07, f), (wx, gy, sz + f / 2))
+            frames.box((win_w, 0.07, f), (wx, gy, sz + win_h - f / 2))
+            frames.box((f, 0.07, win_h), (wx - win_w / 2 + f / 2, gy, sz + win_h / 2))
+            frames.box((f, 0.07, win_h), (wx + win_w / 2 - f / 2, gy, sz + win_h / 2))
+            frames.box((f * 0.8, 0.06, win_h), (wx, gy - 0.01, sz + win_h / 2))
+            for side in (-1, 1):
+                panes.box((win_w / 2 - f, 0.01, win_h - f), (wx + side * win_w / 4, gy + 0.02, sz + win_h / 2),
+                          rot_z=random.gauss(0, 0.004), rot_x=random.gauss(0, 0.004))
+    walls.box((w, recess, h - top), (cx, y + recess / 2, (top + h) / 2))
+    stones.box((w - 0.01, 0.4, 0.25), (cx, y - 0.1, top + 0.12))
+    stones.box((w - 0.01, 0.5, 0.16), (cx, y - 0.15, h - 0.08))
+    # Ground floor: a moulded band over the shops, end pilasters, then each shop.
+    stones.box((w - 0.01, 0.3, 0.22), (cx, y - 0.05, ground + 0.11))
+    pil = 0.42
+    stones.box((pil, 0.32, ground), (x0 + pil / 2, y - 0.02, ground / 2))
+    stones.box((pil, 0.32, ground), (x1 - pil / 2, y - 0.02, ground / 2))
+    signs = Batch(simple_mat(name + '-fascia', sign_col, 0.35, grain=0.04), name + '-fascia')
+    letters = Batch(no_light_sampling(emission_mat(name + '-letters', letter_col, 2.0 if night else 0.0))
+                    if night else simple_mat(name + '-letters', letter_col, 0.3, metallic=0.3), name + '-letters')
+    fascia_lo, fascia_hi = 3.15, 3.85
+    xa = x0 + pil
+    total = sum(s for _, s in shops)
+    inner = w - 2 * pil
+    gx = y + 0.25  # glazing line, set back behind the pilasters
+    for si, (kind, share) in enumerate(shops):
+        sw = inner * share / total
+        xb = xa + sw
+        if si > 0:
+            stones.box((0.3, 0.3, ground), (xa, y - 0.01, ground / 2))
+        a, b = xa + 0.15, xb - 0.15
+        mid = (a + b) / 2
+        sw_ = b - a
+        # Fascia board with the shop's name.
+        signs.box((sw_, 0.12, fascia_hi - fascia_lo), (mid, y - 0.04, (fascia_lo + fascia_hi) / 2))
+        walls.box((sw_, 0.3, fascia_lo - 2.95), (mid, y + 0.1, (fascia_lo + 2.95) / 2))
+        lh = random.uniform(0.26, 0.36)
+        n_l = random.randint(5, 9)
+        est = n_l * lh * 0.84
+        sign_text(letters, mid - est / 2, y - 0.1, (fascia_lo + fascia_hi) / 2 - lh / 2, lh, n_l)
+        if kind == 'door':
+            # A solid panelled front door to the flats above with a fanlight.
+            door = simple_mat(name + '-door', random.choice([(0.05, 0.09, 0.07), (0.2, 0.05, 0.04), (0.03, 0.04, 0.07)]),
+                              0.3, grain=0.04)
+            walls.box((sw_, 0.3, 2.95), (mid, y + 0.1, 1.5))
+            box((1.1, 0.08, 2.3), (mid, y + 0.22, 1.3), door, bevel=0.01)
+            panes.box((1.1, 0.02, 0.5), (mid, y + 0.26, 2.78))
+            frames.box((1.24, 0.1, 0.06), (mid, y + 0.2, 2.5))
+            xa = xb
+            continue
+        shop_interior(a, b, gx + 0.05, ground - 0.3, night, kind, random.choice([(1.0, 0.9, 0.78), (1.0, 0.82, 0.62), (0.95, 0.97, 1.0)]))
+        # Stall riser, sill, head, transom; plate glass; a door 2.3 m high in one bay.
+        frames.box((sw_, 0.12, 0.45), (mid, gx, 0.375))
+        frames.box((sw_, 0.1, 0.06), (mid, gx, 0.63))
+        frames.box((sw_, 0.1, 0.08), (mid, gx, 2.95))
+        frames.box((sw_, 0.08, 0.05), (mid, gx, 2.45))
+        door_w = 1.0
+        door_left = random.random() < 0.5
+        dx = a + 0.15 + door_w / 2 if door_left else b - 0.15 - door_w / 2
+        frames.box((0.08, 0.1, 2.95), (dx - door_w / 2 - 0.04, gx, 1.6))
+        frames.box((0.08, 0.1, 2.95), (dx + door_w / 2 + 0.04, gx, 1.6))
+        frames.box((door_w, 0.06, 0.1), (dx, gx + 0.05, 2.35))
+        frames.box((0.03, 0.04, 0.45), (dx + (0.35 if door_left else -0.35), gx - 0.06, 1.1))  # handle
+        frames.box((door_w, 0.06, 0.12), (dx, gx + 0.05, 0.21))
+        glass_m = shop_glass_mat(name + '-shopglass')
+        plane(door_w - 0.06, 2.1, (dx, gx + 0.06, 1.3), glass_m, rot=(math.pi / 2, 0, 0))
+        ga, gb = (dx + door_w / 2 + 0.08, b) if door_left else (a, dx - door_w / 2 - 0.08)
+        n_m = max(1, int((gb - ga) / 1.6))
+        for j in range(1, n_m):
+            frames.box((0.06, 0.1, 2.3), (ga + j * (gb - ga) / n_m, gx, 1.8))
+        plane(gb - ga, 1.8, ((ga + gb) / 2, gx + 0.01, 1.55), glass_m, rot=(math.pi / 2, 0, 0))
+        plane(sw_, 0.45, (mid, gx + 0.01, 2.7), glass_m, rot=(math.pi / 2, 0, 0))
+        if awning == si:
+            cloth = simple_mat(name + '-awning', random.choice([(0.08, 0.16, 0.12), (0.45, 0.42, 0.36), (0.12, 0.12, 0.14)]),
+                               0.85, grain=0.08, grain_scale=12, bump_strength=0.2)
+            d_ = 1.1
+            box((sw_, d_, 0.025), (mid, y - d_ / 2 * 0.94, fascia_lo - 0.1 - d_ * 0.17), cloth, bevel=0.004,
+                rot=(math.radians(20), 0, 0))
+            box((sw_, 0.02, 0.2), (mid, y - d_ * 0.94, fascia_lo - 0.2 - d_ * 0.34), cloth, bevel=0.003)
+        xa = xb
+    for bt in (walls, frames, panes, stones, signs, letters):
+        bt.done()
+
+
+def sheffield_stand(x, y, metal):
+    """A bicycle stand: an inverted U of 5-cm steel tube, 0.75 m wide and 0.8 m high."""
+    for s in (-1, 1):
+        cylinder(0.025, 0.7, (x + s * 0.33, y, 0.5), metal, verts=12)
+        sphere(0.045, (x + s * 0.33, y, 0.86), metal, subdiv=2)
+    cylinder(0.025, 0.62, (x, y, 0.88), metal, rot=(0, math.pi / 2, 0), verts=12)
+    for s in (-1, 1):
+        cylinder(0.028, 0.18, (x + s * 0.31, y, 0.88), metal, rot=(0, math.pi / 2 + s * 0.6, 0), verts=12)
+
+
 def s_street(night=False):
-    """A city-centre street (session 5), by day (city-centre) or by night (urban-night): the car in the
-    parking lane by the kerb; a granite kerb in lengths, a gutter with drain grates, worn parking-lane paint,
-    bollards, a lamp post, a pavement of slabs; behind, a run of four- to six-storey buildings with real
-    depth (recessed windows in frames with mullions, sills, string courses, cornices, shopfronts with fascia
-    signs), and the same kind of street behind the camera so that shop windows and glazing reflect
-    buildings, not a void. By day the sun from the front right rakes across the facades: piers and sills
-    cast shadows into the window reveals. By night the asphalt is wet, a share of the windows and the shops
-    are lit, and the street lamp behind the car is its key."""
+    """A city-centre street, by day (city-centre) or by night (urban-night). Session 6: shot as a listing
+    photo is, 38 mm at 7 m, camera 1.3 m high, f/4 (the 85 mm at 14.5 m showed one enlarged shopfront once
+    the compositor scaled it to a car photographed from 3-8 m). The car in the parking lane by the kerb; a
+    granite kerb in lengths, a gutter with drain grates, a pavement of slabs 3.9 m wide with a tree in a
+    grate, bollards, bicycle stands, a lamp post, all away from the car's slot; behind, plots of different
+    widths, heights, materials (render, brick, stone) and window rhythms, with real shopfronts whose
+    interiors are built in 3D and lit, fascia lettering, a blade sign, a front door to the flats."""
     extra = {'night': night, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
-    kerb_y = 3.0
+    kerb_y = 2.4
     if night:
         world_grad((0.025, 0.03, 0.055), (0.004, 0.005, 0.012), 1.0)
         plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.07, 0.07, 0.075), wet=True))
-        key(310, 68, 0.4, (1.0, 0.82, 0.6))
+        key(315, 62, 0.4, (1.0, 0.82, 0.6))
     else:
         world_sky(36, 135, 1.0, air=1.0, dust=0.7)
         sun_light(36, 135, 3.5, angle_deg=0.55)
@@ -2068,45 +3039,42 @@ def s_street(night=False):
         plane(6000, 6000, (0, 0, 0), street_asphalt_mat())
     granite = plaster_mat('granite', (0.5, 0.49, 0.47), 0.7, streaks=False)
     kerbs = Batch(granite, 'kerbs')
-    x = -60.0
-    while x < 60:
+    x = -40.0
+    while x < 40:
         ln = random.uniform(0.9, 1.2)
         kerbs.box((ln - 0.008, 0.28, 0.15), (x + ln / 2, kerb_y + 0.14, 0.075 + random.uniform(-0.006, 0.006)),
                   rot_z=random.gauss(0, 0.004))
         x += ln
     kerbs.done()
-    # Gutter: a darker, dirtier band of concrete along the kerb, with cast-iron grates every 12 m or so.
     gut = simple_mat('gutter', (0.16, 0.155, 0.15), 0.85, grain=0.25, grain_scale=4, bump_strength=0.2)
-    plane(120, 0.35, (0, kerb_y - 0.175, 0.003), gut)
+    plane(80, 0.3, (0, kerb_y - 0.15, 0.003), gut)
     iron = simple_mat('grate', (0.04, 0.04, 0.04), 0.5, metallic=0.6, grain=0.2)
-    for gx in (-21.0, -8.5, 4.2, 17.0):
+    for gx in (-13.0, 5.6, 19.0):
         for k in range(9):
-            box((0.04, 0.3, 0.02), (gx - 0.25 + k * 0.06, kerb_y - 0.2, 0.004), iron, bevel=0)
-    # Parking-lane edge line, worn away where tyres run (noise-masked), 55 cm off the kerb, behind the car.
-    m, nt, out = new_mat('worn-paint')
-    c = coord(nt)
-    wear = ramp(nt, noise(nt, c, 2.5, 6, 0.65), [(0.35, (0, 0, 0)), (0.6, (1, 1, 1))])
-    speck = ramp(nt, noise(nt, c, 60, 3, 0.6), [(0.3, (0, 0, 0)), (0.6, (1, 1, 1))])
-    cover = math_node(nt, 'MULTIPLY', wear, speck)
-    p_ = principled(nt, out, (0.72, 0.7, 0.64), 0.6, 0.4)
-    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, cover, mx.inputs[0])
-    link(nt, tr.outputs[0], mx.inputs[1])
-    link(nt, p_.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
-    for lx in range(-60, 60, 6):
-        plane(5.6, 0.12, (lx + 3, kerb_y - 0.55, 0.005), m)
-    # Pavement: slabs; then the building line.
-    front = 9.5
-    plane(120, front - kerb_y - 0.28, (0, (kerb_y + 0.28 + front) / 2, 0.15),
+            box((0.04, 0.26, 0.02), (gx - 0.25 + k * 0.06, kerb_y - 0.16, 0.004), iron, bevel=0)
+    front = 6.3
+    plane(80, front - kerb_y - 0.28, (0, (kerb_y + 0.28 + front) / 2, 0.15),
           floor_material('stone-paving', (0.52, 0.5, 0.47)))
+    plane(80, 6.0, (0, front + 3.0, 0.149), floor_material('stone-paving', (0.5, 0.48, 0.45)))
     pole = simple_mat('bollard', (0.05, 0.05, 0.055), 0.4, metallic=0.7, grain=0.1)
-    for bx in (-9.0, -7.2, -5.4, 5.4, 7.2, 9.0, 14.0, 15.8, -14.0, -15.8):
-        cylinder(0.06, 0.9, (bx, kerb_y + 0.55, 0.6), pole, verts=16)
-        sphere(0.065, (bx, kerb_y + 0.55, 1.05), pole, subdiv=2)
+    for bx in (-3.3, -4.5, 6.2, 7.4):
+        cylinder(0.07, 0.9, (bx, kerb_y + 0.5, 0.6), pole, verts=20)
+        sphere(0.075, (bx, kerb_y + 0.5, 1.05), pole, subdiv=2)
+        cylinder(0.075, 0.04, (bx, kerb_y + 0.5, 0.9), simple_mat('band', (0.7, 0.68, 0.6), 0.4), verts=20)
+    steel = simple_mat('stand', (0.55, 0.56, 0.57), 0.3, metallic=0.9, grain=0.03)
+    for sx in (-6.9, -6.0, -5.1):
+        sheffield_stand(sx, front - 1.0, steel)
+    # A tree in a cast-iron grate (right of the car, on the pavement).
+    tx, ty = 4.2, kerb_y + 1.3
+    box((1.3, 1.3, 0.02), (tx, ty, 0.155), iron, bevel=0.005)
+    try:
+        leaf = leaf2_mat('street-leaf', (0.03, 0.06, 0.02), (0.12, 0.18, 0.05), translucent=0.3)
+        bark = bark2_mat('street-bark', (0.08, 0.07, 0.06))
+        put(broadleaf_mesh(11, 8.5, 4.0, name='street-tree', mats=[leaf, bark], leaves=0.8), (tx, ty, 0.15))
+    except Exception as e:  # noqa: BLE001 (a helper owned elsewhere changed: the street still renders)
+        print('street tree skipped:', e)
     metal = simple_mat('pole', (0.12, 0.12, 0.13), 0.45, metallic=0.8)
-    for lx in ((-2.6, 17.0) if night else (-3.6,)):
+    for lx in (-8.5, 14.0):
         cylinder(0.09, 8.0, (lx, kerb_y + 0.6, 4.0), metal, verts=16)
         cylinder(0.14, 0.6, (lx, kerb_y + 0.6, 0.45), metal, verts=16)
         box((0.08, 1.4, 0.08), (lx, kerb_y - 0.1, 8.0), metal, bevel=0.01)
@@ -2115,32 +3083,49 @@ def s_street(night=False):
             lens = plane(0.26, 0.5, (lx, kerb_y - 0.8, 7.87), no_light_sampling(emission_mat('lamp', (1.0, 0.8, 0.55), 40.0)),
                          rot=(math.pi, 0, 0))
             camera_only(lens)
-            # A street lamp's optic throws a pool, not a wash: a wide spot with a soft edge.
-            spot_light((lx, kerb_y - 0.8, 7.8), 700, (lx, kerb_y - 0.8, 0), angle_deg=110, blend=0.9,
+            spot_light((lx, kerb_y - 0.8, 7.8), 900, (lx, kerb_y - 0.8, 0), angle_deg=110, blend=0.9,
                        color=(1.0, 0.8, 0.55), radius=0.15)
-    # The buildings: a continuous street face of plots of different widths, heights, colours and rhythms.
-    walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36), (0.74, 0.74, 0.72),
-             (0.82, 0.76, 0.6)]
-    bx = -34.0
+    if night:
+        # The lamp across the street behind the camera lights the car side and the pavement.
+        spot_light((-2.0, -9.0, 7.8), 1200, (0.0, 2.0, 0.0), angle_deg=100, blend=0.9, color=(1.0, 0.82, 0.6), radius=0.15)
+    # The street face: plots of different widths, heights, materials, window rhythms and shops.
+    plots = [
+        (-22.0, -12.8, 15.5, ('plaster', (0.74, 0.72, 0.66)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.06, 0.07), (0.85, 0.8, 0.62)),
+        (-12.8, -4.6, 17.5, ('brick', (0.36, 0.16, 0.1)), [('rail', 1), ('door', 0.28)], (0.85, 0.85, 0.82), (0.82, 0.8, 0.74), (0.08, 0.08, 0.09)),
+        (-4.6, 3.4, 14.0, ('plaster', (0.82, 0.76, 0.6)), [('cafe', 1)], (0.25, 0.18, 0.12), (0.08, 0.17, 0.12), (0.92, 0.88, 0.76)),
+        (3.4, 11.6, 19.0, ('stone', (0.66, 0.62, 0.55)), [('shelves', 0.55), ('rail', 0.45)], (0.12, 0.12, 0.12), (0.03, 0.04, 0.07), (0.85, 0.72, 0.45)),
+        (11.6, 22.0, 16.0, ('plaster', (0.62, 0.66, 0.68)), [('door', 0.25), ('shelves', 1)], (0.8, 0.8, 0.78), (0.35, 0.06, 0.05), (0.95, 0.92, 0.85)),
+    ]
+    for i, (a, b, h, (mk, col), shops, fcol, scol, lcol) in enumerate(plots):
+        if mk == 'brick':
+            wm = brick_mat('pl%d-brick' % i, col)
+            st = plaster_mat('pl%d-stone' % i, (0.72, 0.7, 0.64), 0.7, streaks=False)
+        else:
+            wm = plaster_mat('pl%d-wall' % i, col, 0.8 if mk == 'plaster' else 0.7, streaks=True)
+            st = plaster_mat('pl%d-stone' % i, tuple(min(1, v * 1.1) for v in col), 0.7, streaks=False)
+        street_block(a, b, front, h, wm, st, storey=random.uniform(3.1, 3.4), bay=random.uniform(1.7, 2.3),
+                     win_w=random.uniform(1.0, 1.25), win_h=random.uniform(1.55, 1.85), frame_col=fcol, night=night,
+                     lit=0.35 if night else 0.0, name='pl%d' % i, shops=shops, sign_col=scol, letter_col=lcol,
+                     awning=0 if i == 3 else None)
+    # A blade sign on a bracket (a pharmacy-like green cross box), first-floor level, left of the car.
+    bracket = simple_mat('bracket', (0.05, 0.05, 0.05), 0.4, metallic=0.7)
+    box((0.05, 0.7, 0.05), (-8.0, front - 0.35, 5.0), bracket, bevel=0.005)
+    blade = simple_mat('blade', (0.75, 0.73, 0.68), 0.4) if not night else no_light_sampling(
+        emission_mat('blade', (0.9, 0.85, 0.7), 1.5))
+    box((0.06, 0.55, 0.7), (-8.0, front - 0.5, 4.55), blade, bevel=0.01)
+    # The street behind the camera (seen only in shop glass and windows).
+    walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36)]
+    bx = -30.0
     k = 0
-    while bx < 34:
-        w = random.uniform(8, 14)
-        facade(bx, bx + w, front, random.uniform(14, 21), walls[k % len(walls)], storey=random.uniform(3.0, 3.5),
-               bay=random.uniform(1.6, 2.3), win_w=random.uniform(1.0, 1.3), win_h=random.uniform(1.5, 1.9),
-               frame_col=random.choice([(0.12, 0.12, 0.12), (0.8, 0.8, 0.78), (0.25, 0.18, 0.12)]),
-               name='cc%d' % k, lit=0.35 if night else 0.0, night=night, shop=random.random() < 0.8)
-        bx += w
-        k += 1
-    bx = -40.0
-    while bx < 40:
-        w = random.uniform(9, 15)
-        facade(bx, bx + w, 30.0, random.uniform(14, 20), walls[k % len(walls)], name='bh%d' % k, behind=True,
+    while bx < 30:
+        w = random.uniform(9, 14)
+        facade(bx, bx + w, 24.0, random.uniform(14, 20), walls[k % len(walls)], name='bh%d' % k, behind=True,
                lit=0.35 if night else 0.0, night=night)
         bx += w
         k += 1
-    camera(outdoor=True)
+    camera(focal=38.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=7.0)
     if night:
-        render_settings(exposure=-0.9, glare=0.25, adaptive=0.01)
+        render_settings(exposure=-0.6, glare=0.25, adaptive=0.01)
     else:
         render_settings(exposure=-1.0, mist=mist)
     return extra
@@ -2368,12 +3353,12 @@ def s_city(kind):
 
 
 SCENES = {
-    'studio-white': s_studio((0.86, 0.86, 0.86), 0.3),
-    'studio-grey': s_studio((0.38, 0.385, 0.39), 0.2),
+    'studio-white': s_studio((0.86, 0.86, 0.86), 0.3, floor_kind='studio-epoxy'),
+    'studio-grey': s_studio((0.38, 0.385, 0.39), 0.2, floor_kind='studio-epoxy'),
     'studio-dark': s_studio((0.035, 0.035, 0.038), 0.0, dark=True, key_power=1100),
     'studio-blue': s_studio(None, 0.1, grad=((0.05, 0.09, 0.2), (0.01, 0.02, 0.06)), key_power=700),
-    'promo-studio': s_studio((0.75, 0.75, 0.76), 0.2, key_power=1100),
-    'modern-studio': s_studio((0.24, 0.245, 0.25), 0.3),
+    'promo-studio': s_studio((0.75, 0.75, 0.76), 0.2, key_power=1100, floor_kind='studio-epoxy'),
+    'modern-studio': s_studio((0.24, 0.245, 0.25), 0.3, floor_kind='studio-epoxy'),
     'studio-showroom': s_glass_showroom,
     'luxury-showroom': s_luxury_showroom,
     'studio-loft': s_loft,
@@ -2384,7 +3369,7 @@ SCENES = {
     'vip-garage-entrance': s_vip_garage,
     'spotlight-night': s_spotlight_night,
     'sunset-drive': lambda: s_open_road('sunset'),
-    'snowy-drive': lambda: s_open_road('snow'),
+    'snowy-drive': s_snowy_drive,
     'forest-road': lambda: s_open_road('forest'),
     'foggy-morning': lambda: s_open_road('fog'),
     'mountain-view': lambda: s_open_road('mountain'),
