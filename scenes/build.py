@@ -2396,7 +2396,7 @@ def smooth_band(nt, v, a0, a1, b0=None, b1=None):
     return out
 
 
-def winter_road_mat(base=(0.04, 0.04, 0.045)):
+def winter_road_mat(base=(0.04, 0.04, 0.045), slush_amount=1.0):
     """A winter road after the plough (session 6): dark wet asphalt with its aggregate; in each lane two
     wheel tracks worn black and smooth (they wander a little); grey slush between and beside them, heaped
     along the centre and the edges, with a soft broken margin; on the lay-by the odd slush patch."""
@@ -2427,6 +2427,7 @@ def winter_road_mat(base=(0.04, 0.04, 0.045)):
     slush = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', lane_slush, heap),
                                                     math_node(nt, 'ADD', edge_near, math_node(nt, 'MULTIPLY', layby, 0.7))))
     slush = math_node(nt, 'MULTIPLY', slush, math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', tracks, road)))
+    slush = math_node(nt, 'MULTIPLY', slush, slush_amount)
     tone = noise(nt, pos, 0.12, 4, 0.5)
     asph = ramp(nt, tone, [(0.3, tuple(v * 0.85 for v in base)), (0.7, tuple(v * 1.15 for v in base))])
     agg = nt.nodes.new('ShaderNodeTexVoronoi')
@@ -2495,6 +2496,45 @@ def s_snowy_drive():
     sc.camera.data.clip_end = 20000
     render_settings(exposure=0.0, samples=None, adaptive=0.01)
     nature_compositor({'start': 10, 'depth': 900, 'color': (0.74, 0.77, 0.82), 'max': 0.65})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def verge_ground(x, y):
+    import numpy as np
+    edge = np.clip((y - 9.45) / 0.4, 0, 1)
+    return edge * (0.04 + 0.08 * fbm(x, y, 3.0, 3, seed=4)) - 0.03 + np.clip(y - 12, 0, None) * 0.01
+
+
+def s_foggy_morning():
+    """A damp country road in morning fog (session 6): a grass verge of real blades, a line of broadleaf
+    trees along the road and more behind, fading by depth (mist pass) into the fog; a damp road with a
+    soft sheen and darker wheel tracks."""
+    import numpy as np
+    sky_clouds((0.74, 0.76, 0.77), (0.7, 0.72, 0.74), cloud=0.05, scale=0.8, strength=1.0)
+    sun_light(12, 200, 0.35, (1.0, 0.93, 0.82), angle_deg=20)
+    plane(400, 40, (0, -10.5, 0.0), winter_road_mat((0.05, 0.05, 0.055), slush_amount=0.0))
+    paint = worn_paint_mat()
+    for i in range(-20, 21):
+        plane(3.0, 0.12, (i * 9.0 + 1.5, 6.0, 0.004), paint)
+    terrain(9.3, 1500, verge_ground, floor_material('grass', record=False), rows=200, cols=300, name='verge')
+    blades = leaf2_mat('blades', (0.03, 0.05, 0.02), (0.11, 0.14, 0.05), translucent=0.2, autumn=(0.2, 0.17, 0.08))
+    grass_blades(9.5, 17, verge_ground, 900, 0.3, blades, name='grass')
+    leaves = leaf2_mat('leaves', (0.025, 0.04, 0.015), (0.08, 0.1, 0.035), translucent=0.25, autumn=(0.18, 0.13, 0.04))
+    bark = bark2_mat('bark', (0.05, 0.045, 0.04), lichen=(0.12, 0.14, 0.1))
+    trees = [broadleaf_mesh(21 + i, h, c, name='oak%d' % i, mats=[leaves, bark])
+             for i, (h, c) in enumerate(((15, 9), (12, 7), (17, 10)))]
+    rng = np.random.default_rng(6)
+    for yy in np.arange(16, 110, 9.0):
+        reach = view_reach(yy, 8)
+        x = -reach + rng.uniform(0, 6)
+        while x < reach:
+            y = yy + rng.uniform(-3, 3)
+            put(trees[rng.integers(0, 3)], (x, y, 0.0), rng.uniform(0, 6.3), rng.uniform(0.8, 1.15))
+            x += rng.uniform(6, 12) if yy < 20 else rng.uniform(5, 9)
+    key(200, 12, 0.95, (1.0, 0.93, 0.82))
+    camera(outdoor=True)
+    render_settings(exposure=0.2, adaptive=0.01)
+    nature_compositor({'start': 12, 'depth': 120, 'color': (0.72, 0.74, 0.75), 'max': 0.96})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -3371,7 +3411,7 @@ SCENES = {
     'sunset-drive': lambda: s_open_road('sunset'),
     'snowy-drive': s_snowy_drive,
     'forest-road': lambda: s_open_road('forest'),
-    'foggy-morning': lambda: s_open_road('fog'),
+    'foggy-morning': s_foggy_morning,
     'mountain-view': lambda: s_open_road('mountain'),
     'night-drive': s_night_drive,
     'coast-road': lambda: s_water('coast'),
