@@ -51,9 +51,10 @@ async function measure(png: string, horizonY: number, floorY: number) {
 
 mkdirSync(values.out, { recursive: true });
 const catalogueFile = path.join(values.out, 'scenes.json');
-const catalogue: Record<string, unknown> = existsSync(catalogueFile)
-  ? JSON.parse(readFileSync(catalogueFile, 'utf8'))
-  : {};
+// Read again just before each write: renders of other scenes may run at the same time (each takes
+// minutes), and a catalogue read once at start would write their older entries back over theirs.
+const readCatalogue = (): Record<string, unknown> =>
+  existsSync(catalogueFile) ? JSON.parse(readFileSync(catalogueFile, 'utf8')) : {};
 const work = mkdtempSync(path.join(tmpdir(), 'scenes-'));
 const started = Date.now();
 for (const id of ids) {
@@ -88,7 +89,7 @@ for (const id of ids) {
     .removeAlpha()
     .jpeg({ quality: 88, mozjpeg: true, chromaSubsampling: '4:4:4' })
     .toFile(path.join(values.out, `${id}.jpg`));
-  catalogue[id] = meta;
+  const catalogue = { ...readCatalogue(), [id]: meta };
   // Written after every scene so an interrupted full rebuild keeps what it finished.
   writeFileSync(catalogueFile, JSON.stringify(sortKeys(catalogue), null, 1) + '\n');
   console.log(`${id}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
