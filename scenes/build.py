@@ -1875,14 +1875,14 @@ def studio_epoxy_mat(paint):
         link(nt, v, off.inputs[0])
         off.inputs[1].default_value = (seed_off, seed_off * 0.7, 0.0)
         streak = noise(nt, off.outputs[0], 1.6, 3, 0.45, distortion=0.6)
-        band = ramp(nt, streak, [(0.6, (0, 0, 0)), (0.72, (1, 1, 1))])
-        patch = ramp(nt, noise(nt, c, 0.35 + seed_off * 0.001, 3, 0.5), [(0.5, (0, 0, 0)), (0.68, (1, 1, 1))])
+        band = ramp(nt, streak, [(0.54, (0, 0, 0)), (0.62, (1, 1, 1))])
+        patch = ramp(nt, noise(nt, c, 0.35 + seed_off * 0.001, 3, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])
         t = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', band, patch), amt)
         marks = t if marks is None else math_node(nt, 'ADD', marks, t)
     # Scuffs: small irregular marks, sparse.
     sc_n = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, 37.0), 9.0, 4, 0.6, distortion=1.2)
-    scuff = ramp(nt, sc_n, [(0.66, (0, 0, 0)), (0.74, (1, 1, 1))])
-    scuff_mask = ramp(nt, noise(nt, c, 0.9, 4, 0.5), [(0.55, (0, 0, 0)), (0.7, (1, 1, 1))])
+    scuff = ramp(nt, sc_n, [(0.6, (0, 0, 0)), (0.68, (1, 1, 1))])
+    scuff_mask = ramp(nt, noise(nt, c, 0.9, 4, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])
     marks = math_node(nt, 'ADD', marks, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), 0.14))
     marks = math_node(nt, 'MULTIPLY', marks, on_floor)
     col = mix_rgb(nt, marks, col, tuple(v * 0.55 for v in base), 'MIX')
@@ -2534,7 +2534,7 @@ def s_foggy_morning():
     key(200, 12, 0.95, (1.0, 0.93, 0.82))
     camera(outdoor=True)
     render_settings(exposure=0.2, adaptive=0.01)
-    nature_compositor({'start': 12, 'depth': 120, 'color': (0.72, 0.74, 0.75), 'max': 0.96})
+    nature_compositor({'start': 0, 'depth': 130, 'color': (0.72, 0.74, 0.75), 'max': 0.96, 'falloff': 'LINEAR'})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
