@@ -45,11 +45,14 @@ export function plateSvg(
   text: string,
   style: PlateStyle,
   widthPx: number,
+  heightPx?: number,
 ): { svg: string; width: number; height: number } {
   const format = style.format ?? 'rect';
   const [cmW, cmH] = PLATE_SIZES_CM[format];
   const w = Math.round(widthPx);
-  const h = Math.round((widthPx * cmH) / cmW);
+  // A taller ground than the format's (a bracket shaped for another country's plate) keeps the text's
+  // size and line, centred: the plate is never stretched.
+  const h = Math.round(Math.max((widthPx * cmH) / cmW, heightPx ?? 0));
   const u = w / cmW; // pixels per cm
   const fill = plateFill[style.color ?? 'white'];
   const ink = textFill[style.textColor ?? 'black'];
@@ -98,8 +101,13 @@ export function plateSvg(
 }
 
 /** Renders the plate as RGBA pixels. */
-export async function renderPlate(text: string, style: PlateStyle, widthPx: number): Promise<RawImage> {
-  const { svg } = plateSvg(text, style, widthPx);
+export async function renderPlate(
+  text: string,
+  style: PlateStyle,
+  widthPx: number,
+  heightPx?: number,
+): Promise<RawImage> {
+  const { svg } = plateSvg(text, style, widthPx, heightPx);
   const { data, info } = await sharp(Buffer.from(svg))
     .ensureAlpha()
     .raw()
@@ -141,11 +149,17 @@ function invert3(m: number[]): number[] {
   ];
 }
 
-/** Picks the plate format from the detected shape: wide quads get 52x11, squat ones 32x15. */
+const quadAspect = (quad: Quad): number =>
+  Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]) /
+  Math.max(1, Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]));
+
+/**
+ * Picks the plate format from the detected shape: square-ish quads (US and square plates, about 2:1) get
+ * the two-line 32x15, everything wider the one-line 52x11. A plate found whole is often less wide than a
+ * Turkish one (a Brazilian 40x13 with its city strip is 3.1:1): it still gets one line, on a taller ground.
+ */
 export function formatForQuad(quad: Quad): PlateFormat {
-  const top = Math.hypot(quad[1][0] - quad[0][0], quad[1][1] - quad[0][1]);
-  const side = Math.hypot(quad[3][0] - quad[0][0], quad[3][1] - quad[0][1]);
-  return top / Math.max(1, side) < 3 ? 'square' : 'rect';
+  return quadAspect(quad) < 2.6 ? 'square' : 'rect';
 }
 
 /**
@@ -163,7 +177,8 @@ export async function customizePlate(
   const format = style.format ?? formatForQuad(quad);
   const topLen = Math.hypot(target[1][0] - target[0][0], target[1][1] - target[0][1]);
   // Render at 3x the on-image size for clean downsampling.
-  const plate = await renderPlate(text, { ...style, format }, Math.max(120, Math.min(1600, topLen * 3)));
+  const plateW = Math.max(120, Math.min(1600, topLen * 3));
+  const plate = await renderPlate(text, { ...style, format }, plateW, plateW / quadAspect(target));
   const H = invert3(squareToQuad(target));
   const xs = target.map((p) => p[0]);
   const ys = target.map((p) => p[1]);

@@ -5,7 +5,15 @@ import { syntheticCarPhoto } from '../testing/synthetic.fixture';
 import { findPlates, normalizePlateText, plateTextScore, readPlateText } from './plate.find';
 import { hideMasked, hidePlates } from './plate.hide';
 import sharp from 'sharp';
-import { customizePlate, formatPlateText, photoBlurAt, PLATE_SIZES_CM, renderPlate } from './plate.render';
+import {
+  customizePlate,
+  formatForQuad,
+  formatPlateText,
+  photoBlurAt,
+  PLATE_SIZES_CM,
+  plateSvg,
+  renderPlate,
+} from './plate.render';
 
 describe('plate text rules', () => {
   it('scores Turkish patterns highest, then EU, and rejects words', () => {
@@ -25,6 +33,29 @@ describe('Turkish plate rendering', () => {
       const [w, h] = PLATE_SIZES_CM[format];
       expect(img.width / img.height).toBeCloseTo(w / h, 1);
     }
+  });
+
+  it('keeps one line of text, unstretched, on a whole plate less wide than a Turkish one', () => {
+    // A Brazilian plate found whole, city strip and frame included: about 2.9:1 as found (the gallery's VW
+    // got a two-line square plate once the hide covered the whole plate instead of its text row).
+    const quad: [number, number][] = [
+      [0, 0],
+      [290, 0],
+      [290, 100],
+      [0, 100],
+    ];
+    expect(formatForQuad(quad)).toBe('rect');
+    const { svg, height } = plateSvg('34 OTO 2026', { format: formatForQuad(quad) }, 290, 100);
+    expect(height).toBe(100);
+    const texts = [...svg.matchAll(/<text [^>]*font-size="([\d.]+)"[^>]*>([^<]*)<\/text>/g)];
+    const main = texts.filter((t) => t[2] !== 'TR');
+    expect(main.map((t) => t[2])).toEqual(['34 OTO 2026']);
+    // The same letter size as on the standard 52 x 11 plate of that width.
+    const standard = plateSvg('34 OTO 2026', { format: 'rect' }, 290);
+    const size = (s: string) => Number(/font-size="([\d.]+)"[^>]*>34/.exec(s)![1]);
+    expect(size(svg)).toBeCloseTo(size(standard.svg), 1);
+    // A US-shaped 2:1 bracket still gets the two-line square plate.
+    expect(formatForQuad([quad[0], [200, 0], [200, 100], [0, 100]])).toBe('square');
   });
 
   it('has a blue TR band on the left and the chosen plate colour', async () => {
