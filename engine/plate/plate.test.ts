@@ -4,6 +4,7 @@ import { decodeImage } from '../io/image.decode';
 import { syntheticCarPhoto } from '../testing/synthetic.fixture';
 import { findPlates, normalizePlateText, plateTextScore, readPlateText } from './plate.find';
 import { hideMasked, hidePlates } from './plate.hide';
+import type { Quad } from './text.ocr';
 import sharp from 'sharp';
 import {
   customizePlate,
@@ -38,7 +39,7 @@ describe('Turkish plate rendering', () => {
   it('keeps one line of text, unstretched, on a whole plate less wide than a Turkish one', () => {
     // A Brazilian plate found whole, city strip and frame included: about 2.9:1 as found (the gallery's VW
     // got a two-line square plate once the hide covered the whole plate instead of its text row).
-    const quad: [number, number][] = [
+    const quad: Quad = [
       [0, 0],
       [290, 0],
       [290, 100],
