@@ -303,9 +303,10 @@ def world_sky(sun_elev, sun_az, strength=1.0, air=1.0, dust=1.0, ozone=1.0, sun_
     return w
 
 
-def world_grad(bottom, top, strength=1.0):
-    """A smooth sky/ambient from two colours by elevation (overcast, night, interiors' fill)."""
-    w = bpy.data.worlds.new('grad')
+def elevation_world(name):
+    """A new world whose background is driven by the view's elevation: (node tree, background, the
+    Generated coordinate split into X, Y, Z; Z rises with elevation)."""
+    w = bpy.data.worlds.new(name)
     sc.world = w
     w.use_nodes = True
     nt = w.node_tree
@@ -313,6 +314,12 @@ def world_grad(bottom, top, strength=1.0):
     g = nt.nodes.new('ShaderNodeTexCoord')
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, g.outputs['Generated'], sep.inputs[0])
+    return w, nt, bg, sep
+
+
+def world_grad(bottom, top, strength=1.0):
+    """A smooth sky/ambient from two colours by elevation (overcast, night, interiors' fill)."""
+    w, nt, bg, sep = elevation_world('grad')
     col = ramp(nt, sep.outputs['Z'], [(0.45, bottom), (0.75, top)])
     link(nt, col, bg.inputs['Color'])
     bg.inputs['Strength'].default_value = strength
@@ -1160,14 +1167,7 @@ def grass_blades(y0, y1, ground_fn, density, height, mat, name='grass', seed=5, 
 def sky_clouds(horizon, zenith, cloud=0.12, scale=1.2, strength=1.0, sun=None):
     """An overcast or hazy sky that is not a flat fill: brighter towards the horizon, with soft cloud
     banks drawn in perspective (noise on the cloud deck, so they flatten and crowd towards the horizon)."""
-    w = bpy.data.worlds.new('clouds')
-    sc.world = w
-    w.use_nodes = True
-    nt = w.node_tree
-    bg = nt.nodes['Background']
-    g = nt.nodes.new('ShaderNodeTexCoord')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, g.outputs['Generated'], sep.inputs[0])
+    w, nt, bg, sep = elevation_world('clouds')
     zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.03)
     comb = nt.nodes.new('ShaderNodeCombineXYZ')
     link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb.inputs['X'])
