@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { publicUserSchema } from './user.schema';
 import { tr } from './messages.tr';
+import {
+  MIN_PASSWORD_LENGTH,
+  emailField,
+  newPasswordField,
+  optionalTextField as optionalText,
+  phoneField,
+  taxNumberField,
+} from './fields';
 
-export const MIN_PASSWORD_LENGTH = 8;
-
-const email = z
-  .string({ error: tr.validation.emailRequired })
-  .trim()
-  .min(1, tr.validation.emailRequired)
-  .max(254, tr.validation.emailInvalid)
-  .pipe(z.email({ error: tr.validation.emailInvalid }))
-  .transform((v) => v.toLowerCase());
+export { MIN_PASSWORD_LENGTH };
 
 export const loginRequestSchema = z.object({
-  email,
+  email: emailField,
   password: z
     .string({ error: tr.validation.passwordRequired })
     .min(1, tr.validation.passwordRequired)
@@ -21,24 +21,11 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => v || null);
-
 /** Registration fields of SPEC §5 (the payment-first flow reuses this shape as registrationData). */
 export const registerRequestSchema = z
   .object({
-    email,
-    password: z
-      .string({ error: tr.validation.passwordRequired })
-      .min(1, tr.validation.passwordRequired)
-      .min(MIN_PASSWORD_LENGTH, tr.validation.passwordTooShort)
-      .max(256),
+    email: emailField,
+    password: newPasswordField,
     confirmPassword: z.string().optional(),
     username: z
       .string()
@@ -50,20 +37,9 @@ export const registerRequestSchema = z
       .transform((v) => v || null),
     firstName: optionalText(80),
     lastName: optionalText(80),
-    phone: z
-      .string({ error: tr.validation.phoneRequired })
-      .trim()
-      .min(1, tr.validation.phoneRequired)
-      .max(20, tr.validation.phoneInvalid)
-      .regex(/^\+?[0-9 ()-]{7,20}$/, tr.validation.phoneInvalid),
+    phone: phoneField,
     companyName: optionalText(200),
-    taxNumber: z
-      .string()
-      .trim()
-      .regex(/^(\d{10,11})?$/, tr.validation.taxNumberInvalid)
-      .optional()
-      .nullable()
-      .transform((v) => v || null),
+    taxNumber: taxNumberField,
     planType: z.enum(['basic', 'pro', 'business']).optional(),
     kvkkAccepted: z.literal(true, { error: tr.validation.kvkkRequired }),
     marketingConsent: z.boolean().optional().default(false),
@@ -122,41 +98,24 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const errorResponseSchema = z.object({ message: z.string(), code: z.string(), requestId: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-const newPassword = z
-  .string({ error: tr.validation.passwordRequired })
-  .min(1, tr.validation.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, tr.validation.passwordTooShort)
-  .max(256);
-
-export const forgotPasswordRequestSchema = z.object({ email });
+export const forgotPasswordRequestSchema = z.object({ email: emailField });
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(10).max(200),
-  password: newPassword,
+  password: newPasswordField,
 });
 export const verifyEmailRequestSchema = z.object({ token: z.string().min(10).max(200) });
 export const changePasswordRequestSchema = z.object({
   currentPassword: z.string().min(1, tr.validation.passwordRequired).max(256),
-  newPassword,
+  newPassword: newPasswordField,
 });
 
 /** Settings: the profile fields a customer may change (e-mail changes are not offered: it is the sign-in). */
 export const profileUpdateSchema = z.object({
   firstName: optionalText(80),
   lastName: optionalText(80),
-  phone: z
-    .string({ error: tr.validation.phoneRequired })
-    .trim()
-    .min(1, tr.validation.phoneRequired)
-    .max(20, tr.validation.phoneInvalid)
-    .regex(/^\+?[0-9 ()-]{7,20}$/, tr.validation.phoneInvalid),
+  phone: phoneField,
   companyName: optionalText(200),
-  taxNumber: z
-    .string()
-    .trim()
-    .regex(/^(\d{10,11})?$/, tr.validation.taxNumberInvalid)
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
+  taxNumber: taxNumberField,
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

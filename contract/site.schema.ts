@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tr } from './messages.tr';
+import { emailField } from './fields';
 
 /** SPEC §2 Contact: the form's categories, in the order the select shows them. */
 export const contactCategories = ['support', 'billing', 'feature', 'partnership', 'other'] as const;
@@ -9,14 +10,6 @@ export const CONTACT_LIMITS = { name: 100, subject: 150, messageMin: 10, message
 
 const v = tr.site.validation;
 
-const email = z
-  .string({ error: tr.validation.emailRequired })
-  .trim()
-  .min(1, tr.validation.emailRequired)
-  .max(254, tr.validation.emailInvalid)
-  .pipe(z.email({ error: tr.validation.emailInvalid }))
-  .transform((s) => s.toLowerCase());
-
 /** The contact form (SPEC §2); stored and shown in the admin console. */
 export const contactRequestSchema = z.object({
   name: z
@@ -24,7 +17,7 @@ export const contactRequestSchema = z.object({
     .trim()
     .min(1, v.nameRequired)
     .max(CONTACT_LIMITS.name, v.nameTooLong),
-  email,
+  email: emailField,
   category: z.enum(contactCategories, { error: v.categoryRequired }),
   subject: z
     .string({ error: v.subjectRequired })
@@ -42,7 +35,7 @@ export type ContactRequest = z.input<typeof contactRequestSchema>;
 
 /** The footer's newsletter box (SPEC §2 item 6). */
 export const newsletterRequestSchema = z.object({
-  email,
+  email: emailField,
   source: z.string().trim().max(40).optional(),
 });
 export type NewsletterRequest = z.input<typeof newsletterRequestSchema>;
