@@ -15,10 +15,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { PaymentModal } from '@/components/payment-modal';
-import { subscribe, validatePromo } from '@/shared/billing/api/billing.api';
-import { ApiError } from '@/lib/api-client';
+import { subscribe } from '@/shared/billing/api/billing.api';
 import { useAuth } from '@/shared/auth/hooks/use-auth';
 import { useCheckout } from '@/shared/billing/hooks/use-checkout';
+import { usePromoCode } from '@/shared/billing/hooks/use-promo-code';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const t = tr.register;
@@ -64,38 +64,8 @@ export function RegisterPage() {
   const [aiData, setAiData] = useState(false);
   const id = useId();
   // SPEC §7: the code goes with the registration only once applied (validated by the server).
-  const [promoInput, setPromoInput] = useState('');
-  const [promo, setPromo] = useState<{ code: string; discount: number; discountedPrice: number } | null>(
-    null,
-  );
-  const [promoError, setPromoError] = useState<string | null>(null);
-  const [promoBusy, setPromoBusy] = useState(false);
-  const clearPromo = () => {
-    setPromo(null);
-    setPromoInput('');
-    setPromoError(null);
-  };
-  async function applyPromo() {
-    const code = promoInput.trim();
-    if (!code) return setPromoError(tr.billing.promoEmpty);
-    setPromoBusy(true);
-    try {
-      const res = await validatePromo(code, planType, cycle);
-      if (!res.valid) return setPromoError(res.error || tr.billing.promoInvalid);
-      setPromo({
-        code: code.toUpperCase(),
-        discount: res.pricing.discount,
-        discountedPrice: res.pricing.discountedPrice,
-      });
-      setPromoError(null);
-    } catch (err) {
-      setPromoError(
-        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : tr.billing.promoNetwork,
-      );
-    } finally {
-      setPromoBusy(false);
-    }
-  }
+  const promoCode = usePromoCode();
+  const promo = promoCode.applied;
   const checkout = useCheckout({
     errorTitle: tr.auth.registerErrorTitle,
     errorFallback: tr.auth.registerErrorFallback,
@@ -201,7 +171,7 @@ export function RegisterPage() {
                 value={planType}
                 onChange={(e) => {
                   setPlanType(e.target.value as PlanType);
-                  clearPromo(); // changing the plan clears the promo (SPEC §4)
+                  promoCode.clear(); // changing the plan clears the promo (SPEC §4)
                 }}
                 className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm"
               >
@@ -219,7 +189,7 @@ export function RegisterPage() {
                 value={cycle}
                 onChange={(e) => {
                   setCycle(e.target.value as BillingCycle);
-                  clearPromo();
+                  promoCode.clear();
                 }}
                 className="h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm"
               >
@@ -299,24 +269,29 @@ export function RegisterPage() {
               <div className="flex gap-2">
                 <Input
                   id={`${id}-promo`}
-                  value={promo ? promo.code : promoInput}
-                  onChange={(e) => setPromoInput(e.target.value)}
+                  value={promo ? promo.code : promoCode.input}
+                  onChange={(e) => promoCode.setInput(e.target.value)}
                   readOnly={Boolean(promo)}
                   placeholder={tr.pricing.promoPlaceholder}
-                  aria-invalid={Boolean(promoError)}
-                  aria-describedby={promoError ? `${id}-promo-error` : undefined}
+                  aria-invalid={Boolean(promoCode.error)}
+                  aria-describedby={promoCode.error ? `${id}-promo-error` : undefined}
                 />
                 {promo ? (
-                  <Button type="button" variant="outline" onClick={clearPromo}>
+                  <Button type="button" variant="outline" onClick={promoCode.clear}>
                     {tr.pricing.promoRemove}
                   </Button>
                 ) : (
-                  <Button type="button" variant="outline" onClick={applyPromo} disabled={promoBusy}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    onClick={() => promoCode.apply(planType, cycle)}
+                    disabled={promoCode.busy}
+                  >
                     {tr.pricing.promoApply}
                   </Button>
                 )}
               </div>
-              <FieldError id={`${id}-promo-error`} message={promoError ?? undefined} />
+              <FieldError id={`${id}-promo-error`} message={promoCode.error ?? undefined} />
               {promo && (
                 <p className="mt-1 text-sm font-semibold text-emerald-700" data-testid="register-promo-price">
                   {tr.pricing.promoApplied(formatTl(promo.discount))}

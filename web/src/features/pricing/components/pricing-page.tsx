@@ -18,27 +18,20 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { PaymentModal } from '@/components/payment-modal';
-import { ApiError } from '@/lib/api-client';
 import {
   purchaseAddon,
   subscribe,
   SUBSCRIPTION_STATUS_KEY,
-  validatePromo,
   type SubscriptionStatusResponse,
 } from '@/shared/billing/api/billing.api';
 import { formatDate } from '@/lib/format';
 import { useCheckout } from '@/shared/billing/hooks/use-checkout';
+import { usePromoCode } from '@/shared/billing/hooks/use-promo-code';
 import { useAuth } from '@/shared/auth/hooks/use-auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/cn';
 
 const t = tr.pricing;
-
-interface AppliedPromo {
-  code: string;
-  discount: number;
-  discountedPrice: number;
-}
 
 const comparison: { label: string; value: (p: PlanType) => string | boolean }[] = [
   { label: 'Aylık fotoğraf', value: (p) => String(plans[p].photosPerMonth) },
@@ -57,10 +50,8 @@ export default function PricingPage() {
   const signedIn = status === 'authenticated';
   const navigate = useNavigate();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
-  const [promoInput, setPromoInput] = useState('');
-  const [promo, setPromo] = useState<AppliedPromo | null>(null);
-  const [promoError, setPromoError] = useState<string | null>(null);
-  const [promoBusy, setPromoBusy] = useState(false);
+  const promoCode = usePromoCode();
+  const promo = promoCode.applied;
   const [error, setError] = useState<string | null>(null);
   const promoId = useId();
   const checkout = useCheckout();
@@ -79,41 +70,14 @@ export default function PricingPage() {
 
   const changeCycle = (next: BillingCycle) => {
     setCycle(next);
-    clearPromo(); // changing the plan clears the promo (SPEC §4)
+    promoCode.clear(); // changing the plan clears the promo (SPEC §4)
   };
-  function clearPromo() {
-    setPromo(null);
-    setPromoInput('');
-    setPromoError(null);
-  }
-
-  async function applyPromo() {
-    const code = promoInput.trim();
-    if (!code) return setPromoError(tr.billing.promoEmpty);
-    setPromoBusy(true);
-    try {
-      const res = await validatePromo(code, 'pro', cycle);
-      if (!res.valid) return setPromoError(res.error || tr.billing.promoInvalid);
-      setPromo({
-        code: code.toUpperCase(),
-        discount: res.pricing.discount,
-        discountedPrice: res.pricing.discountedPrice,
-      });
-      setPromoError(null);
-    } catch (err) {
-      setPromoError(
-        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : tr.billing.promoNetwork,
-      );
-    } finally {
-      setPromoBusy(false);
-    }
-  }
 
   async function choose(plan: PlanType) {
     if (!signedIn) return navigate('/login?next=/pricing');
     if (plan === 'business') return navigate('/contact?category=partnership');
     if (current && current.plan.type === plan && current.billingCycle === cycle) return; // Mevcut Plan
-    if (plan !== 'pro' && promo) clearPromo();
+    if (plan !== 'pro' && promo) promoCode.clear();
     setError(null);
     const res = await checkout.start(() =>
       subscribe({
@@ -261,27 +225,31 @@ export default function PricingPage() {
                   <div className="flex gap-2">
                     <Input
                       id={promoId}
-                      value={promo ? promo.code : promoInput}
-                      onChange={(e) => setPromoInput(e.target.value)}
+                      value={promo ? promo.code : promoCode.input}
+                      onChange={(e) => promoCode.setInput(e.target.value)}
                       placeholder={t.promoPlaceholder}
                       readOnly={Boolean(promo)}
-                      aria-invalid={Boolean(promoError)}
-                      aria-describedby={promoError ? `${promoId}-error` : undefined}
+                      aria-invalid={Boolean(promoCode.error)}
+                      aria-describedby={promoCode.error ? `${promoId}-error` : undefined}
                       className="uppercase"
                     />
                     {promo ? (
-                      <Button variant="outline" onClick={clearPromo}>
+                      <Button variant="outline" onClick={promoCode.clear}>
                         {t.promoRemove}
                       </Button>
                     ) : (
-                      <Button variant="outline" onClick={applyPromo} disabled={promoBusy}>
+                      <Button
+                        variant="outline"
+                        onClick={() => promoCode.apply('pro', cycle)}
+                        disabled={promoCode.busy}
+                      >
                         {t.promoApply}
                       </Button>
                     )}
                   </div>
-                  {promoError && (
+                  {promoCode.error && (
                     <p id={`${promoId}-error`} role="alert" className="mt-1 text-sm text-red-600">
-                      {promoError}
+                      {promoCode.error}
                     </p>
                   )}
                 </div>
