@@ -17,7 +17,7 @@ import { InlineAlert } from '@/components/inline-alert';
 import { PickedPicture } from '@/components/picked-picture';
 import { PresetTile } from '@/components/preset-tile';
 import { ProgressPanel } from '@/components/progress-panel';
-import { StepIndicator } from '@/components/step-indicator';
+import { PhotoToolPage } from '@/components/photo-tool-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useObjectUrls } from '@/lib/use-object-urls';
@@ -28,7 +28,6 @@ import { usePlanFlags } from '@/shared/billing/hooks/use-plan-flags';
 import { usePageTitle } from '@/lib/use-page-title';
 import { MaskEditor, type SavedMask } from './mask-editor';
 import { OperationCards } from './operation-cards';
-import { QuotaLeft } from '@/components/quota-left';
 import type { OriginalPlacement } from '@contract/photo-job.schema';
 
 const t = tr.editor;
@@ -204,16 +203,7 @@ export default function EditorPage() {
   const elapsed = Math.round(runState.elapsedSeconds);
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10" data-testid="editor" data-step={step}>
-      <header className="mb-6 space-y-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.title}</h1>
-          <p className="mt-1 text-slate-600">{t.subtitle}</p>
-          <QuotaLeft />
-        </div>
-        <StepIndicator steps={t.steps} current={step} label={t.stepsLabel} />
-      </header>
-
+    <PhotoToolPage testId="editor" step={step} text={t}>
       {alert && (
         <InlineAlert testId="editor-alert" className="mb-4">
           {alert}
@@ -458,6 +448,6 @@ export default function EditorPage() {
           </Card>
         </div>
       )}
-    </section>
+    </PhotoToolPage>
   );
 }

@@ -3,8 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { MAX_STUDIO_PHOTOS } from '@contract/photo.schema';
 import { tr } from '@contract/messages.tr';
-import { StepIndicator } from '@/components/step-indicator';
-import { QuotaLeft } from '@/components/quota-left';
+import { PhotoToolPage } from '@/components/photo-tool-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useObjectUrls } from '@/lib/use-object-urls';
@@ -165,16 +164,7 @@ export default function StudioPage() {
   ][step - 1]!;
 
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10" data-testid="studio" data-step={step}>
-      <header className="mb-6 space-y-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t.title}</h1>
-          <p className="mt-1 text-slate-600">{t.subtitle}</p>
-          <QuotaLeft />
-        </div>
-        <StepIndicator steps={t.steps} current={step} label={t.stepsLabel} />
-      </header>
-
+    <PhotoToolPage testId="studio" step={step} text={t}>
       <Card className="space-y-5 p-4 sm:p-6">
         <h2 ref={heading} tabIndex={-1} className="text-lg font-bold outline-none" data-testid="step-title">
           {stepTitle}
@@ -274,6 +264,6 @@ export default function StudioPage() {
           </div>
         )}
       </Card>
-    </section>
+    </PhotoToolPage>
   );
 }
