@@ -20,30 +20,27 @@ export function zipStore(entries: { name: string; data: Buffer; date?: Date }[])
     const name = Buffer.from(e.name, 'utf8');
     const { time, date } = dosTime(e.date ?? new Date());
     const crc = crc32(e.data);
+    // The local header and the central directory entry carry the same fields, two bytes further on in the
+    // central one (which adds "version made by" before them).
+    const sameFields = (buf: Buffer, at: number) => {
+      buf.writeUInt16LE(20, at - 2); // version needed
+      buf.writeUInt16LE(0x0800, at); // UTF-8 names
+      buf.writeUInt16LE(0, at + 2); // stored
+      buf.writeUInt16LE(time, at + 4);
+      buf.writeUInt16LE(date, at + 6);
+      buf.writeUInt32LE(crc, at + 8);
+      buf.writeUInt32LE(e.data.length, at + 12); // compressed size
+      buf.writeUInt32LE(e.data.length, at + 16); // size
+      buf.writeUInt16LE(name.length, at + 20);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(e.data.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    sameFields(local, 6);
     locals.push(local, name, e.data);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(e.data.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    sameFields(central, 8);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + e.data.length;
