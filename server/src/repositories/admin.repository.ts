@@ -9,6 +9,7 @@ import {
   subscriptions,
   users,
 } from '../db/schema';
+import { promoCodeRepository } from './promo-code.repository';
 import { subscriptionConditions, type SubscriptionCondition } from './subscription.repository';
 
 export type PromoRow = typeof promoCodes.$inferSelect;
@@ -20,6 +21,7 @@ const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Reads and writes of the admin console across users, billing and quota tables. */
 export function adminRepository(db: Db) {
+  const promoRepo = promoCodeRepository(db);
   return {
     /** `liveSubscription` is billing's live-subscription rule (policy.ts `liveWhen`), evaluated in SQL. */
     async counts(liveSubscription: SubscriptionCondition) {
@@ -148,18 +150,9 @@ export function adminRepository(db: Db) {
         .groupBy(promoCodes.id)
         .orderBy(desc(promoCodes.createdAt));
     },
-    async findPromoByCode(code: string): Promise<PromoRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(promoCodes)
-        .where(sql`upper(${promoCodes.code}) = upper(${code})`)
-        .limit(1);
-      return row;
-    },
-    async insertPromo(row: NewPromoRow): Promise<PromoRow> {
-      const [created] = await db.insert(promoCodes).values(row).returning();
-      return created;
-    },
+    /** The promo-code table's own lookup (case-insensitive) and insert. */
+    findPromoByCode: (code: string): Promise<PromoRow | undefined> => promoRepo.findByCode(code),
+    insertPromo: (row: NewPromoRow): Promise<PromoRow> => promoRepo.insert(row),
     async setPromoActive(id: string, active: boolean): Promise<PromoRow | undefined> {
       const [row] = await db.update(promoCodes).set({ active }).where(eq(promoCodes.id, id)).returning();
       return row;

@@ -16,6 +16,7 @@ import type { BillingRepos } from './billing/repos';
 import { ensureWindow } from './billing/quota.service';
 import { liveWhen } from './billing/policy';
 import { adminPromos } from './admin/promos';
+import { userIdentity } from './auth/public-user';
 import { adminInbox } from './admin/inbox';
 import { iso, paymentView, type AuditRecorder } from './admin/audit';
 
@@ -37,11 +38,7 @@ const QUOTA_WINDOW_MS = 30 * 24 * 60 * 60_000;
 
 function userRow(u: UserRow, planType: string | null, subscriptionStatus: string | null) {
   return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    firstName: u.firstName,
-    lastName: u.lastName,
+    ...userIdentity(u),
     role: u.role,
     overrideAllAccess: u.overrideAllAccess,
     createdAt: u.createdAt.toISOString(),

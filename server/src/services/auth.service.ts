@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { PublicUser } from '../../../contract/user.schema';
 import type { LoginRequest, RegisterRequest } from '../../../contract/auth.schema';
 import { tr } from '../../../contract/messages.tr';
 import { AppError } from './app-error';
@@ -13,9 +12,11 @@ import type { Mailer } from '../adapters/mail/mailer';
 import { mailTemplates } from './mail.templates';
 import { dummyPasswordHash, hashPassword, hashToken, newToken, verifyPassword } from './auth/passwords';
 import { newUserRow } from './auth/new-user';
+import { toPublicUser } from './auth/public-user';
 import { googleSignIn, type GoogleLinkClaims } from './auth/google-sign-in';
 
 export type { GoogleLinkClaims };
+export { toPublicUser };
 import { emailLinks } from './auth/email-links';
 
 /**
@@ -33,29 +34,6 @@ export const THROTTLE = {
 } as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function toPublicUser(u: UserRow): PublicUser {
-  return {
-    id: u.id,
-    email: u.email,
-    username: u.username,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    phone: u.phone,
-    profileImageUrl: u.profileImageUrl,
-    role: u.role,
-    overrideAllAccess: u.overrideAllAccess,
-    taxNumber: u.taxNumber,
-    companyName: u.companyName,
-    kvkkAccepted: u.kvkkAccepted,
-    kvkkAcceptedAt: u.kvkkAcceptedAt?.toISOString() ?? null,
-    marketingConsent: u.marketingConsent,
-    aiDataConsent: u.aiDataConsent,
-    emailVerified: Boolean(u.emailVerifiedAt),
-    hasPassword: Boolean(u.passwordHash),
-    createdAt: u.createdAt.toISOString(),
-  };
-}
 
 export interface ClientInfo {
   ip: string;
