@@ -34,6 +34,7 @@ import { formatDate } from '@/lib/format';
 import { useAuth } from '@/shared/auth/hooks/use-auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
+import { InvoiceLink } from '@/components/invoice-link';
 
 const t = tr.account;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);
@@ -286,14 +287,7 @@ function InvoicesSection() {
                 {formatDate(inv.orderDate)} · {formatTl(inv.totalAmount)}
               </p>
             </div>
-            <a
-              href={inv.invoiceUrl}
-              target="_blank"
-              rel="noopener"
-              className="font-semibold text-brand-700 underline"
-            >
-              {tr.dashboardPage.invoiceCols.view}
-            </a>
+            <InvoiceLink href={inv.invoiceUrl} />
           </li>
         ))}
       </ul>
@@ -327,28 +321,24 @@ function ConsentsSection({ user }: { user: PublicUser }) {
         </Link>
       </p>
       <div className="mt-4 space-y-3 text-sm">
-        <div className="flex items-start gap-3">
-          <input
-            id={ids.m}
-            type="checkbox"
-            className="mt-0.5 h-5 w-5 shrink-0"
-            checked={user.marketingConsent}
-            disabled={mutation.isPending}
-            onChange={(e) => toggle('marketingConsent', e.target.checked)}
-          />
-          <label htmlFor={ids.m}>{t.marketingConsent}</label>
-        </div>
-        <div className="flex items-start gap-3">
-          <input
-            id={ids.a}
-            type="checkbox"
-            className="mt-0.5 h-5 w-5 shrink-0"
-            checked={user.aiDataConsent}
-            disabled={mutation.isPending}
-            onChange={(e) => toggle('aiDataConsent', e.target.checked)}
-          />
-          <label htmlFor={ids.a}>{t.aiDataConsent}</label>
-        </div>
+        {(
+          [
+            ['marketingConsent', ids.m, t.marketingConsent],
+            ['aiDataConsent', ids.a, t.aiDataConsent],
+          ] as const
+        ).map(([key, id, label]) => (
+          <div key={key} className="flex items-start gap-3">
+            <input
+              id={id}
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0"
+              checked={user[key]}
+              disabled={mutation.isPending}
+              onChange={(e) => toggle(key, e.target.checked)}
+            />
+            <label htmlFor={id}>{label}</label>
+          </div>
+        ))}
       </div>
     </Section>
   );

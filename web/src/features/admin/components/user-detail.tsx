@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { tr } from '@contract/messages.tr';
 import { displayName, roleLabels } from '@contract/user-display';
@@ -192,77 +192,96 @@ export function UserDetail({ id, onClose }: { id: string; onClose: () => void })
             </div>
           </div>
 
-          <div>
-            <h4 className="mb-2 font-semibold">Ödemeler</h4>
-            {detail.data.payments.length === 0 ? (
-              <p className="text-sm text-slate-500">Ödeme yok</p>
-            ) : (
-              <TableRegion label="Ödemeler">
-                <thead>
-                  <tr>
-                    <th className={th}>Sipariş</th>
-                    <th className={th}>Tür</th>
-                    <th className={th}>Tutar</th>
-                    <th className={th}>Durum</th>
-                    <th className={th}>Tarih</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.data.payments.map((p) => (
-                    <tr key={p.merchantOid}>
-                      <td className={td}>{p.merchantOid}</td>
-                      <td className={td}>
-                        {p.kind === 'addon'
-                          ? `Ek paket +${p.addonPhotos}`
-                          : `${p.planType} ${p.billingCycle}`}
-                      </td>
-                      <td className={td}>
-                        {formatKurus(p.amountKurus)}
-                        {p.discountKurus > 0 && (
-                          <span className="text-slate-500"> (−{formatKurus(p.discountKurus)})</span>
-                        )}
-                      </td>
-                      <td className={td}>{p.status}</td>
-                      <td className={td}>{fmtDateTime(p.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </TableRegion>
-            )}
-          </div>
-          <div>
-            <h4 className="mb-2 font-semibold">Faturalar</h4>
-            {detail.data.invoices.length === 0 ? (
-              <p className="text-sm text-slate-500">Fatura yok</p>
-            ) : (
-              <TableRegion label="Faturalar">
-                <thead>
-                  <tr>
-                    <th className={th}>No</th>
-                    <th className={th}>Hizmet</th>
-                    <th className={th}>Tür</th>
-                    <th className={th}>Tutar</th>
-                    <th className={th}>Durum</th>
-                    <th className={th}>Tarih</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.data.invoices.map((i) => (
-                    <tr key={i.id}>
-                      <td className={td}>{i.number}</td>
-                      <td className={td}>{i.serviceName}</td>
-                      <td className={td}>{i.invoiceType}</td>
-                      <td className={td}>{formatKurus(i.totalKurus)}</td>
-                      <td className={td}>{i.status}</td>
-                      <td className={td}>{fmtDateTime(i.orderDate)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </TableRegion>
-            )}
-          </div>
+          <HistoryTable
+            title="Ödemeler"
+            empty="Ödeme yok"
+            items={detail.data.payments}
+            rowKey={(p) => p.merchantOid}
+            columns={[
+              { head: 'Sipariş', cell: (p) => p.merchantOid },
+              {
+                head: 'Tür',
+                cell: (p) =>
+                  p.kind === 'addon' ? `Ek paket +${p.addonPhotos}` : `${p.planType} ${p.billingCycle}`,
+              },
+              {
+                head: 'Tutar',
+                cell: (p) => (
+                  <>
+                    {formatKurus(p.amountKurus)}
+                    {p.discountKurus > 0 && (
+                      <span className="text-slate-500"> (−{formatKurus(p.discountKurus)})</span>
+                    )}
+                  </>
+                ),
+              },
+              { head: 'Durum', cell: (p) => p.status },
+              { head: 'Tarih', cell: (p) => fmtDateTime(p.createdAt) },
+            ]}
+          />
+          <HistoryTable
+            title="Faturalar"
+            empty="Fatura yok"
+            items={detail.data.invoices}
+            rowKey={(i) => i.id}
+            columns={[
+              { head: 'No', cell: (i) => i.number },
+              { head: 'Hizmet', cell: (i) => i.serviceName },
+              { head: 'Tür', cell: (i) => i.invoiceType },
+              { head: 'Tutar', cell: (i) => formatKurus(i.totalKurus) },
+              { head: 'Durum', cell: (i) => i.status },
+              { head: 'Tarih', cell: (i) => fmtDateTime(i.orderDate) },
+            ]}
+          />
         </>
       )}
     </section>
+  );
+}
+
+/** A titled table of one kind of history (payments, invoices), or a line saying there is none. */
+function HistoryTable<T>({
+  title,
+  empty,
+  items,
+  rowKey,
+  columns,
+}: {
+  title: string;
+  empty: string;
+  items: T[];
+  rowKey: (item: T) => string;
+  columns: { head: string; cell: (item: T) => ReactNode }[];
+}) {
+  return (
+    <div>
+      <h4 className="mb-2 font-semibold">{title}</h4>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <TableRegion label={title}>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.head} className={th}>
+                  {c.head}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={rowKey(item)}>
+                {columns.map((c) => (
+                  <td key={c.head} className={td}>
+                    {c.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </TableRegion>
+      )}
+    </div>
   );
 }

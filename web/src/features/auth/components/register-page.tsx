@@ -13,6 +13,7 @@ import {
 } from '@contract/plans';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckboxLabel } from '@/components/ui/checkbox';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { PaymentModal } from '@/components/payment-modal';
 import { subscribe } from '@/shared/billing/api/billing.api';
@@ -229,39 +230,36 @@ export function RegisterPage() {
           )}
           <fieldset className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm">
             <legend className="sr-only">Onaylar</legend>
-            <label className="flex gap-3">
-              <input
-                type="checkbox"
-                checked={kvkk}
-                onChange={(e) => setKvkk(e.target.checked)}
-                className="mt-0.5 h-4 w-4"
-                required
-              />
+            <CheckboxLabel
+              className="flex gap-3"
+              boxClassName="mt-0.5 h-4 w-4"
+              checked={kvkk}
+              onCheckedChange={setKvkk}
+              required
+            >
               <span>
                 <Link to="/kvkk" target="_blank" className="font-semibold text-brand-700 underline">
                   {t.kvkkLink}
                 </Link>{' '}
                 — {t.kvkk}
               </span>
-            </label>
-            <label className="flex gap-3">
-              <input
-                type="checkbox"
-                checked={marketing}
-                onChange={(e) => setMarketing(e.target.checked)}
-                className="mt-0.5 h-4 w-4"
-              />
+            </CheckboxLabel>
+            <CheckboxLabel
+              className="flex gap-3"
+              boxClassName="mt-0.5 h-4 w-4"
+              checked={marketing}
+              onCheckedChange={setMarketing}
+            >
               <span>{t.marketing}</span>
-            </label>
-            <label className="flex gap-3">
-              <input
-                type="checkbox"
-                checked={aiData}
-                onChange={(e) => setAiData(e.target.checked)}
-                className="mt-0.5 h-4 w-4"
-              />
+            </CheckboxLabel>
+            <CheckboxLabel
+              className="flex gap-3"
+              boxClassName="mt-0.5 h-4 w-4"
+              checked={aiData}
+              onCheckedChange={setAiData}
+            >
               <span>{t.aiData}</span>
-            </label>
+            </CheckboxLabel>
           </fieldset>
           {planType === 'pro' && (
             <div>

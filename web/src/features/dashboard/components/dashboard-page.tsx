@@ -26,6 +26,7 @@ import { formatDate } from '@/lib/format';
 import { useAuth } from '@/shared/auth/hooks/use-auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { VerifyEmailBanner } from '@/components/verify-email-banner';
+import { InvoiceLink } from '@/components/invoice-link';
 import { isPrivileged } from '@contract/privileges';
 
 const t = tr.dashboardPage;
@@ -223,14 +224,7 @@ export default function DashboardPage() {
                     <span className="font-semibold">{formatTl(inv.totalAmount)}</span>
                   </p>
                 </div>
-                <a
-                  href={inv.invoiceUrl}
-                  target="_blank"
-                  rel="noopener"
-                  className="font-semibold text-brand-700 underline"
-                >
-                  {t.invoiceCols.view}
-                </a>
+                <InvoiceLink href={inv.invoiceUrl} />
               </li>
             ))}
           </ul>
@@ -264,14 +258,7 @@ export default function DashboardPage() {
                     <td className="py-2 pr-4">{formatDate(inv.orderDate)}</td>
                     <td className="py-2 pr-4 font-semibold">{formatTl(inv.totalAmount)}</td>
                     <td className="py-2">
-                      <a
-                        href={inv.invoiceUrl}
-                        target="_blank"
-                        rel="noopener"
-                        className="font-semibold text-brand-700 underline"
-                      >
-                        {t.invoiceCols.view}
-                      </a>
+                      <InvoiceLink href={inv.invoiceUrl} />
                     </td>
                   </tr>
                 ))}

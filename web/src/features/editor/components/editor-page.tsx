@@ -20,6 +20,7 @@ import { ProgressPanel } from '@/components/progress-panel';
 import { PhotoToolPage } from '@/components/photo-tool-page';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CheckboxLabel } from '@/components/ui/checkbox';
 import { useObjectUrls } from '@/lib/use-object-urls';
 import { downloadResult } from '@/shared/photos/api/download';
 import { errorText, preloadImage, processImage, uploadImage } from '@/shared/photos/api/photo.api';
@@ -398,18 +399,17 @@ export default function EditorPage() {
             </div>
 
             {showWatermark && (
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={removeWatermark}
-                  onChange={(e) => setRemoveWatermark(e.target.checked)}
-                  className="mt-0.5 h-4 w-4 accent-amber-500"
-                />
+              <CheckboxLabel
+                className="flex items-start gap-2 text-sm"
+                boxClassName="mt-0.5 h-4 w-4 accent-amber-500"
+                checked={removeWatermark}
+                onCheckedChange={setRemoveWatermark}
+              >
                 <span>
                   <span className="font-semibold">{t.watermark}</span>
                   <span className="block text-xs text-slate-500">{t.watermarkHint}</span>
                 </span>
-              </label>
+              </CheckboxLabel>
             )}
 
             <div className="flex flex-wrap gap-2">

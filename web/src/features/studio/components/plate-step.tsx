@@ -8,6 +8,7 @@ import {
   type PlateTextColor,
 } from '@contract/plate';
 import { tr } from '@contract/messages.tr';
+import { CheckboxLabel } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 
 const t = tr.studio;
@@ -84,15 +85,14 @@ export function PlateStep({ value, onChange }: { value: PlateState; onChange: (v
   const set = (patch: Partial<PlateState>) => onChange({ ...value, ...patch });
   return (
     <div className="space-y-5">
-      <label className="flex items-center gap-3 text-sm font-semibold">
-        <input
-          type="checkbox"
-          checked={value.enabled}
-          onChange={(e) => set({ enabled: e.target.checked })}
-          className="h-5 w-5 accent-amber-500"
-        />
+      <CheckboxLabel
+        className="flex items-center gap-3 text-sm font-semibold"
+        boxClassName="h-5 w-5 accent-amber-500"
+        checked={value.enabled}
+        onCheckedChange={(enabled) => set({ enabled })}
+      >
         {t.plateEnable}
-      </label>
+      </CheckboxLabel>
       {!value.enabled ? (
         <p className="text-sm text-slate-600">{t.plateOffHint}</p>
       ) : (

@@ -4,6 +4,7 @@ import { plateColorLabels, plateTextColorLabels } from '@contract/plate';
 import { tr } from '@contract/messages.tr';
 import { ProgressPanel } from '@/components/progress-panel';
 import { Button } from '@/components/ui/button';
+import { CheckboxLabel } from '@/components/ui/checkbox';
 import type { PlateState } from './plate-step';
 
 const t = tr.studio;
@@ -53,15 +54,14 @@ export function SummaryStep(props: {
         ))}
       </dl>
       {props.canRemoveWatermark && (
-        <label className="flex items-center gap-2 text-sm font-semibold">
-          <input
-            type="checkbox"
-            checked={props.removeWatermark}
-            onChange={(e) => props.onRemoveWatermark(e.target.checked)}
-            className="h-4 w-4 accent-amber-500"
-          />
+        <CheckboxLabel
+          className="flex items-center gap-2 text-sm font-semibold"
+          boxClassName="h-4 w-4 accent-amber-500"
+          checked={props.removeWatermark}
+          onCheckedChange={props.onRemoveWatermark}
+        >
           {t.watermark}
-        </label>
+        </CheckboxLabel>
       )}
       <p className="text-sm text-slate-600">{hint}</p>
       {run ? (
