@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { httpErrorText } from '@contract/messages.tr';
+import { httpErrorText, tr } from '@contract/messages.tr';
 
 export const TOKEN_KEY = 'auth_token';
 
@@ -67,3 +67,7 @@ export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   if (!res.ok) throw new ApiError(res.status, httpErrorText(res.status));
   return res.json();
 };
+
+/** What to tell the user about a failed call: the server's Turkish message, or a general one. */
+export const apiErrorText = (err: unknown, fallback: string = tr.common.unexpectedError) =>
+  err instanceof ApiError ? err.message : fallback;

@@ -11,7 +11,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
-import { ApiError, tokenStore } from '@/lib/api-client';
+import { apiErrorText, tokenStore } from '@/lib/api-client';
 import {
   cancelSubscription,
   changePassword,
@@ -37,7 +37,7 @@ import { VerifyEmailBanner } from '@/components/verify-email-banner';
 import { InvoiceLink } from '@/components/invoice-link';
 
 const t = tr.account;
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);
+const errorText = (err: unknown) => apiErrorText(err);
 const ok = (message: string) => toast.success(t.successTitle, { description: message });
 const fail = (err: unknown) => toast.error(tr.common.error, { description: errorText(err) });
 

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { tr } from '@contract/messages.tr';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { AuthCard, AuthCardLink, emailInputProps } from '@/components/auth-card';
 import { Input, Label } from '@/components/ui/input';
 import { InlineAlert } from '@/components/inline-alert';
-import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-client';
 import { forgotPassword } from '@/shared/account/api/account.api';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -26,46 +25,33 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 sm:py-16">
-      <Card className="p-6 sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">{t.forgotTitle}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t.forgotSubtitle}</p>
-        {mutation.isSuccess ? (
-          <InlineAlert tone="info" className="mt-6" testId="forgot-sent">
-            {mutation.data.message}
-          </InlineAlert>
-        ) : (
-          <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-            <div>
-              <Label htmlFor={emailId}>{tr.auth.email}</Label>
-              <Input
-                id={emailId}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder={tr.auth.emailPlaceholder}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-              />
-            </div>
-            {mutation.isError && (
-              <InlineAlert>
-                {mutation.error instanceof ApiError ? mutation.error.message : tr.common.unexpectedError}
-              </InlineAlert>
-            )}
-            <Button type="submit" className="w-full" disabled={mutation.isPending}>
-              {mutation.isPending ? t.forgotSubmitting : t.forgotSubmit}
-            </Button>
-          </form>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            {t.backToLogin}
-          </Link>
-        </p>
-      </Card>
-    </div>
+    <AuthCard title={t.forgotTitle}>
+      <p className="mt-1 text-sm text-slate-600">{t.forgotSubtitle}</p>
+      {mutation.isSuccess ? (
+        <InlineAlert tone="info" className="mt-6" testId="forgot-sent">
+          {mutation.data.message}
+        </InlineAlert>
+      ) : (
+        <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+          <div>
+            <Label htmlFor={emailId}>{tr.auth.email}</Label>
+            <Input
+              id={emailId}
+              name="email"
+              {...emailInputProps}
+              placeholder={tr.auth.emailPlaceholder}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
+          </div>
+          {mutation.isError && <InlineAlert>{apiErrorText(mutation.error)}</InlineAlert>}
+          <Button type="submit" className="w-full" disabled={mutation.isPending}>
+            {mutation.isPending ? t.forgotSubmitting : t.forgotSubmit}
+          </Button>
+        </form>
+      )}
+      <AuthCardLink to="/login">{t.backToLogin}</AuthCardLink>
+    </AuthCard>
   );
 }

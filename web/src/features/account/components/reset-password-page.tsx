@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { tr } from '@contract/messages.tr';
 import { MIN_PASSWORD_LENGTH } from '@contract/auth.schema';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { AuthCard, AuthCardLink } from '@/components/auth-card';
 import { FieldError, Input, Label } from '@/components/ui/input';
 import { InlineAlert } from '@/components/inline-alert';
-import { ApiError, tokenStore } from '@/lib/api-client';
+import { apiErrorText, tokenStore } from '@/lib/api-client';
 import { resetPassword } from '@/shared/account/api/account.api';
 import { usePageTitle } from '@/lib/use-page-title';
 
@@ -43,63 +43,52 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-10 sm:py-16">
-      <Card className="p-6 sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">{t.resetTitle}</h1>
-        {!token ? (
-          <InlineAlert className="mt-6">{t.resetMissingToken}</InlineAlert>
-        ) : mutation.isSuccess ? (
-          <InlineAlert tone="info" className="mt-6" testId="reset-done">
-            {mutation.data.message}
-          </InlineAlert>
-        ) : (
-          <>
-            <p className="mt-1 text-sm text-slate-600">{t.resetSubtitle}</p>
-            <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-              <div>
-                <Label htmlFor={passwordId}>{t.newPassword}</Label>
-                <Input
-                  id={passwordId}
-                  name="new-password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-describedby={problem ? errorId : undefined}
-                  aria-invalid={Boolean(problem)}
-                  required
-                />
-              </div>
-              <div>
-                <Label htmlFor={confirmId}>{t.newPasswordConfirm}</Label>
-                <Input
-                  id={confirmId}
-                  name="confirm-password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                  required
-                />
-              </div>
-              <FieldError id={errorId} message={problem} />
-              {mutation.isError && (
-                <InlineAlert>
-                  {mutation.error instanceof ApiError ? mutation.error.message : tr.common.unexpectedError}
-                </InlineAlert>
-              )}
-              <Button type="submit" className="w-full" disabled={mutation.isPending}>
-                {mutation.isPending ? t.resetSubmitting : t.resetSubmit}
-              </Button>
-            </form>
-          </>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            {t.backToLogin}
-          </Link>
-        </p>
-      </Card>
-    </div>
+    <AuthCard title={t.resetTitle}>
+      {!token ? (
+        <InlineAlert className="mt-6">{t.resetMissingToken}</InlineAlert>
+      ) : mutation.isSuccess ? (
+        <InlineAlert tone="info" className="mt-6" testId="reset-done">
+          {mutation.data.message}
+        </InlineAlert>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">{t.resetSubtitle}</p>
+          <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+            <div>
+              <Label htmlFor={passwordId}>{t.newPassword}</Label>
+              <Input
+                id={passwordId}
+                name="new-password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-describedby={problem ? errorId : undefined}
+                aria-invalid={Boolean(problem)}
+                required
+              />
+            </div>
+            <div>
+              <Label htmlFor={confirmId}>{t.newPasswordConfirm}</Label>
+              <Input
+                id={confirmId}
+                name="confirm-password"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                required
+              />
+            </div>
+            <FieldError id={errorId} message={problem} />
+            {mutation.isError && <InlineAlert>{apiErrorText(mutation.error)}</InlineAlert>}
+            <Button type="submit" className="w-full" disabled={mutation.isPending}>
+              {mutation.isPending ? t.resetSubmitting : t.resetSubmit}
+            </Button>
+          </form>
+        </>
+      )}
+      <AuthCardLink to="/login">{t.backToLogin}</AuthCardLink>
+    </AuthCard>
   );
 }

@@ -6,7 +6,7 @@ import { tr } from '@contract/messages.tr';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-client';
 import { formatKurus } from '@/lib/format';
 import {
   adminKeys,
@@ -19,7 +19,7 @@ import { fmtDateTime, Panel, QueryState, TableRegion, td, th } from './admin-ui'
 
 const selectClass = 'h-11 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm';
 const t = tr.admin.promo;
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);
+const errorText = (err: unknown) => apiErrorText(err);
 
 function Usage({ id }: { id: string }) {
   const usage = useQuery<PromoUsage>({ queryKey: adminKeys.promoUsage(id) });

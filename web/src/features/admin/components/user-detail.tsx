@@ -7,12 +7,12 @@ import { displayName, roleLabels } from '@contract/user-display';
 import { roles, type Role } from '@contract/user.schema';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-client';
 import { formatKurus } from '@/lib/format';
 import { adjustQuota, adminKeys, patchUser, type AdminUserDetail } from '@/features/admin/api/admin.api';
 import { fmtDateTime, QueryState, TableRegion, td, th } from './admin-ui';
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : tr.common.unexpectedError);
+const errorText = (err: unknown) => apiErrorText(err);
 
 /** One user: profile, role and All-Access, quota grant, subscription, payments and invoices. */
 export function UserDetail({ id, onClose }: { id: string; onClose: () => void }) {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { tr } from '@contract/messages.tr';
+import { emailInputProps } from '@/components/auth-card';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { subscribeNewsletter } from '@/features/marketing/api/site.api';
@@ -54,9 +55,7 @@ export function NewsletterForm() {
         </label>
         <input
           id="newsletter-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
+          {...emailInputProps}
           placeholder={tr.auth.emailPlaceholder}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
