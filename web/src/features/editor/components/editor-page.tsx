@@ -15,6 +15,7 @@ import { FileDrop } from '@/components/file-drop';
 import { BeforeAfter } from '@/components/before-after';
 import { InlineAlert } from '@/components/inline-alert';
 import { PickedPicture } from '@/components/picked-picture';
+import { PlateTextField } from '@/components/plate-text-field';
 import { PresetTile } from '@/components/preset-tile';
 import { ProgressPanel } from '@/components/progress-panel';
 import { PhotoToolPage } from '@/components/photo-tool-page';
@@ -360,23 +361,15 @@ export default function EditorPage() {
             )}
 
             {operations.includes('plate_customize') && (
-              <div>
-                <label htmlFor="plate-text" className="text-sm font-semibold">
-                  {t.plateTextLabel}
-                </label>
-                <input
-                  id="plate-text"
-                  value={plateText}
-                  maxLength={PLATE_TEXT_MAX_EDITOR}
-                  onChange={(e) => setPlateText(e.target.value.toLocaleUpperCase('tr-TR'))}
-                  placeholder={t.plateTextPlaceholder}
-                  aria-describedby="plate-text-hint"
-                  className="mt-1 h-11 w-full rounded-lg border border-slate-300 px-3 font-mono tracking-wider uppercase"
-                />
-                <p id="plate-text-hint" className="mt-1 text-xs text-slate-500">
-                  {t.plateTextHint(plateText.length, PLATE_TEXT_MAX_EDITOR)}
-                </p>
-              </div>
+              <PlateTextField
+                id="plate-text"
+                hintId="plate-text-hint"
+                label={t.plateTextLabel}
+                value={plateText}
+                onChange={setPlateText}
+                max={PLATE_TEXT_MAX_EDITOR}
+                placeholder={t.plateTextPlaceholder}
+              />
             )}
 
             <div>

@@ -8,6 +8,7 @@ import {
   type PlateTextColor,
 } from '@contract/plate';
 import { tr } from '@contract/messages.tr';
+import { PlateTextField } from '@/components/plate-text-field';
 import { CheckboxLabel } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 
@@ -113,23 +114,16 @@ export function PlateStep({ value, onChange }: { value: PlateState; onChange: (v
             value={value.textColor}
             onChange={(textColor) => set({ textColor })}
           />
-          <div>
-            <label htmlFor="studio-plate-text" className="text-sm font-semibold">
-              {t.plateText}
-            </label>
-            <input
-              id="studio-plate-text"
-              value={value.text}
-              maxLength={PLATE_TEXT_MAX_STUDIO}
-              onChange={(e) => set({ text: e.target.value.toLocaleUpperCase('tr-TR') })}
-              placeholder="34 OTO 2026"
-              aria-describedby="studio-plate-hint"
-              className="mt-1 h-11 w-full max-w-sm rounded-lg border border-slate-300 px-3 font-mono tracking-wider uppercase"
-            />
-            <p id="studio-plate-hint" className="mt-1 text-xs text-slate-500">
-              {tr.editor.plateTextHint(value.text.length, PLATE_TEXT_MAX_STUDIO)}
-            </p>
-          </div>
+          <PlateTextField
+            id="studio-plate-text"
+            hintId="studio-plate-hint"
+            label={t.plateText}
+            value={value.text}
+            onChange={(text) => set({ text })}
+            max={PLATE_TEXT_MAX_STUDIO}
+            placeholder="34 OTO 2026"
+            className="max-w-sm"
+          />
           <figure aria-label={t.platePreview} data-testid="plate-preview">
             <div
               className="flex h-14 w-full max-w-sm items-stretch overflow-hidden rounded-md border-2 border-slate-800 shadow"
