@@ -1,8 +1,8 @@
 import { XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { tr } from '@contract/messages.tr';
-import { buttonClass } from '@/components/ui/button';
+import { ActionLinks } from './action-links';
 import { Card } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/use-page-title';
 import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
@@ -58,14 +58,13 @@ export default function PaymentFailPage() {
             </ul>
           </section>
         </div>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/pricing" className={buttonClass('primary')}>
-            {t.retry}
-          </Link>
-          <Link to="/dashboard" className={buttonClass('outline')}>
-            {t.backDashboard}
-          </Link>
-        </div>
+        <ActionLinks
+          className="mt-8 flex flex-wrap gap-3"
+          links={[
+            { to: '/pricing', variant: 'primary', label: t.retry },
+            { to: '/dashboard', variant: 'outline', label: t.backDashboard },
+          ]}
+        />
         <p className="mt-6 text-sm text-slate-600">
           {t.support}:{' '}
           <a href={`mailto:${t.supportEmail}`} className="font-semibold text-brand-700 underline">

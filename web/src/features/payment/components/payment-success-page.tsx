@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { tr } from '@contract/messages.tr';
-import { buttonClass } from '@/components/ui/button';
+import { ActionLinks } from './action-links';
 import { Card } from '@/components/ui/card';
 import {
   activateSubscription,
@@ -124,20 +124,15 @@ export default function PaymentSuccessPage() {
           <p className="mt-2 text-slate-600" role="alert">
             {stuck.message}
           </p>
-          <div className="mt-8 flex justify-center gap-3">
-            {status === 'authenticated' ? (
-              <Link to="/dashboard" className={buttonClass('dark')}>
-                {t.goDashboard}
-              </Link>
-            ) : (
-              <Link to="/login" className={buttonClass('dark')}>
-                {t.goLogin}
-              </Link>
-            )}
-            <Link to="/pricing" className={buttonClass('outline')}>
-              {t.goPricing}
-            </Link>
-          </div>
+          <ActionLinks
+            className="mt-8 flex justify-center gap-3"
+            links={[
+              status === 'authenticated'
+                ? { to: '/dashboard', variant: 'dark', label: t.goDashboard }
+                : { to: '/login', variant: 'dark', label: t.goLogin },
+              { to: '/pricing', variant: 'outline', label: t.goPricing },
+            ]}
+          />
         </Card>
       </div>
     );
@@ -166,14 +161,13 @@ export default function PaymentSuccessPage() {
           <dt className="text-slate-500">{t.renewal}</dt>
           <dd>{subscription?.billingCycle === 'yearly' ? t.renewalTextYearly : t.renewalText}</dd>
         </dl>
-        <div className="mt-8 flex justify-center gap-3">
-          <Link to="/dashboard" className={buttonClass('dark')}>
-            {t.goDashboard}
-          </Link>
-          <Link to="/new" className={buttonClass('outline')}>
-            {t.goStudio}
-          </Link>
-        </div>
+        <ActionLinks
+          className="mt-8 flex justify-center gap-3"
+          links={[
+            { to: '/dashboard', variant: 'dark', label: t.goDashboard },
+            { to: '/new', variant: 'outline', label: t.goStudio },
+          ]}
+        />
       </Card>
     </div>
   );
