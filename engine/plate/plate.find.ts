@@ -1,4 +1,5 @@
 import type { RawImage } from '../io/image.decode';
+import { grownBox } from '../io/pixel.box';
 import { detectText, recognizeTexts, type Point, type Quad, type TextBox } from './text.ocr';
 import {
   findPlateShapes,
@@ -522,10 +523,7 @@ export async function findPlatesOnCar(
 ): Promise<PlateDetection[]> {
   const mx = Math.round(box.w * 0.05);
   const my = Math.round(box.h * 0.05);
-  const x0 = Math.max(0, box.x - mx);
-  const y0 = Math.max(0, box.y - my);
-  const x1 = Math.min(image.width, box.x + box.w + mx);
-  const y1 = Math.min(image.height, box.y + box.h + my);
+  const { x0, y0, x1, y1 } = grownBox(box, mx, my, image.width, image.height);
   const w = x1 - x0;
   const h = y1 - y0;
   const c = image.channels;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
+import { grownBox, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
 import { studioGlass } from './glass.continuity';
 import { photoShadow, type PhotoShadow } from './photo.shadow';
@@ -249,10 +250,7 @@ export async function compositeCar(
   let scale = (framing.carHeight * H) / box.h;
   if (box.w * scale > framing.maxWidth * W) scale = (framing.maxWidth * W) / box.w;
   const pad = Math.ceil(Math.max(box.w, box.h) * 0.02) + 2;
-  const cx0 = Math.max(0, box.x - pad);
-  const cy0 = Math.max(0, box.y - pad);
-  const cx1 = Math.min(src.width, box.x + box.w + pad);
-  const cy1 = Math.min(src.height, box.y + box.h + pad);
+  const { x0: cx0, y0: cy0, x1: cx1, y1: cy1 } = grownBox(box, pad, pad, src.width, src.height);
   let cw = cx1 - cx0;
   let ch = cy1 - cy0;
   const exact = Math.abs(scale - 1) < 0.015;
@@ -372,15 +370,9 @@ export async function compositeCar(
 
   // Canvas-sized car alpha.
   const alpha = new Uint8Array(W * H);
-  for (let y = 0; y < ch; y++) {
-    const oy = top + y;
-    if (oy < 0 || oy >= H) continue;
-    for (let x = 0; x < cw; x++) {
-      const ox = left + x;
-      if (ox < 0 || ox >= W) continue;
-      alpha[oy * W + ox] = carA[y * cw + x];
-    }
-  }
+  const onCanvas = overlapOnCanvas(left, top, cw, ch, W, H);
+  for (let y = onCanvas.y0; y < onCanvas.y1; y++)
+    for (let x = onCanvas.x0; x < onCanvas.x1; x++) alpha[(top + y) * W + left + x] = carA[y * cw + x];
 
   // The scene's grain matched to the car's own noise (the renders are clean; a phone photo is not).
   await matchGrain(out, W, H, alpha, carRgb, carA, cw, ch);
@@ -412,12 +404,10 @@ export async function compositeCar(
     if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
   }
 
-  for (let y = 0; y < ch; y++) {
+  for (let y = onCanvas.y0; y < onCanvas.y1; y++) {
     const oy = top + y;
-    if (oy < 0 || oy >= H) continue;
-    for (let x = 0; x < cw; x++) {
+    for (let x = onCanvas.x0; x < onCanvas.x1; x++) {
       const ox = left + x;
-      if (ox < 0 || ox >= W) continue;
       const av = carA[y * cw + x];
       if (av <= CHOKE) continue;
       // A slight choke of the soft edge: the outermost, mostly-background pixels of the cut go.
