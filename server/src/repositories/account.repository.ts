@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   auditLog,
@@ -15,6 +15,12 @@ import {
   subscriptions,
   users,
 } from '../db/schema';
+
+/** Some columns of a table, by name, for a select (the export leaves out what it must not show). */
+function pick<T extends Table, K extends keyof T['_']['columns']>(table: T, keys: K[]) {
+  const all = getTableColumns(table);
+  return Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<T['_']['columns'], K>;
+}
 
 /** Everything stored about one account, read for a KVKK export and cleared on erasure. */
 export function accountRepository(db: Db) {
@@ -34,48 +40,45 @@ export function accountRepository(db: Db) {
         auditRows,
       ] = await Promise.all([
         db
-          .select({
-            createdAt: sessions.createdAt,
-            lastSeenAt: sessions.lastSeenAt,
-            expiresAt: sessions.expiresAt,
-            revokedAt: sessions.revokedAt,
-            ip: sessions.ip,
-            userAgent: sessions.userAgent,
-          })
+          .select(pick(sessions, ['createdAt', 'lastSeenAt', 'expiresAt', 'revokedAt', 'ip', 'userAgent']))
           .from(sessions)
           .where(eq(sessions.userId, userId)),
         db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
         db
-          .select({
-            merchantOid: paymentOrders.merchantOid,
-            kind: paymentOrders.kind,
-            planType: paymentOrders.planType,
-            billingCycle: paymentOrders.billingCycle,
-            addonPhotos: paymentOrders.addonPhotos,
-            amountKurus: paymentOrders.amountKurus,
-            status: paymentOrders.status,
-            email: paymentOrders.email,
-            userIp: paymentOrders.userIp,
-            createdAt: paymentOrders.createdAt,
-            completedAt: paymentOrders.completedAt,
-          })
+          .select(
+            pick(paymentOrders, [
+              'merchantOid',
+              'kind',
+              'planType',
+              'billingCycle',
+              'addonPhotos',
+              'amountKurus',
+              'status',
+              'email',
+              'userIp',
+              'createdAt',
+              'completedAt',
+            ]),
+          )
           .from(paymentOrders)
           .where(eq(paymentOrders.userId, userId)),
         db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)),
         db.select().from(quotaAccounts).where(eq(quotaAccounts.userId, userId)),
         db.select().from(processingJobs).where(eq(processingJobs.userId, userId)),
         db
-          .select({
-            id: images.id,
-            kind: images.kind,
-            contentType: images.contentType,
-            width: images.width,
-            height: images.height,
-            bytes: images.bytes,
-            createdAt: images.createdAt,
-            expiresAt: images.expiresAt,
-            deletedAt: images.deletedAt,
-          })
+          .select(
+            pick(images, [
+              'id',
+              'kind',
+              'contentType',
+              'width',
+              'height',
+              'bytes',
+              'createdAt',
+              'expiresAt',
+              'deletedAt',
+            ]),
+          )
           .from(images)
           .where(eq(images.userId, userId)),
         db.select().from(contactMessages).where(eq(contactMessages.userId, userId)),
