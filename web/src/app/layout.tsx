@@ -108,9 +108,7 @@ export function Layout() {
                 >
                   {t.login}
                 </Link>
-                <Link to="/register" className={buttonClass('primary', 'sm')}>
-                  {t.register}
-                </Link>
+                <RegisterLink />
               </div>
             )}
             <button
@@ -138,9 +136,7 @@ export function Layout() {
                   <Link to="/login" className={cn(buttonClass('outline', 'sm'))}>
                     {t.login}
                   </Link>
-                  <Link to="/register" className={buttonClass('primary', 'sm')}>
-                    {t.register}
-                  </Link>
+                  <RegisterLink />
                 </div>
               )}
             </div>
@@ -152,5 +148,14 @@ export function Layout() {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** "Kayıt Ol" in the top bar and the mobile menu. */
+function RegisterLink() {
+  return (
+    <Link to="/register" className={buttonClass('primary', 'sm')}>
+      {t.register}
+    </Link>
   );
 }
