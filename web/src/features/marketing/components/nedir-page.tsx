@@ -9,6 +9,7 @@ import {
   Sparkles,
   Stamp,
   User,
+  type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { tr } from '@contract/messages.tr';
@@ -98,12 +99,8 @@ export default function NedirPage() {
       <section aria-labelledby="nedir-features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading id="nedir-features" eyebrow="Özellikler" title="Neler yapabilirsiniz?" />
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="h-7 w-7 text-brand-600" aria-hidden="true" />
-              <h3 className="mt-3 text-lg font-semibold">{title}</h3>
-              <p className="mt-1 text-slate-600">{text}</p>
-            </li>
+          {features.map((f) => (
+            <IconCard key={f.title} {...f} />
           ))}
         </ul>
       </section>
@@ -132,12 +129,8 @@ export default function NedirPage() {
       <section aria-labelledby="nedir-audience" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading id="nedir-audience" eyebrow="Kimler için?" title="Satıcıdan galeriye herkes için" />
         <ul className="mt-10 grid gap-5 md:grid-cols-3">
-          {audiences.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Icon className="h-7 w-7 text-brand-600" aria-hidden="true" />
-              <h3 className="mt-3 text-lg font-semibold">{title}</h3>
-              <p className="mt-1 text-slate-600">{text}</p>
-            </li>
+          {audiences.map((a) => (
+            <IconCard key={a.title} {...a} />
           ))}
         </ul>
       </section>
@@ -161,5 +154,16 @@ export default function NedirPage() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** A feature or an audience: its icon, title and a sentence. */
+function IconCard({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+  return (
+    <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Icon className="h-7 w-7 text-brand-600" aria-hidden="true" />
+      <h3 className="mt-3 text-lg font-semibold">{title}</h3>
+      <p className="mt-1 text-slate-600">{text}</p>
+    </li>
   );
 }
