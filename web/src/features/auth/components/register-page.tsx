@@ -244,22 +244,22 @@ export function RegisterPage() {
                 — {t.kvkk}
               </span>
             </CheckboxLabel>
-            <CheckboxLabel
-              className="flex gap-3"
-              boxClassName="mt-0.5 h-4 w-4"
-              checked={marketing}
-              onCheckedChange={setMarketing}
-            >
-              <span>{t.marketing}</span>
-            </CheckboxLabel>
-            <CheckboxLabel
-              className="flex gap-3"
-              boxClassName="mt-0.5 h-4 w-4"
-              checked={aiData}
-              onCheckedChange={setAiData}
-            >
-              <span>{t.aiData}</span>
-            </CheckboxLabel>
+            {(
+              [
+                [marketing, setMarketing, t.marketing],
+                [aiData, setAiData, t.aiData],
+              ] as const
+            ).map(([checked, onCheckedChange, label]) => (
+              <CheckboxLabel
+                key={label}
+                className="flex gap-3"
+                boxClassName="mt-0.5 h-4 w-4"
+                checked={checked}
+                onCheckedChange={onCheckedChange}
+              >
+                <span>{label}</span>
+              </CheckboxLabel>
+            ))}
           </fieldset>
           {planType === 'pro' && (
             <div>
