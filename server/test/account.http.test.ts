@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext } from './harness';
+import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext, loginAttempt } from './harness';
 import { decodeQuotedPrintable, linkIn, startFakeSmtp } from './fakes/smtp.fake';
 import { paytrCallbackHashOf } from './fakes/paytr-notify';
 import { DEV_PAYTR } from '../src/config/env';
@@ -102,11 +102,7 @@ describe('password reset by e-mail over real SMTP', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await me(oldSession)).statusCode).toBe(401);
-    const oldPw = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
+    const oldPw = await loginAttempt(ctx, user.email, TEST_PASSWORD);
     expect(oldPw.statusCode).toBe(401);
     const fresh = await login(ctx, user.email, 'yepyeni-sifre-9');
     expect((await me(fresh)).json().user.emailVerified).toBe(true);
@@ -169,11 +165,7 @@ describe('password reset by e-mail over real SMTP', () => {
       payload: { token, password: 'sahibin-sifresi-1' },
     });
     expect((await me(squatter)).statusCode).toBe(401);
-    const squatterLogin = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'gercek.sahip@example.com', password: 'ilk-sifre-123' },
-    });
+    const squatterLogin = await loginAttempt(ctx, 'gercek.sahip@example.com', 'ilk-sifre-123');
     expect(squatterLogin.statusCode).toBe(401);
   });
 });

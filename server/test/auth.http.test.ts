@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext } from './harness';
+import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext, loginAttempt } from './harness';
 import { hashToken } from '../src/services/auth/passwords';
 import { tr } from '../../contract/messages.tr';
 
@@ -13,11 +13,7 @@ afterAll(async () => ctx?.close());
 describe('login, me and logout', () => {
   it('logs in, authenticates by bearer and by cookie, and revokes the session on logout', async () => {
     const user = await createUser(ctx);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email.toUpperCase(), password: TEST_PASSWORD },
-    });
+    const res = await loginAttempt(ctx, user.email.toUpperCase(), TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     const { token, user: returned, success } = res.json();
     expect(success).toBe(true);
@@ -48,16 +44,8 @@ describe('login, me and logout', () => {
 
   it('answers an unknown e-mail and a wrong password the same way', async () => {
     const user = await createUser(ctx);
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'nobody@example.com', password: 'whatever-1' },
-    });
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.email, password: 'yanlis-sifre' },
-    });
+    const unknown = await loginAttempt(ctx, 'nobody@example.com', 'whatever-1');
+    const wrong = await loginAttempt(ctx, user.email, 'yanlis-sifre');
     for (const res of [unknown, wrong]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({
@@ -71,32 +59,17 @@ describe('login, me and logout', () => {
     const user = await createUser(ctx);
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '10.0.0.1',
-        payload: { email: user.email, password: `yanlis-${i}` },
-      });
+      const res = await loginAttempt(ctx, user.email, `yanlis-${i}`, '10.0.0.1');
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
-    const right = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: '10.0.0.1',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
+    const right = await loginAttempt(ctx, user.email, TEST_PASSWORD, '10.0.0.1');
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/Çok fazla başarısız giriş denemesi\. Lütfen \d+ dakika sonra/);
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
     // The owner elsewhere is not locked out by someone else's guesses.
-    const elsewhere = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: '10.0.0.99',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
+    const elsewhere = await loginAttempt(ctx, user.email, TEST_PASSWORD, '10.0.0.99');
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -104,22 +77,12 @@ describe('login, me and logout', () => {
     const ip = '203.0.113.9';
     let last = 0;
     for (let i = 0; i < 21; i++) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: ip,
-        payload: { email: `spray${i}@example.com`, password: 'yanlis-sifre' },
-      });
+      const res = await loginAttempt(ctx, `spray${i}@example.com`, 'yanlis-sifre', ip);
       last = res.statusCode;
     }
     expect(last).toBe(429);
     const user = await createUser(ctx);
-    const other = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress: '198.51.100.7',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
+    const other = await loginAttempt(ctx, user.email, TEST_PASSWORD, '198.51.100.7');
     expect(other.statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext } from './harness';
+import { createTestApp, createUser, login, TEST_PASSWORD, type TestContext, loginAttempt } from './harness';
 import { startFakeOidcProvider } from './fakes/oidc-provider.fake';
 import { paytrCallbackHashOf } from './fakes/paytr-notify';
 import { DEV_PAYTR } from '../src/config/env';
@@ -288,33 +288,16 @@ describe('attacks 2-5 on one app', () => {
     it('wrong passwords from strangers on other IPs do not lock the owner out', async () => {
       const owner = await createUser(ctx);
       for (let i = 0; i < 8; i++) {
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          remoteAddress: `198.18.0.${i + 1}`,
-          payload: { email: owner.email, password: `yanlis-${i}` },
-        });
+        await loginAttempt(ctx, owner.email, `yanlis-${i}`, `198.18.0.${i + 1}`);
       }
-      const right = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress: '203.0.113.77',
-        payload: { email: owner.email, password: TEST_PASSWORD },
-      });
+      const right = await loginAttempt(ctx, owner.email, TEST_PASSWORD, '203.0.113.77');
       expect(right.statusCode).toBe(200);
     });
 
     it('30 parallel wrong guesses from one place get exactly 5 checked', async () => {
       const user = await createUser(ctx);
       const results = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          ctx.app.inject({
-            method: 'POST',
-            url: '/api/auth/login',
-            remoteAddress: '198.19.0.9',
-            payload: { email: user.email, password: `paralel-${i}` },
-          }),
-        ),
+        Array.from({ length: 30 }, (_, i) => loginAttempt(ctx, user.email, `paralel-${i}`, '198.19.0.9')),
       );
       const checked = results.filter((r) => r.statusCode === 401).length;
       const refused = results.filter((r) => r.statusCode === 429).length;

@@ -111,6 +111,16 @@ export async function createUser(ctx: TestContext, overrides: Partial<UserRow> =
 }
 
 /** Logs in through the API and returns the bearer token. */
+/** One password sign-in attempt (from `remoteAddress` when given), its answer as it came. */
+export function loginAttempt(ctx: TestContext, email: string, password: string, remoteAddress?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    ...(remoteAddress ? { remoteAddress } : {}),
+    payload: { email, password },
+  });
+}
+
 export async function login(ctx: TestContext, email: string, password = TEST_PASSWORD): Promise<string> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
