@@ -252,3 +252,18 @@ export const refundMadeResponseSchema = z.object({
   message: z.string(),
 });
 export const adminAuditLogSchema = z.object({ entries: z.array(adminAuditEntrySchema) });
+
+/** The answers of the admin console's writes and lists (each route declares its answer). */
+export const adminUserPatchResponseSchema = z.object({ role: roleSchema, overrideAllAccess: z.boolean() });
+export const adminQuotaAdjustResponseSchema = z.object({
+  extraQuota: z.number().int(),
+  planQuota: z.number().int(),
+  used: z.number().int(),
+});
+export const adminPromoListSchema = z.object({ promoCodes: z.array(adminPromoSchema) });
+export const promoCreatedSchema = z.object({ id: z.string(), code: z.string() });
+export const promoPatchResponseSchema = z.object({ id: z.string(), active: z.boolean() });
+export const adminContactMessageListSchema = z.object({ messages: z.array(adminContactMessageSchema) });
+export const contactPatchResponseSchema = z.object({ id: z.string(), handled: z.boolean() });
+export const adminSubscriberListSchema = z.object({ subscribers: z.array(adminSubscriberSchema) });
+export const deletedResponseSchema = z.object({ id: z.string(), deleted: z.boolean() });

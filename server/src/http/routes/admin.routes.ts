@@ -2,6 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminAuditLogSchema,
+  adminContactMessageListSchema,
+  adminPromoListSchema,
+  adminPromoUsageSchema,
+  adminQuotaAdjustResponseSchema,
+  adminSubscriberListSchema,
+  adminUserPatchResponseSchema,
+  contactPatchResponseSchema,
+  deletedResponseSchema,
+  promoCreatedSchema,
+  promoPatchResponseSchema,
   adminQuotaAdjustSchema,
   adminRefundListSchema,
   adminStatsSchema,
@@ -52,42 +62,78 @@ export async function adminRoutes(
   );
   r.patch(
     '/api/admin/users/:id',
-    { schema: { params: idParamSchema, body: adminUserPatchSchema } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminUserPatchSchema,
+        response: { 200: adminUserPatchResponseSchema },
+      },
+    },
     async (req) => admin.updateUser(requireAdmin(req), req.params.id, req.body),
   );
   r.post(
     '/api/admin/users/:id/quota',
-    { schema: { params: idParamSchema, body: adminQuotaAdjustSchema } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: adminQuotaAdjustSchema,
+        response: { 200: adminQuotaAdjustResponseSchema },
+      },
+    },
     async (req) => admin.adjustQuota(requireAdmin(req), req.params.id, req.body.amount, req.body.note),
   );
 
-  r.get('/api/admin/promo-codes', async () => ({ promoCodes: await admin.listPromos() }));
-  r.post('/api/admin/promo-codes', { schema: { body: promoCreateSchema } }, async (req, reply) =>
-    reply.status(201).send(await admin.createPromo(requireAdmin(req), req.body)),
+  r.get('/api/admin/promo-codes', { schema: { response: { 200: adminPromoListSchema } } }, async () => ({
+    promoCodes: await admin.listPromos(),
+  }));
+  r.post(
+    '/api/admin/promo-codes',
+    { schema: { body: promoCreateSchema, response: { 201: promoCreatedSchema } } },
+    async (req, reply) => reply.status(201).send(await admin.createPromo(requireAdmin(req), req.body)),
   );
   r.patch(
     '/api/admin/promo-codes/:id',
-    { schema: { params: idParamSchema, body: promoPatchSchema } },
+    {
+      schema: { params: idParamSchema, body: promoPatchSchema, response: { 200: promoPatchResponseSchema } },
+    },
     async (req) => admin.setPromoActive(requireAdmin(req), req.params.id, req.body.active),
   );
-  r.get('/api/admin/promo-codes/:id/usage', { schema: { params: idParamSchema } }, async (req) =>
-    admin.promoUsage(req.params.id),
+  r.get(
+    '/api/admin/promo-codes/:id/usage',
+    { schema: { params: idParamSchema, response: { 200: adminPromoUsageSchema } } },
+    async (req) => admin.promoUsage(req.params.id),
   );
 
-  r.get('/api/admin/contact-messages', async () => ({ messages: await admin.listMessages() }));
+  r.get(
+    '/api/admin/contact-messages',
+    { schema: { response: { 200: adminContactMessageListSchema } } },
+    async () => ({ messages: await admin.listMessages() }),
+  );
   r.patch(
     '/api/admin/contact-messages/:id',
-    { schema: { params: idParamSchema, body: contactPatchSchema } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: contactPatchSchema,
+        response: { 200: contactPatchResponseSchema },
+      },
+    },
     async (req) => admin.setMessageHandled(requireAdmin(req), req.params.id, req.body.handled),
   );
 
-  r.delete('/api/admin/contact-messages/:id', { schema: { params: idParamSchema } }, async (req) =>
-    admin.deleteMessage(requireAdmin(req), req.params.id),
+  r.delete(
+    '/api/admin/contact-messages/:id',
+    { schema: { params: idParamSchema, response: { 200: deletedResponseSchema } } },
+    async (req) => admin.deleteMessage(requireAdmin(req), req.params.id),
   );
 
-  r.get('/api/admin/newsletter', async () => ({ subscribers: await admin.listSubscribers() }));
-  r.delete('/api/admin/newsletter/:id', { schema: { params: idParamSchema } }, async (req) =>
-    admin.deleteSubscriber(requireAdmin(req), req.params.id),
+  r.get('/api/admin/newsletter', { schema: { response: { 200: adminSubscriberListSchema } } }, async () => ({
+    subscribers: await admin.listSubscribers(),
+  }));
+  r.delete(
+    '/api/admin/newsletter/:id',
+    { schema: { params: idParamSchema, response: { 200: deletedResponseSchema } } },
+    async (req) => admin.deleteSubscriber(requireAdmin(req), req.params.id),
   );
   r.get('/api/admin/newsletter.csv', async (req, reply) => {
     const csv = await admin.exportSubscribersCsv(requireAdmin(req));
