@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, createUser, login, type TestContext } from './harness';
+import { waitUntil } from './wait-until';
 import { tr } from '../../contract/messages.tr';
 import { uploadLimits } from '../src/services/photos';
 import { MAX_STREAMS_PER_USER } from '../src/http/routes/photo.routes';
@@ -98,8 +99,10 @@ describe('reproduction 3: large decoded images', () => {
     // at once on the API's event loop (+1.6 GB, and it stayed).
     expect(peak - before).toBeLessThan(900);
     // Memory comes back: the idle worker exits and takes its memory with it (waited for, not timed).
-    for (let i = 0; i < 240 && ctx.services.imageWorkers.load().workers > 0; i++)
-      await new Promise((r) => setTimeout(r, 250));
+    await waitUntil(() => ctx.services.imageWorkers.load().workers === 0, 'the idle image worker to exit', {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
     expect(ctx.services.imageWorkers.load().workers).toBe(0);
     global.gc?.();
     const after = rssMb();

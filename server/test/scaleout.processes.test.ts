@@ -19,6 +19,7 @@ import { periodPriceKurus } from '../../contract/plans';
 import { startS3Server, type S3TestServer } from './fakes/s3.server';
 import { paytrCallbackHashOf } from './fakes/paytr-notify';
 import { emptyPgDatabase, spawnServer, type ServerProcess } from './processes';
+import { waitUntil } from './wait-until';
 
 const BASE = process.env.DATABASE_URL;
 // The default: recovery must come from heartbeats, not from this timeout; a loaded machine needs the deadline.
@@ -48,13 +49,9 @@ async function carPhoto(i: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 
-async function waitUntil(what: string, check: () => Promise<boolean>, tries = 600, everyMs = 250) {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error(`timed out waiting: ${what}`);
-}
+/** Waits on a condition (up to 150 s: a loaded machine is slow to start workers and run jobs). */
+const waitFor = (what: string, check: () => Promise<boolean>) =>
+  waitUntil(check, what, { timeoutMs: 150_000, intervalMs: 250 });
 
 /** Cuts the database under the running processes: a cluster restart, or all connections to this database. */
 async function databaseBlip(dbName: string) {
@@ -228,7 +225,7 @@ describe.skipIf(!BASE)('API + 2 workers on PostgreSQL and S3', () => {
         .n !== '0';
 
     // 5. A worker is killed in the middle of a job; a fresh one takes its place (its own empty DATA_DIR).
-    await waitUntil('a job running', running);
+    await waitFor('a job running', running);
     procs[1].child.kill('SIGKILL');
     await procs[1].exited;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oto-scale-'));
@@ -245,7 +242,7 @@ describe.skipIf(!BASE)('API + 2 workers on PostgreSQL and S3', () => {
     await replacement.waitFor(/"msg":"ready"/, 'replacement ready');
 
     // 6. The database goes away under everyone while jobs are in flight, and comes back.
-    await waitUntil('a job running again', running);
+    await waitFor('a job running again', running);
     await databaseBlip(t.db.name);
 
     // 7. Every request ends with the right answer: a result, never "failed" for a job that succeeded.
@@ -256,7 +253,7 @@ describe.skipIf(!BASE)('API + 2 workers on PostgreSQL and S3', () => {
       expect(a.body.output).toHaveLength(1);
     }
     // Every job charged exactly once: 10 photos used, nothing left reserved.
-    await waitUntil('quota settled', async () => {
+    await waitFor('quota settled', async () => {
       const q = await services.billing.quota.status(user);
       return q.reserved === 0;
     });
