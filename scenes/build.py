@@ -1934,6 +1934,193 @@ def studio(paint, floor_kind='studio-paint', wall_grad=None, key_power=900, dark
     key(0, 80, 0.9)
 
 
+# ---------------------------------------------------------------- session 7: photographic studios
+
+def _xy_dist(nt, c, cx, cy):
+    """Distance in the floor plane (x, y) from (cx, cy)."""
+    sub = nt.nodes.new('ShaderNodeVectorMath')
+    sub.operation = 'SUBTRACT'
+    link(nt, c, sub.inputs[0])
+    sub.inputs[1].default_value = (cx, cy, 0.0)
+    flat = nt.nodes.new('ShaderNodeVectorMath')
+    flat.operation = 'MULTIPLY'
+    link(nt, sub.outputs[0], flat.inputs[0])
+    flat.inputs[1].default_value = (1.0, 1.0, 0.0)
+    ln = nt.nodes.new('ShaderNodeVectorMath')
+    ln.operation = 'LENGTH'
+    link(nt, flat.outputs[0], ln.inputs[0])
+    return ln.outputs['Value']
+
+
+def _tyre_arcs(nt, c, arcs, wobble):
+    """Faint tyre arcs where cars were driven in and turned: each arc a pair of bands (a 1.55 m track),
+    ~17 cm wide, wobbling, broken up along their length. Returns a 0..1 mask."""
+    total = None
+    for i, (cx, cy, r, amt) in enumerate(arcs):
+        d = math_node(nt, 'ADD', _xy_dist(nt, c, cx, cy), wobble)
+        for track in (0.0, 1.55):
+            t = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', d, r + track)), 0.14)
+            band = ramp(nt, t, [(0.0, (1, 1, 1)), (1.0, (0, 0, 0))])
+            br = noise(nt, _stretch(nt, c, 1.0, 1.0, 1.0, 17.0 * i), 0.9 + 0.13 * i, 3, 0.5)
+            brk = ramp(nt, br, [(0.38, (0, 0, 0)), (0.6, (1, 1, 1))])
+            m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', band, brk), amt * 0.6)
+            total = m if total is None else math_node(nt, 'ADD', total, m)
+    return total
+
+
+def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(), rough_wall=0.8):
+    """Session 7: a painted cyclorama as photographed in a working car studio. The floor is clearly a floor:
+    it is darker than the wall (walked and driven on), its tone drifts over metres (patches of touch-up paint,
+    mopped areas), it carries faint tyre arcs, scuffs and dust, and its satin finish varies (worn lanes,
+    dull patches) so the reflections of the wall and lights waver. The change from floor to wall climbs the
+    cove unevenly, with grime at its foot. `disc`: a painted turntable of that radius round the car (its
+    edge far from the wheels), a slightly different paint and a soft grimy seam, not a drawn line."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    z = sep.outputs['Z']
+    # floor (1) to wall (0) along the cove, jittered so it climbs unevenly.
+    zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 4, 0.55), 0.5), 0.9))
+    on_floor = ramp(nt, zj, [(0.02, (1, 1, 1)), (0.85, (0, 0, 0))])
+    flat = ramp(nt, z, [(0.0, (1, 1, 1)), (0.12, (0, 0, 0))])
+    # Tone drift over metres and a medium mottle (mopped areas, touch-ups): multiplicative.
+    drift = noise(nt, c, 0.12, 3, 0.5)
+    tone = ramp(nt, drift, [(0.25, (0.84, 0.84, 0.84)), (0.75, (1.1, 1.1, 1.1))])
+    mid = noise(nt, _stretch(nt, c, 1.0, 1.6, 1.0, 30.0), 0.7, 5, 0.6)
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, mid, [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
+    trowel = noise(nt, _stretch(nt, c, 1.0, 2.4, 1.0, -20.0), 5.0, 6, 0.65)
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, trowel, [(0.3, (0.975, 0.975, 0.975)), (0.7, (1.015, 1.015, 1.015))]), 'MULTIPLY')
+    fcol = mix_rgb(nt, 1.0, floor_col, tone, 'MULTIPLY')
+    dirt = None
+    if disc:
+        r = _xy_dist(nt, c, 0.0, 0.0)
+        inside = ramp(nt, math_node(nt, 'DIVIDE', r, disc), [(0.996, (1, 1, 1)), (1.0, (0, 0, 0))])
+        dcol = mix_rgb(nt, 1.0, fcol, (0.84, 0.85, 0.87), 'MULTIPLY')
+        fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', inside, flat), fcol, dcol)
+        # the seam: a soft band of grime a few cm wide, itself uneven
+        seam_t = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', r, disc)), 0.05)
+        seam = ramp(nt, seam_t, [(0.1, (1, 1, 1)), (1.0, (0, 0, 0))])
+        seam = math_node(nt, 'MULTIPLY', seam, ramp(nt, noise(nt, c, 3.0, 3, 0.5), [(0.25, (0.35, 0.35, 0.35)), (0.7, (0.8, 0.8, 0.8))]))
+        dirt = math_node(nt, 'MULTIPLY', seam, 0.55)
+    # Tyre arcs and scuffs (dark rubber), dust (light, rough).
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.8, 2, 0.5), 0.5), 0.25)
+    marks = _tyre_arcs(nt, c, arcs, wob) if arcs else None
+    sc_n = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, 37.0), 7.0, 4, 0.6, distortion=1.4)
+    scuff = ramp(nt, sc_n, [(0.62, (0, 0, 0)), (0.7, (1, 1, 1))])
+    scuff_mask = ramp(nt, noise(nt, c, 0.7, 4, 0.5), [(0.5, (0, 0, 0)), (0.65, (1, 1, 1))])
+    scuffs = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), 0.3 * wear)
+    marks = scuffs if marks is None else math_node(nt, 'ADD', marks, scuffs)
+    if dirt is not None:
+        marks = math_node(nt, 'ADD', marks, dirt)
+    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
+    fcol = mix_rgb(nt, marks, fcol, mix_rgb(nt, 1.0, floor_col, (0.45, 0.44, 0.43), 'MULTIPLY'))
+    # Dust: a fine light speckle in drifts, heavier towards the foot of the cove.
+    ymap = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, sep.outputs['Y'], ymap.inputs['Value'])
+    ymap.inputs['From Min'].default_value = -4.0
+    ymap.inputs['From Max'].default_value = 9.5
+    foot = ramp(nt, ymap.outputs[0], [(0.0, (0.3, 0.3, 0.3)), (1.0, (1, 1, 1))])
+    drifts = ramp(nt, noise(nt, c, 0.9, 4, 0.55), [(0.4, (0, 0, 0)), (0.85, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, c, 60.0, 2, 0.5), [(0.45, (0, 0, 0)), (0.75, (1, 1, 1))])
+    dust = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, foot), math_node(nt, 'ADD', 0.5, speck))
+    dust = math_node(nt, 'MULTIPLY', dust, 0.12 * wear)
+    fcol = mix_rgb(nt, dust, fcol, (0.62, 0.6, 0.57))
+    # Grime band at the cove's foot (shoe and tyre marks where things were pushed against the sweep).
+    foot_band = ramp(nt, z, [(0.0, (0, 0, 0)), (0.06, (1, 1, 1)), (0.4, (0, 0, 0))])
+    grime = math_node(nt, 'MULTIPLY', foot_band, ramp(nt, noise(nt, _stretch(nt, c, 0.3, 1.0, 1.0), 2.0, 5, 0.6), [(0.4, (0, 0, 0)), (0.75, (1, 1, 1))]))
+    fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', grime, 0.25 * wear), fcol, mix_rgb(nt, 1.0, floor_col, (0.6, 0.59, 0.57), 'MULTIPLY'))
+    # Wall: the same paint, cleaner, with faint roller laps and touch-up patches.
+    roller = noise(nt, _stretch(nt, c, 1.0, 1.0, 0.1), 1.5, 3, 0.5)
+    wcol = mix_rgb(nt, 1.0, wall_col, ramp(nt, roller, [(0.3, (0.975, 0.975, 0.975)), (0.7, (1.012, 1.012, 1.012))]), 'MULTIPLY')
+    wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.3, (0.96, 0.96, 0.96)), (0.7, (1.02, 1.02, 1.02))]), 'MULTIPLY')
+    col = mix_rgb(nt, on_floor, wcol, fcol)
+    # Satin floor: roughness varies (worn lanes smoother, dust and dull patches rougher); the wall matt.
+    rv = noise(nt, c, 0.5, 4, 0.55)
+    rv = ramp(nt, rv, [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
+    rgh = math_node(nt, 'ADD', rough - 0.16, math_node(nt, 'MULTIPLY', rv, 0.32))
+    rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust, 1.2))
+    rgh = mix_rgb(nt, on_floor, (rough_wall,) * 3, rgh)
+    und = noise(nt, c, 0.6, 3, 0.5)
+    nrm = bump(nt, und, 0.05, 0.03)
+    nrm = bump(nt, noise(nt, c, 120, 2, 0.5), 0.015, 0.002, normal=nrm)
+    spec = mix_rgb(nt, on_floor, (0.3, 0.3, 0.3), (0.32, 0.32, 0.32))
+    p = principled(nt, out, col, rgh, 0.5, 0.0, nrm)
+    sepc = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, spec, sepc.inputs[0])
+    link(nt, sepc.outputs[0], p.inputs['Specular'])
+    meta['floor'] = {'gloss': round(max(0.05, 0.55 - rough), 2), 'roughness': rough, 'kind': 'studio-paint'}
+    return m
+
+
+def softbox_stand(x, y, height, w, h, target, power, color=(1, 1, 1)):
+    """A rectangular softbox on a stand (black fabric back, white diffuser towards the car, a pole and three
+    legs), lit by an area lamp at its face."""
+    fabric = simple_mat('softbox-fabric', (0.02, 0.02, 0.022), 0.75, grain=0.08, grain_scale=40)
+    metal = simple_mat('stand-metal', (0.05, 0.05, 0.05), 0.35, metallic=0.8)
+    d = Vector((target[0] - x, target[1] - y, 0)).normalized()
+    ang = math.atan2(-d.x, d.y)
+    depth = 0.35
+    b = box((w, depth, h), (x, y, height), fabric, bevel=0.04, rot=(0, 0, ang))
+    face = plane(w * 0.96, h * 0.96, (x + d.x * (depth / 2 + 0.005), y + d.y * (depth / 2 + 0.005), height),
+                 emission_mat('diffuser', color, 2.0), rot=(math.pi / 2, 0, ang))
+    camera_only(face)
+    cylinder(0.018, height - h / 2 + 0.05, (x, y, (height - h / 2) / 2), metal, verts=12)
+    for k in range(3):
+        a = ang + k * 2 * math.pi / 3 + 0.4
+        top = Vector((x, y, 0.5))
+        foot = Vector((x + math.cos(a) * 0.45, y + math.sin(a) * 0.45, 0.0))
+        v = foot - top
+        leg = cylinder(0.011, v.length, tuple((top + foot) / 2), metal, verts=8)
+        leg.rotation_euler = v.to_track_quat('Z', 'Y').to_euler()
+    area_light((x + d.x * (depth / 2 + 0.02), y + d.y * (depth / 2 + 0.02), height), w, power, color, size_y=h,
+               target=(target[0], target[1], height - 0.3))
+    return b
+
+
+def studio2(kind):
+    """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
+    softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
+    P = {
+        # floor paint, wall paint, floor roughness, wear, turntable, key power, wall wash, exposure
+        'white': dict(floor=(0.7, 0.7, 0.7), wall=(0.86, 0.86, 0.86), rough=0.34, wear=0.8, disc=None,
+                      arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55),
+        'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.38, wear=1.1, disc=4.4,
+                     arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5),
+        'modern': dict(floor=(0.14, 0.142, 0.145), wall=(0.3, 0.302, 0.305), rough=0.3, wear=0.9, disc=None,
+                       arcs=((-6.0, 2.0, 4.8, 0.45), (8.0, 0.0, 6.5, 0.4)), key=950, wash=0.45),
+        'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
+                      arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
+    }[kind]
+    mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'])
+    cyclorama(mat, radius=3.2, back=9.5, height=14.0, width=60.0)
+    world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
+    k = P['key']
+    area_light((0, 0.5, 5.5), 6.0, k * 0.75, size_y=3.0)
+    area_light((-6.0, -2.0, 2.5), 1.2, k * 0.25, size_y=4.0, target=(0, 0, 0.8))
+    area_light((6.0, -2.0, 2.5), 1.2, k * 0.25, size_y=4.0, target=(0, 0, 0.8))
+    area_light((0, -12, 2.5), 5.0, k * 0.1, target=(0, 0, 0.8))
+    # The cyclorama wash: a long soft bank over the cove, aimed at the wall above it; the foot of the cove
+    # gets less, so the curve reads as a soft darker band rather than a drawn line or nothing.
+    area_light((0, 6.5, 7.5), 14.0, k * P['wash'] * 6.0, size_y=2.0, target=(0, 13.5, 4.5))
+    if kind == 'promo':
+        # the rig in view: two softboxes on stands behind the car, turned towards it
+        softbox_stand(-4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
+        softbox_stand(4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
+    key(0, 80, 0.9)
+    return P
+
+
+def s_studio2(kind, exposure=0.0):
+    def build():
+        studio2(kind)
+        camera(fstop=5.6)
+        render_settings(exposure=exposure - 0.25, look='High Contrast', adaptive=0.015)
+        sc.cycles.diffuse_bounces = 2
+        return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    return build
+
+
 def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), back_y=10.0, back_wall=True,
          overhang=10.0):
     wallm = simple_mat('wall', wall, 0.7, grain=0.04, grain_scale=2)
@@ -3393,12 +3580,12 @@ def s_city(kind):
 
 
 SCENES = {
-    'studio-white': s_studio((0.86, 0.86, 0.86), 0.3, floor_kind='studio-epoxy'),
-    'studio-grey': s_studio((0.38, 0.385, 0.39), 0.2, floor_kind='studio-epoxy'),
+    'studio-white': s_studio2('white', -0.3),
+    'studio-grey': s_studio2('grey', -1.4),
     'studio-dark': s_studio((0.035, 0.035, 0.038), 0.0, dark=True, key_power=1100),
     'studio-blue': s_studio(None, 0.1, grad=((0.05, 0.09, 0.2), (0.01, 0.02, 0.06)), key_power=700),
-    'promo-studio': s_studio((0.75, 0.75, 0.76), 0.2, key_power=1100, floor_kind='studio-epoxy'),
-    'modern-studio': s_studio((0.24, 0.245, 0.25), 0.3, floor_kind='studio-epoxy'),
+    'promo-studio': s_studio2('promo', -0.4),
+    'modern-studio': s_studio2('modern', -1.3),
     'studio-showroom': s_glass_showroom,
     'luxury-showroom': s_luxury_showroom,
     'studio-loft': s_loft,
