@@ -2438,28 +2438,213 @@ def s_expo():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
+def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, strength=1.0, seed=0.0, fade=(0.015, 0.09),
+                dust=0.6, squash=1.0, blue=0.0):
+    """A clear-weather sky with fair-weather cumulus (session 7, coast road and mall car park): the Nishita
+    sky for the blue and the horizon haze, and clouds on a flat deck seen from below (noise of the view ray's
+    crossing with the deck, so they flatten and crowd towards the horizon). Cloud tone from the noise's
+    depth above the coverage threshold: thin edges bright, thick middles a blue-grey base, as cumulus seen
+    from underneath are; they fade into the haze just above the horizon."""
+    w = bpy.data.worlds.new('cumulus')
+    sc.world = w
+    w.use_nodes = True
+    nt = w.node_tree
+    bg = nt.nodes['Background']
+    sky = nt.nodes.new('ShaderNodeTexSky')
+    sky.sky_type = 'NISHITA'
+    sky.sun_elevation = math.radians(sun_elev)
+    sky.sun_rotation = math.radians(sun_az)
+    sky.air_density = 1.0
+    sky.dust_density = dust
+    sky.sun_disc = False
+    base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    if blue:
+        # Deepen the blue away from the horizon (a polariser-like clear day).
+        tint = ramp(nt, sep.outputs['Z'], [(0.0, (1 - 0.12 * blue, 1 - 0.03 * blue, 1 + 0.1 * blue)), (0.25, (1 - 0.5 * blue, 1 - 0.2 * blue, 1 + 0.1 * blue))])
+        base = mix_rgb(nt, 1.0, base, tint, 'MULTIPLY')
+    zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.012)
+    comb = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb.inputs['X'])
+    # `squash` < 1 shortens the deck in depth: seen through a telephoto only a few degrees above the sea, the
+    # flat-deck projection thins distant clouds into streaks; cumulus keep some height.
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), squash), comb.inputs['Y'])
+    comb.inputs['Z'].default_value = seed
+    # Cloud fields (large) times cells (cumulus-sized) with fractal edges.
+    field = noise(nt, comb.outputs[0], scale * 0.18, 3, 0.5)
+    cell = noise(nt, comb.outputs[0], scale, 10, 0.62, distortion=0.15)
+    d = math_node(nt, 'ADD', cell, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', field, 0.5), 0.6))
+    thr = 1.0 - cover
+    alpha = ramp(nt, d, [(thr - 0.03, (0, 0, 0)), (thr + 0.05, (1, 1, 1))])
+    thick = ramp(nt, d, [(thr + 0.02, (1, 1, 1)), (thr + 0.2, (0.42, 0.45, 0.5))])
+    ccol = mix_rgb(nt, 1.0, thick, tuple([cloud_light] * 3), 'MULTIPLY')
+    ccol = mix_rgb(nt, 1.0, ccol, (1.0, 0.98, 0.95), 'MULTIPLY')
+    # Fade near the horizon (clouds there are tiny, far and lost in haze) and keep the deck off the zenith.
+    fd = ramp(nt, sep.outputs['Z'], [(fade[0], (0, 0, 0)), (fade[1], (1, 1, 1))])
+    a = math_node(nt, 'MULTIPLY', alpha, fd)
+    # Clouds far away take the haze's colour.
+    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.02, (0.55, 0.55, 0.55)), (0.2, (0, 0, 0))]), ccol, base)
+    col = mix_rgb(nt, a, base, hazed)
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def cladding_mat(name, color, panel=(1.5, 0.75), joint=0.012, rough=0.45):
+    """Large-format facade cladding (composite panels in stack bond, thin dark joints), each panel a shade
+    different, a little sheen; facade in the XZ plane."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    uv = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'ADD', sep.outputs['X'], sep.outputs['Y']), uv.inputs[0])
+    link(nt, sep.outputs['Z'], uv.inputs[1])
+    b = nt.nodes.new('ShaderNodeTexBrick')
+    link(nt, uv.outputs[0], b.inputs['Vector'])
+    b.inputs['Scale'].default_value = 1.0
+    b.inputs['Brick Width'].default_value = panel[0]
+    b.inputs['Row Height'].default_value = panel[1]
+    b.inputs['Mortar Size'].default_value = joint
+    b.inputs['Mortar Smooth'].default_value = 0.1
+    b.inputs['Color1'].default_value = (*color, 1)
+    b.inputs['Color2'].default_value = (*tuple(v * 0.94 for v in color), 1)
+    b.inputs['Mortar'].default_value = (0.05, 0.05, 0.05, 1)
+    b.offset = 0.0
+    b.offset_frequency = 1
+    dirt = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 0.25)), 0.6, 4, 0.55),
+                [(0.35, (0.86, 0.85, 0.84)), (0.7, (1.0, 1.0, 1.0))])
+    col = mix_rgb(nt, 1.0, b.outputs['Color'], dirt, 'MULTIPLY')
+    principled(nt, out, col, rough, 0.5, 0.0, bump(nt, math_node(nt, 'MULTIPLY', b.outputs['Fac'], -1.0), 0.3, 0.005))
+    return m
+
+
+def curtain_glass_mat(name, inside=(0.025, 0.03, 0.035), f0=0.12):
+    """A curtain wall's glass from outside by day: a dark interior with faint lit patches, under a sharp
+    Fresnel reflection of the sky (at least f0 head-on)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    patches = ramp(nt, noise(nt, c, 0.25, 3, 0.5), [(0.4, (0.7, 0.7, 0.7)), (0.7, (1.6, 1.5, 1.35))])
+    d = nt.nodes.new('ShaderNodeBsdfDiffuse')
+    link(nt, mix_rgb(nt, 1.0, patches, inside, 'MULTIPLY'), d.inputs['Color'])
+    glass_over(nt, out, d.outputs[0], f0)
+    return m
+
+
 def s_mall_car_park():
-    conc = simple_mat('conc', (0.55, 0.54, 0.52), 0.8, grain=0.2, grain_scale=2, bump_strength=0.2)
-    box((80, 60, 0.4), (0, 0, 3.2), conc, bevel=0)
-    floor('epoxy', (0.3, 0.31, 0.3))
-    stripe = simple_mat('stripe', (0.7, 0.55, 0.05), 0.6)
-    for px in (-12, -4, 4, 12):
-        for py in (6, 18):
-            box((0.7, 0.7, 3.0), (px, py, 1.5), conc, bevel=0.03)
-            box((0.72, 0.72, 0.5), (px, py, 0.25), stripe, bevel=0.03)
-    em = emission_mat('tube', (0.95, 0.98, 1.0), 25.0)
-    for ty in (-4, 2, 8, 14, 20, 26):
-        x = -30
-        while x < 30:
-            box((1.5, 0.1, 0.05), (x, ty, 2.96), em, bevel=0)
-            x += 3.5
-        area_light((0, ty, 2.9), 2, 350, size_y=0.5, color=(0.95, 0.98, 1.0))
-    box((60, 0.3, 3.0), (0, 30, 1.5), simple_mat('wall', (0.6, 0.62, 0.6), 0.8), bevel=0)
-    world_grad((0.05, 0.05, 0.05), (0.06, 0.06, 0.06), 1.0)
-    key(0, 75, 0.8, (0.95, 0.98, 1.0))
-    camera(fstop=2.8, focal=40)
-    render_settings(exposure=0.5)
-    return {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
+    """A shopping centre's open-air car park (session 7; was an indoor deck, whose tube-lit ceiling contradicted
+    the sky and trees mirrored in street photos' paint): the car in the aisle, marked bays behind it, a kerbed
+    planted island with trees and lamp columns, more bays, then the mall: a long clad box with a glazed
+    entrance hall under a canopy, shopfront glazing, blank brand panels (no text to read), a totem; fair
+    weather cumulus. Shot as the street: 40 mm at 8 m, 1.3 m high, level, f/5.6."""
+    extra = {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
+    sun_elev, sun_az = 48, 140
+    cumulus_sky(sun_elev, sun_az, cover=0.4, scale=1.3, cloud_light=1.1, seed=3.0)
+    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
+    key(sun_az, sun_elev, 0.15)
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.075, 0.075, 0.08)))
+    paint = worn_paint_mat()
+    lines = Batch(paint, 'bay-lines')
+    for (y0, y1) in ((4.2, 9.2), (20.2, 25.2), (25.4, 30.4)):
+        x = -40.0
+        while x < 40:
+            lines.box((0.11, y1 - y0, 0.004), (x, (y0 + y1) / 2, 0.002))
+            x += 2.55
+    lines.done()
+    # The planted island: a granite kerb, soil and low shrubs, trees and lamp columns.
+    granite = plaster_mat('mall-kerb', (0.55, 0.54, 0.52), 0.7, streaks=False)
+    kerbs = Batch(granite, 'island-kerb')
+    for ky in (14.0, 16.6):
+        x = -45.0
+        while x < 45:
+            ln = random.uniform(0.9, 1.2)
+            kerbs.box((ln - 0.01, 0.2, 0.15), (x + ln / 2, ky, 0.075), rot_z=random.gauss(0, 0.004))
+            x += ln
+    kerbs.done()
+    plane(90, 2.4, (0, 15.3, 0.13), floor_material('grass', (0.05, 0.08, 0.03)))
+    leaf = leaf2_mat('mall-leaf', (0.035, 0.065, 0.02), (0.13, 0.19, 0.05), translucent=0.3)
+    bark = bark2_mat('mall-bark', (0.08, 0.07, 0.06))
+    trees = [broadleaf_mesh(31 + i, random.uniform(6.0, 7.5), random.uniform(2.6, 3.2), name='mall-tree%d' % i,
+                            mats=[leaf, bark], leaves=0.85) for i in range(3)]
+    for i, tx in enumerate((-21.0, -9.5, 10.5, 22.0)):
+        put(trees[i % 3], (tx + random.uniform(-0.8, 0.8), 15.3, 0.13), rot_z=random.uniform(0, 6.3),
+            scale=random.uniform(0.9, 1.1))
+    metal = simple_mat('column', (0.45, 0.46, 0.47), 0.35, metallic=0.8, grain=0.05)
+    for lx in (-15.0, 3.5, 16.5):
+        cylinder(0.1, 10.0, (lx, 15.3, 5.0), metal, verts=16)
+        cylinder(0.16, 0.8, (lx, 15.3, 0.5), metal, verts=16)
+        for s_ in (-1, 1):
+            box((1.1, 0.08, 0.08), (lx + s_ * 0.55, 15.3, 9.9), metal, bevel=0.01)
+            box((0.7, 0.3, 0.1), (lx + s_ * 1.15, 15.3, 9.85), metal, bevel=0.03)
+    # Footway in front of the mall, then the building.
+    fy = 44.0
+    kerbs = Batch(granite, 'mall-kerb2')
+    x = -70.0
+    while x < 70:
+        ln = random.uniform(0.9, 1.2)
+        kerbs.box((ln - 0.01, 0.25, 0.15), (x + ln / 2, fy - 6.0, 0.075))
+        x += ln
+    kerbs.done()
+    plane(140, 6.0, (0, fy - 3.0 + 0.12, 0.15), floor_material('stone-paving', (0.55, 0.53, 0.5)))
+    clad = cladding_mat('mall-clad', (0.72, 0.71, 0.68))
+    clad2 = cladding_mat('mall-clad2', (0.32, 0.33, 0.35), panel=(1.2, 1.2))
+    glass = curtain_glass_mat('mall-glass')
+    frame = simple_mat('mall-frame', (0.2, 0.21, 0.22), 0.35, metallic=0.7, grain=0.03)
+    H = 14.0
+    box((160, 40, H), (0, fy + 20, H / 2), clad, bevel=0)
+    # A lower wing in dark cladding on the left, set forward, so the front is not one box.
+    box((40, 6, 11.0), (-32.0, fy - 0.8, 5.5), clad2, bevel=0.02)
+    box((160.5, 0.6, 0.8), (0, fy - 0.1, H - 0.4), clad2, bevel=0.01)  # parapet coping band
+    # Shopfront glazing along the ground floor, dark frames every 3 m.
+    plane(160, 4.2, (0, fy - 0.02, 2.25), glass, rot=(math.pi / 2, 0, 0))
+    plane(40, 4.2, (-32.0, fy - 3.82, 2.25), glass, rot=(math.pi / 2, 0, 0))
+    frames = Batch(frame, 'mall-frames')
+    x = -80.0
+    while x < 80:
+        frames.box((0.12, 0.15, 4.4), (x, fy - 0.06, 2.2))
+        x += 3.0
+    frames.box((160, 0.15, 0.12), (0, fy - 0.06, 4.35))
+    frames.box((160, 0.15, 0.12), (0, fy - 0.06, 0.2))
+    # The entrance hall: a taller glazed volume off-centre (the car does not hide it), a canopy.
+    ex0, ex1, eh = 3.0, 19.0, 18.0
+    box((ex1 - ex0 + 1.2, 8, eh + 0.6), ((ex0 + ex1) / 2, fy + 3.0, (eh + 0.6) / 2), clad2, bevel=0.02)
+    plane(ex1 - ex0, eh - 0.6, ((ex0 + ex1) / 2, fy - 1.05, (eh - 0.6) / 2 + 0.2), glass, rot=(math.pi / 2, 0, 0))
+    x = ex0
+    while x <= ex1 + 0.01:
+        frames.box((0.14, 0.25, eh - 0.6), (x, fy - 1.1, (eh - 0.6) / 2 + 0.2))
+        x += 2.0
+    z = 4.5
+    while z < eh:
+        frames.box((ex1 - ex0, 0.25, 0.1), ((ex0 + ex1) / 2, fy - 1.1, z))
+        z += 3.3
+    box((ex1 - ex0 + 4, 5.0, 0.45), ((ex0 + ex1) / 2, fy - 3.3, 5.2), clad2, bevel=0.02)  # canopy
+    for cx_ in (ex0 - 0.5, ex1 + 0.5):
+        cylinder(0.18, 5.0, (cx_, fy - 5.2, 2.5), metal, verts=20)
+    # Blank brand panels on the facade (lightboxes seen unlit by day) and a brand emblem on the hall.
+    brand = [(0.55, 0.08, 0.07), (0.06, 0.2, 0.42), (0.85, 0.6, 0.1), (0.12, 0.12, 0.13), (0.1, 0.35, 0.2)]
+    for i, bx in enumerate((-34.0, -22.0, -9.0, 30.0, 42.0)):
+        w_ = random.uniform(3.5, 6.0)
+        box((w_, 0.25, 1.3), (bx, fy - (4.0 if bx < -12 else 0.2), 7.2 + random.uniform(-0.5, 0.8)),
+            simple_mat('brand%d' % i, brand[i % len(brand)], 0.3, grain=0.03), bevel=0.04)
+    # The emblem: a teal panel with three slanted white bars (abstract; no letters, no road-sign shapes).
+    ecx = (ex0 + ex1) / 2
+    box((3.2, 0.25, 3.2), (ecx, fy - 1.4, eh - 3.2), simple_mat('emblem', (0.02, 0.3, 0.33), 0.3, grain=0.02), bevel=0.25)
+    white = simple_mat('emblem2', (0.92, 0.92, 0.9), 0.3)
+    for k in (-1, 0, 1):
+        box((0.38, 0.1, 2.2), (ecx + k * 0.75, fy - 1.56, eh - 3.2), white, bevel=0.03, rot=(0, math.radians(18), 0))
+    # A totem by the car park entrance: two coloured panels on a grey pylon.
+    box((1.6, 0.6, 8.0), (-27.0, 30.0, 4.0), clad2, bevel=0.03)
+    box((1.3, 0.65, 1.3), (-27.0, 30.0, 6.6), simple_mat('totem1', (0.75, 0.1, 0.1), 0.3), bevel=0.03)
+    box((1.3, 0.65, 2.2), (-27.0, 30.0, 4.4), simple_mat('totem2', (0.9, 0.9, 0.88), 0.3), bevel=0.03)
+    frames.done()
+    # Rooftop plant and a far tree line show over the roof at the sides.
+    box((8, 6, 2.5), (-30, fy + 15, H + 1.25), clad2, bevel=0.02)
+    box((5, 4, 1.8), (36, fy + 10, H + 0.9), clad2, bevel=0.02)
+    camera(focal=40.0, fstop=5.6, pitch_deg=0.0, height=1.3, distance=8.0)
+    render_settings(exposure=-1.0, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    return extra
 
 
 def s_vip_garage():
@@ -2828,9 +3013,13 @@ def s_water(kind):
         # dressed stone blocks (each a little different, with joints) under a painted steel railing, then
         # the sea: long swell and wind ripples at sizes the camera resolves (no sub-pixel ripple grain), a
         # hazy horizon. The sun high on the right as before.
-        world_sky(40, 120, 1.0, air=0.9, dust=0.5)
+        # Session 7: fair-weather cumulus over the sea (the plain Nishita gradient read as a "CG sky"), and
+        # a clearer, bluer air (less dust: the yellow-grey band read as a flat dusk backdrop).
+        cumulus_sky(40, 120, cover=0.48, scale=1.4, cloud_light=1.15, seed=7.0, fade=(0.006, 0.04), dust=0.15,
+                    squash=0.3, blue=0.6)
         sun_light(40, 120, 3.5, angle_deg=0.6)
         plane(400, 60, (0, -20.0, 0.0), street_asphalt_mat((0.08, 0.08, 0.085)))
+
         paint = worn_paint_mat()
         for i in range(-20, 21):
             plane(3.0, 0.12, (i * 9.0 + 1.5, 5.75, 0.004), paint)
@@ -2859,7 +3048,7 @@ def s_water(kind):
         # mirrored at a grazing angle (a mirror-flat sea from 1.25 m is the sky's colour).
         sea = water(10.0, color=(0.006, 0.035, 0.06), wave_scale=0.5, choppy=3.5)
         key(120, 40, 0.15)
-        mist = {'start': 300, 'depth': 4000, 'color': (0.5, 0.6, 0.72), 'max': 0.3}
+        mist = {'start': 300, 'depth': 6000, 'color': (0.55, 0.63, 0.74), 'max': 0.75}
     elif kind == 'lake':
         world_sky(30, 210, 1.0, air=1.0, dust=0.8)
         sun_light(30, 210, 3.0, (1.0, 0.95, 0.88), angle_deg=0.8)
@@ -2978,8 +3167,8 @@ def shop_glass_mat(name):
     sharp Fresnel reflection of the street (at least 6 % head-on)."""
     m, nt, out = new_mat(name)
     tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    tr.inputs['Color'].default_value = (0.9, 0.93, 0.92, 1)
-    glass_over(nt, out, tr.outputs[0], 0.06)
+    tr.inputs['Color'].default_value = (0.72, 0.76, 0.75, 1)
+    glass_over(nt, out, tr.outputs[0], 0.08)
     return no_light_sampling(m)
 
 
@@ -3023,6 +3212,33 @@ def sign_text(batch, x, y, z, height, n_letters, stroke=None, depth=0.03, face=-
     return x
 
 
+def shop_name(text, x, y, z, height, mat, depth=0.025, align='CENTER', spacing=1.0):
+    """A shop's name in real letters (session 7): Blender's built-in font as a text object, extruded a few
+    centimetres and turned into a mesh on the fascia (plane XZ, facing -Y). The stroke letters of
+    `sign_text` read as pixel art at viewing size."""
+    cu = bpy.data.curves.new('sign-' + text, 'FONT')
+    cu.body = text
+    cu.size = height / 0.72  # cap height of the built-in font is about 0.72 of its size
+    cu.extrude = depth / 2
+    cu.align_x = align
+    cu.align_y = 'BOTTOM'
+    cu.space_character = spacing
+    cu.resolution_u = 6
+    o = bpy.data.objects.new('sign-' + text, cu)
+    sc.collection.objects.link(o)
+    o.location = (x, y, z)
+    o.rotation_euler = (math.pi / 2, 0, 0)
+    cu.materials.append(mat)
+    return o
+
+
+SHOP_NAMES = {
+    'cafe': ['Kahve Durağı', 'KAHVECİ', 'Simit & Çay', 'Köşe Kafe'],
+    'shelves': ['ECZANE', 'KIRTASİYE', 'Kitabevi', 'BAKKAL', 'Optik'],
+    'rail': ['BUTİK', 'Moda Ela', 'TERZİ', 'Giyim'],
+}
+
+
 def shop_interior(x0, x1, y, gh, night, kind, light_col):
     """The shop behind the glass, built in 3D: floor, walls and ceiling 4-5 m deep, a lit ceiling with
     visible light fittings, and what the shop holds (shelving with goods along the back and sides, a
@@ -3030,8 +3246,10 @@ def shop_interior(x0, x1, y, gh, night, kind, light_col):
     depth = random.uniform(4.0, 5.5)
     w = x1 - x0
     cx = (x0 + x1) / 2
-    wall = simple_mat('int-wall', random.choice([(0.78, 0.76, 0.72), (0.62, 0.6, 0.56), (0.85, 0.84, 0.82),
-                                                 (0.35, 0.33, 0.3)]), 0.8, grain=0.03)
+    # Session 7: darker walls and a dimmer lamp; by day a shop is darker than the sunlit street outside
+    # (white, evenly lit interiors read as a render).
+    wall = simple_mat('int-wall', random.choice([(0.42, 0.4, 0.37), (0.3, 0.28, 0.25), (0.5, 0.48, 0.45),
+                                                 (0.2, 0.19, 0.18)]), 0.8, grain=0.08, grain_scale=3)
     flo = simple_mat('int-floor', random.choice([(0.3, 0.22, 0.15), (0.55, 0.53, 0.5), (0.18, 0.18, 0.19)]), 0.35,
                      grain=0.1, grain_scale=6)
     top = gh - 0.6
@@ -3040,12 +3258,12 @@ def shop_interior(x0, x1, y, gh, night, kind, light_col):
     box((0.1, depth, top), (x0 - 0.05, y + depth / 2, top / 2), wall, bevel=0)
     box((0.1, depth, top), (x1 + 0.05, y + depth / 2, top / 2), wall, bevel=0)
     box((w, depth, 0.1), (cx, y + depth / 2, top + 0.05), wall, bevel=0)
-    fit = no_light_sampling(emission_mat('fitting', light_col, 5.0 if night else 6.0))
+    fit = no_light_sampling(emission_mat('fitting', light_col, 4.0 if night else 2.5))
     for fy in (y + 1.2, y + depth - 1.3):
         for fx in range(max(1, int(w / 1.8))):
             px = x0 + (fx + 0.5) * w / max(1, int(w / 1.8))
             plane(0.6, 0.6 if kind != 'cafe' else 0.25, (px, fy, top - 0.005), fit, rot=(math.pi, 0, 0))
-    lamp = area_light((cx, y + depth / 2, top - 0.05), w * 0.8, (40 if night else 45) * w * depth * 0.1,
+    lamp = area_light((cx, y + depth / 2, top - 0.05), w * 0.8, (30 if night else 14) * w * depth * 0.1,
                       light_col, size_y=depth * 0.7, target=(cx, y + depth / 2, 0))
     lamp.visible_glossy = False
     palette = random.choice([
@@ -3094,9 +3312,11 @@ def shop_interior(x0, x1, y, gh, night, kind, light_col):
     if kind == 'cafe':
         # A counter at the back with a coffee machine and menu boards; small round tables and chairs.
         shelf.box((w * 0.6, 0.7, 1.05), (cx + w * 0.1, y + depth - 0.9, 0.67))
-        goods.box((0.6, 0.45, 0.45), (cx + w * 0.2, y + depth - 0.95, 1.42))
-        for i in range(3):
-            goods.box((0.7, 0.03, 0.5), (cx - w * 0.15 + i * 0.85, y + depth - 0.02, 2.2))
+        box((0.6, 0.45, 0.45), (cx + w * 0.2, y + depth - 0.95, 1.42),
+            simple_mat('machine', (0.6, 0.6, 0.62), 0.25, metallic=0.9, grain=0.03), bevel=0.03)
+        board = simple_mat('chalkboard', (0.035, 0.038, 0.036), 0.75, grain=0.3, grain_scale=8)
+        for i in range(2):
+            box((0.9, 0.03, 0.6), (cx - w * 0.1 + i * 1.05, y + depth - 0.02, 2.15), board, bevel=0.01)
         for tx in (cx - w * 0.3, cx, cx + w * 0.3):
             ty = y + random.uniform(1.0, 1.6)
             shelf.box((0.05, 0.05, 0.72), (tx, ty, 0.51))
@@ -3110,7 +3330,8 @@ def shop_interior(x0, x1, y, gh, night, kind, light_col):
 
 
 def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_col, night, lit, name,
-                 shops, ground=4.0, sign_col=(0.05, 0.06, 0.08), letter_col=(0.9, 0.86, 0.75), awning=None):
+                 shops, ground=4.0, sign_col=(0.05, 0.06, 0.08), letter_col=(0.9, 0.86, 0.75), awning=None,
+                 shop_names=None):
     """One plot of the street (session 6): upper storeys as in facade() (recessed framed windows, sills,
     string courses, cornice) and a ground floor of real shopfronts: pilasters, stall risers, plate glass in
     frames with a transom, a recessed glazed door 2.3 m high, a fascia with lettering, and the shop inside.
@@ -3185,10 +3406,11 @@ def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_co
         # Fascia board with the shop's name.
         signs.box((sw_, 0.12, fascia_hi - fascia_lo), (mid, y - 0.04, (fascia_lo + fascia_hi) / 2))
         walls.box((sw_, 0.3, fascia_lo - 2.95), (mid, y + 0.1, (fascia_lo + 2.95) / 2))
-        lh = random.uniform(0.26, 0.36)
-        n_l = random.randint(5, 9)
-        est = n_l * lh * 0.84
-        sign_text(letters, mid - est / 2, y - 0.1, (fascia_lo + fascia_hi) / 2 - lh / 2, lh, n_l)
+        if kind != 'door':
+            names = SHOP_NAMES.get(kind, SHOP_NAMES['shelves'])
+            txt = names[(si + len(name)) % len(names)] if not shop_names else shop_names[si]
+            lh = random.uniform(0.2, 0.27) * min(1.0, sw_ / (len(txt) * 0.3 + 0.6))
+            shop_name(txt, mid, y - 0.1, (fascia_lo + fascia_hi) / 2 - lh / 2, lh, letters.mat)
         if kind == 'door':
             # A solid panelled front door to the flats above with a fanlight.
             door = simple_mat(name + '-door', random.choice([(0.05, 0.09, 0.07), (0.2, 0.05, 0.04), (0.03, 0.04, 0.07)]),
@@ -3316,14 +3538,18 @@ def s_street(night=False):
         # The lamp across the street behind the camera lights the car side and the pavement.
         spot_light((-2.0, -9.0, 7.8), 1200, (0.0, 2.0, 0.0), angle_deg=100, blend=0.9, color=(1.0, 0.82, 0.6), radius=0.15)
     # The street face: plots of different widths, heights, materials, window rhythms and shops.
+    # Session 7: narrower plots (4.8-6.2 m in view), so no one shopfront fills the frame behind the car;
+    # the flats' door and a narrow boutique at the centre, where the car hides them anyway.
     plots = [
-        (-22.0, -12.8, 15.5, ('plaster', (0.74, 0.72, 0.66)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.06, 0.07), (0.85, 0.8, 0.62)),
-        (-12.8, -4.6, 17.5, ('brick', (0.36, 0.16, 0.1)), [('rail', 1), ('door', 0.28)], (0.85, 0.85, 0.82), (0.82, 0.8, 0.74), (0.08, 0.08, 0.09)),
-        (-4.6, 3.4, 14.0, ('plaster', (0.82, 0.76, 0.6)), [('cafe', 1)], (0.25, 0.18, 0.12), (0.08, 0.17, 0.12), (0.92, 0.88, 0.76)),
-        (3.4, 11.6, 19.0, ('stone', (0.66, 0.62, 0.55)), [('shelves', 0.55), ('rail', 0.45)], (0.12, 0.12, 0.12), (0.03, 0.04, 0.07), (0.85, 0.72, 0.45)),
-        (11.6, 22.0, 16.0, ('plaster', (0.62, 0.66, 0.68)), [('door', 0.25), ('shelves', 1)], (0.8, 0.8, 0.78), (0.35, 0.06, 0.05), (0.95, 0.92, 0.85)),
+        (-22.0, -13.4, 15.5, ('plaster', (0.74, 0.72, 0.66)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.06, 0.07), (0.85, 0.8, 0.62), ['Kitabevi'], None),
+        (-13.4, -7.6, 17.5, ('brick', (0.36, 0.16, 0.1)), [('rail', 1), ('door', 0.3)], (0.85, 0.85, 0.82), (0.82, 0.8, 0.74), (0.08, 0.08, 0.09), ['TERZİ', None], None),
+        (-7.6, -2.6, 14.0, ('stone', (0.64, 0.6, 0.53)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.05, 0.3, 0.14), (0.94, 0.94, 0.9), ['ECZANE'], None),
+        (-2.6, 2.2, 16.5, ('plaster', (0.8, 0.74, 0.6)), [('door', 0.32), ('rail', 1)], (0.25, 0.18, 0.12), (0.1, 0.1, 0.11), (0.85, 0.78, 0.6), [None, 'Moda Ela'], None),
+        (2.2, 8.4, 19.0, ('brick', (0.42, 0.24, 0.16)), [('cafe', 1)], (0.1, 0.1, 0.1), (0.08, 0.17, 0.12), (0.92, 0.88, 0.76), ['Köşe Kafe'], 0),
+        (8.4, 14.0, 15.0, ('plaster', (0.62, 0.66, 0.68)), [('shelves', 1)], (0.8, 0.8, 0.78), (0.03, 0.04, 0.07), (0.85, 0.72, 0.45), ['KIRTASİYE'], None),
+        (14.0, 22.0, 16.0, ('stone', (0.7, 0.66, 0.58)), [('door', 0.25), ('shelves', 1)], (0.12, 0.12, 0.12), (0.35, 0.06, 0.05), (0.95, 0.92, 0.85), [None, 'BAKKAL'], None),
     ]
-    for i, (a, b, h, (mk, col), shops, fcol, scol, lcol) in enumerate(plots):
+    for i, (a, b, h, (mk, col), shops, fcol, scol, lcol, names, awn) in enumerate(plots):
         if mk == 'brick':
             wm = brick_mat('pl%d-brick' % i, col)
             st = plaster_mat('pl%d-stone' % i, (0.72, 0.7, 0.64), 0.7, streaks=False)
@@ -3333,13 +3559,19 @@ def s_street(night=False):
         street_block(a, b, front, h, wm, st, storey=random.uniform(3.1, 3.4), bay=random.uniform(1.7, 2.3),
                      win_w=random.uniform(1.0, 1.25), win_h=random.uniform(1.55, 1.85), frame_col=fcol, night=night,
                      lit=0.35 if night else 0.0, name='pl%d' % i, shops=shops, sign_col=scol, letter_col=lcol,
-                     awning=0 if i == 3 else None)
+                     awning=awn, shop_names=names)
     # A blade sign on a bracket (a pharmacy-like green cross box), first-floor level, left of the car.
     bracket = simple_mat('bracket', (0.05, 0.05, 0.05), 0.4, metallic=0.7)
-    box((0.05, 0.7, 0.05), (-8.0, front - 0.35, 5.0), bracket, bevel=0.005)
+    box((0.05, 0.7, 0.05), (-7.2, front - 0.35, 5.0), bracket, bevel=0.005)
     blade = simple_mat('blade', (0.75, 0.73, 0.68), 0.4) if not night else no_light_sampling(
         emission_mat('blade', (0.9, 0.85, 0.7), 1.5))
-    box((0.06, 0.55, 0.7), (-8.0, front - 0.5, 4.55), blade, bevel=0.01)
+    box((0.06, 0.55, 0.7), (-7.2, front - 0.5, 4.55), blade, bevel=0.01)
+    # Its green cross on both faces (a pharmacy's sign; no lettering to read).
+    cross = simple_mat('cross', (0.05, 0.45, 0.18), 0.4) if not night else no_light_sampling(
+        emission_mat('cross', (0.1, 0.8, 0.3), 3.0))
+    for s_ in (-1, 1):
+        box((0.02, 0.14, 0.42), (-7.2 + s_ * 0.035, front - 0.5, 4.55), cross, bevel=0)
+        box((0.02, 0.42, 0.14), (-7.2 + s_ * 0.035, front - 0.5, 4.55), cross, bevel=0)
     # The street behind the camera (seen only in shop glass and windows).
     walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36)]
     bx = -30.0
