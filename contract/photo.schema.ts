@@ -5,10 +5,10 @@ import {
   plateColorSchema,
   plateTextColorSchema,
 } from './plate';
+import { operationIds } from './editor-rules';
 
-export const operationIds = ['background_change', 'plate_hide', 'plate_customize', 'car_clean'] as const;
+export { operationIds, editorRules, type OperationId } from './editor-rules';
 export const operationSchema = z.enum(operationIds);
-export type OperationId = z.infer<typeof operationSchema>;
 
 /** `/api/images/<id>.<ext>`: the only image URLs the API hands out and accepts. */
 export const imageUrlSchema = z

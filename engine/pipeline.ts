@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { PlateColor, PlateTextColor } from '../contract/plate';
 import { engineTr } from '../contract/messages.documents.tr';
+import { editorRules, operationIds, type OperationId } from '../contract/editor-rules';
 import { EngineError } from './engine.error';
 import { decodeImage, type RawImage } from './io/image.decode';
 import { encodeOutputs } from './io/image.encode';
@@ -27,8 +28,8 @@ import { placeLogo } from './adjust/logo.place';
 import { applyWatermark } from './adjust/watermark.apply';
 
 /** SPEC §3 operation ids. */
-export const OPERATIONS = ['background_change', 'plate_hide', 'plate_customize', 'car_clean'] as const;
-export type Operation = (typeof OPERATIONS)[number];
+export const OPERATIONS = operationIds;
+export type Operation = OperationId;
 
 /** Progress stages reported through `onStage`, in execution order. */
 export type StageName =
@@ -157,15 +158,17 @@ export interface Engine {
 export const DEFAULT_MAX_LONG_SIDE = 1600;
 
 function validate(request: ProcessRequest): void {
-  const ops = new Set(request.operations);
-  if (!ops.size) throw new EngineError('INVALID_REQUEST', 'no operations');
+  const ops = [...new Set(request.operations)];
+  // The engine takes no prompt-only request: its caller names the operations.
+  if (editorRules.needsOperation(ops, null)) throw new EngineError('INVALID_REQUEST', 'no operations');
   for (const op of ops)
     if (!OPERATIONS.includes(op)) throw new EngineError('INVALID_REQUEST', `unknown operation ${op}`);
-  if (ops.has('background_change') && !request.preset && !request.prompt?.trim() && !request.background)
+  const hasBackground = Boolean(request.preset || request.prompt?.trim() || request.background);
+  if (editorRules.needsBackground(ops, hasBackground))
     throw new EngineError('INVALID_REQUEST', 'background_change needs a preset, a prompt or a background');
   if (request.preset && !hasScene(request.preset))
     throw new EngineError('INVALID_REQUEST', `unknown preset ${request.preset}`);
-  if (ops.has('plate_customize') && !request.plate?.text.trim())
+  if (editorRules.needsPlateText(ops, request.plate?.text))
     throw new EngineError('INVALID_REQUEST', 'plate_customize needs plate text');
   if (request.plate && request.plate.text.trim().length > 20)
     throw new EngineError('INVALID_REQUEST', 'plate text longer than 20 characters');

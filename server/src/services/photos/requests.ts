@@ -2,6 +2,7 @@ import { editorPresets, sceneIdSchema } from '../../../../contract/presets';
 import { tr } from '../../../../contract/messages.tr';
 import {
   MAX_STUDIO_PHOTOS,
+  editorRules,
   plateLimits,
   type OperationId,
   type ProcessImageRequest,
@@ -41,27 +42,27 @@ export const inputsOf = (req: JobRequest) =>
 
 type Owned = (url: string | null | undefined, what: string) => Promise<ImageRow | null>;
 
-/** SPEC §5 editor rules, enforced here as well as in the page. */
+/** SPEC §5 editor rules (contract/editor-rules.ts, which the page and the engine use too). */
 export async function editorRequest(
   body: ProcessImageRequest & { operations: OperationId[] },
   plan: Plan | null,
   owned: Owned,
 ): Promise<EditorJobRequest> {
   const prompt = body.customPrompt?.trim() || null;
-  let operations = [...new Set(body.operations)];
-  if (operations.length === 0 && !prompt) throw new AppError('NO_OPERATION', 400, m.noOperation);
-  if (operations.length === 0 && prompt) operations = ['background_change'];
+  if (editorRules.needsOperation(body.operations, prompt))
+    throw new AppError('NO_OPERATION', 400, m.noOperation);
+  const operations = editorRules.operationsFor(body.operations, prompt);
   const preset = body.backgroundPreset ? sceneIdSchema.safeParse(body.backgroundPreset) : null;
   if (preset && !preset.success) throw new AppError('UNKNOWN_PRESET', 400, m.unknownPreset);
   // The spec's client sends a preset as its English prompt; map it back to the scene it names.
   const presetFromPrompt = prompt ? editorPresets.find((p) => p.prompt === prompt)?.id : undefined;
   const presetId = presetFromPrompt ?? (preset?.success ? preset.data : undefined);
   const freePrompt = presetFromPrompt ? null : prompt;
-  if (operations.includes('background_change') && !presetId && !freePrompt) {
+  if (editorRules.needsBackground(operations, Boolean(presetId || freePrompt))) {
     throw new AppError('NO_BACKGROUND', 400, m.noBackground);
   }
   const plateText = body.plateText?.trim().slice(0, plateLimits.editor) ?? '';
-  if (operations.includes('plate_customize') && !plateText)
+  if (editorRules.needsPlateText(operations, plateText))
     throw new AppError('NO_PLATE_TEXT', 400, m.noPlateText);
   const image = await owned(body.imageUrl, m.photo);
   const mask = await owned(body.maskUrl, m.mask);

@@ -10,7 +10,7 @@ import {
 } from '@contract/presets';
 import { tr } from '@contract/messages.tr';
 import { PLATE_TEXT_MAX_EDITOR } from '@contract/plate';
-import type { OperationId } from '@contract/photo.schema';
+import { editorRules, type OperationId } from '@contract/editor-rules';
 import { FileDrop } from '@/components/file-drop';
 import { BeforeAfter } from '@/components/before-after';
 import { InlineAlert } from '@/components/inline-alert';
@@ -137,9 +137,10 @@ export default function EditorPage() {
   /** SPEC §5 checks, in the spec's order; returns the message of the first that fails. */
   function validate(): string | null {
     if (!photo) return t.noImage;
-    if (operations.length === 0 && !trimmedPrompt) return tr.photo.noOperation;
-    if (operations.includes('background_change') && !preset && !trimmedPrompt) return tr.photo.noBackground;
-    if (operations.includes('plate_customize') && !plateText.trim()) return tr.photo.noPlateText;
+    if (editorRules.needsOperation(operations, trimmedPrompt)) return tr.photo.noOperation;
+    if (editorRules.needsBackground(operations, Boolean(preset || trimmedPrompt)))
+      return tr.photo.noBackground;
+    if (editorRules.needsPlateText(operations, plateText)) return tr.photo.noPlateText;
     return null;
   }
 
