@@ -84,6 +84,9 @@ export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 7)): P
       (stageRuns[stage as StageName] ??= []).push(ms ?? 0);
     }
   }
+  // Peak RSS of the single-photo runs (what the target is about), read before the 5-photo run holds five
+  // decoded 12-MP photos at once and raises the process's high-water mark.
+  const rssSingleMb = process.resourceUsage().maxRSS / 1024;
   // A 5-photo studio run (one framing and one light for all, masks computed once) against one photo.
   const studioStart = performance.now();
   const studio = await engine.processBatch([jpeg, jpeg, jpeg, jpeg, jpeg], {
@@ -130,6 +133,7 @@ export async function engineBench(runs = Number(process.env.BENCH_RUNS ?? 7)): P
     '5-photo studio run (same 12 MP photo x5, once)',
     `${studioMs.toFixed(0)} ms = ${(studioMs / total).toFixed(2)}x one photo (target <= 4.5x), ${studioOk}/5 ok`,
   ]);
-  rows.push(['peak RSS', `${rssMb.toFixed(0)} MiB (target < 1.3 GB = 1240 MiB)`]);
+  rows.push(['peak RSS, one photo at a time', `${rssSingleMb.toFixed(0)} MiB (target < 1.3 GB = 1240 MiB)`]);
+  rows.push(['peak RSS with the 5-photo run', `${rssMb.toFixed(0)} MiB`]);
   return { title: 'engine (2-core CPU)', rows };
 }

@@ -659,7 +659,10 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   }
   const sigma = Math.max(2, Math.round(Math.max(w, h) / 400));
   const F = await alphaWeightedBlur(rgb, inside, w, h, sigma);
-  const B = await alphaWeightedBlur(rgb, outside, w, h, sigma);
+  // The background right outside, not its average over a wider disc: a dark letter of the old wall
+  // behind a light roof averages with the white wall around it to the roof's own grey, and the letter's
+  // fragments along the roof edge then pass for car.
+  const B = await alphaWeightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2));
   for (let i = 0; i < n; i++) {
     if (!near[i]) continue;
     let fb2 = 0;
