@@ -11,7 +11,7 @@ import { composeServices, type Services } from '../src/compose';
 import { buildApp, type App } from '../src/http/app';
 import type { Database } from '../src/db/client';
 import { paymentOrders, promoCodes, subscriptions } from '../src/db/schema';
-import { createTestDatabase, createUser, login, type TestContext } from './harness';
+import { createTestDatabase, createUser, login, type TestContext, registration } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
 import { tr } from '../../contract/messages.tr';
 
@@ -67,15 +67,6 @@ const notify = (body: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: body,
   });
-const registration = (email: string) => ({
-  email,
-  password: 'guclu-sifre-1',
-  confirmPassword: 'guclu-sifre-1',
-  phone: '05321234567',
-  firstName: 'Can',
-  lastName: 'Ödemeci',
-  kvkkAccepted: true,
-});
 
 async function customer() {
   const user = await createUser(ctx);

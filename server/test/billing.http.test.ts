@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, login, type TestContext } from './harness';
+import { createTestApp, createUser, login, type TestContext, registration } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
 import { DEV_PROMO_CODE } from '../src/services/billing/payment.service';
 import { tr } from '../../contract/messages.tr';
@@ -12,15 +12,6 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-const registration = (email: string) => ({
-  email,
-  password: 'guclu-sifre-1',
-  confirmPassword: 'guclu-sifre-1',
-  phone: '05321234567',
-  firstName: 'Can',
-  lastName: 'Ödemeci',
-  kvkkAccepted: true,
-});
 
 const callbackForm = (oid: string, status: 'success' | 'failed', total: string, hash?: string) =>
   paytrNotification(oid, status, total, { hash });

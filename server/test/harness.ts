@@ -89,6 +89,17 @@ export async function createTestApp(
 let seq = 0;
 export const TEST_PASSWORD = 'dogru-sifre-123';
 
+/** The registration a payment-first sign-up sends (SPEC §5), for the given address. */
+export const registration = (email: string) => ({
+  email,
+  password: 'guclu-sifre-1',
+  confirmPassword: 'guclu-sifre-1',
+  phone: '05321234567',
+  firstName: 'Can',
+  lastName: 'Ödemeci',
+  kvkkAccepted: true,
+});
+
 /** Inserts a user with TEST_PASSWORD (hashing skipped per call by caching one hash). */
 let cachedHash: Promise<string> | undefined;
 export async function createUser(ctx: TestContext, overrides: Partial<UserRow> = {}): Promise<UserRow> {
