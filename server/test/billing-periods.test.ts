@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from './harness';
+import { createTestApp, createUser, paymentsAt, type TestContext } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
-import { paymentService } from '../src/services/billing/payment.service';
+
 import { subscriptionRepository } from '../src/repositories/subscription.repository';
 import type { UserRow } from '../src/repositories/user.repository';
 import { dueForPeriodEndWhen, isDueForPeriodEnd, isLive, liveWhen } from '../src/services/billing/policy';
@@ -31,17 +30,7 @@ async function pay(
 }
 
 /** The same service, with the clock moved forward: what the period-end job sees later. */
-const later = (days: number) =>
-  paymentService({
-    transact: (fn) => ctx.database.db.transaction((tx) => fn(ctx.services.billingRepos(tx as never))),
-    provider: ctx.services.billing.provider,
-    auth: ctx.services.auth,
-    publicUrl: ctx.settings.publicUrl,
-    orderTtlMs: ctx.settings.payments.orderTtlMs,
-    testMode: true,
-    log: pino({ level: 'silent' }),
-    now: () => new Date(Date.now() + days * 86_400_000),
-  });
+const later = (days: number) => paymentsAt(ctx, () => new Date(Date.now() + days * 86_400_000));
 
 describe('period end', () => {
   it('expires an unrenewed subscription and drops the role and plan quota', async () => {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestContext } from './harness';
+import { createTestApp, createUser, paymentsAt, type TestContext } from './harness';
 import { paytrNotification } from './fakes/paytr-notify';
-import { paymentService, type PaymentService } from '../src/services/billing/payment.service';
+import type { PaymentService } from '../src/services/billing/payment.service';
 import { invoices, paymentOrders, promoCodes, quotaAccounts, subscriptions, users } from '../src/db/schema';
 import { creditFor, isLive, periodValue } from '../src/services/billing/policy';
 import { plans, quotaPacks, type BillingCycle, type PlanType } from '../../contract/plans';
@@ -41,16 +40,7 @@ async function run(seed: number, steps: number) {
   const rnd = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
   let clock = Date.now();
-  const payments: PaymentService = paymentService({
-    transact: (fn) => ctx.database.db.transaction((tx) => fn(ctx.services.billingRepos(tx as never))),
-    provider: ctx.services.billing.provider,
-    auth: ctx.services.auth,
-    publicUrl: ctx.settings.publicUrl,
-    orderTtlMs: ctx.settings.payments.orderTtlMs,
-    testMode: true,
-    log: pino({ level: 'silent' }),
-    now: () => new Date(clock),
-  });
+  const payments: PaymentService = paymentsAt(ctx, () => new Date(clock));
   const db = ctx.database.db;
   const people: UserRow[] = [];
   for (let i = 0; i < 5; i++) people.push(await createUser(ctx));

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { composeServices, type Services } from '../src/compose';
 import { buildApp, type App } from '../src/http/app';
 import { hashPassword } from '../src/services/auth/passwords';
+import { paymentService } from '../src/services/billing/payment.service';
 import type { UserRow } from '../src/repositories/user.repository';
 
 /**
@@ -136,4 +138,18 @@ export async function login(ctx: TestContext, email: string, password = TEST_PAS
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().token;
+}
+
+/** The payment service of a test app with its own clock: what the period-end job and callbacks see then. */
+export function paymentsAt(ctx: TestContext, now: () => Date) {
+  return paymentService({
+    transact: (fn) => ctx.database.db.transaction((tx) => fn(ctx.services.billingRepos(tx as never))),
+    provider: ctx.services.billing.provider,
+    auth: ctx.services.auth,
+    publicUrl: ctx.settings.publicUrl,
+    orderTtlMs: ctx.settings.payments.orderTtlMs,
+    testMode: true,
+    log: pino({ level: 'silent' }),
+    now,
+  });
 }
