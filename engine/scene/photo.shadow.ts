@@ -128,7 +128,10 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
   {
     const floorOnly = lum.map((v, i) => (car[i] < 0.02 ? v : 0));
     const closed = greyMin(greyMax(floorOnly, gw, gh, 2), gw, gh, 2);
-    for (let i = 0; i < lum.length; i++) if (car[i] < 0.02) lum[i] = closed[i];
+    // Not right beside the car: the wedge of shadow where a tyre meets the floor is as narrow as a joint,
+    // and closed away it left a light pocket beside every tyre.
+    const nearCar = greyMax(car, gw, gh, 3);
+    for (let i = 0; i < lum.length; i++) if (car[i] < 0.02 && nearCar[i] < 0.02) lum[i] = closed[i];
   }
 
   // Per column of cells: the lowest car cell; the floor seen under the car lies below it. Beside the car,
