@@ -2927,76 +2927,466 @@ def worn_paint_mat(name='worn-paint', color=(0.72, 0.7, 0.64)):
     return m
 
 
-def s_night_drive():
-    """A lay-by on a country road at night (session 5): damp asphalt with worn lines, a galvanised guard
-    rail on posts catching the light, tall road lamps (area lamps in their heads) throwing pools on the
-    road, low hills seen only as a darker band against a sky lit orange-brown near the horizon by a town,
-    whose lights lie along the valley as out-of-focus discs (f/1.8), not dots. Replaces black cut-out hills
-    on a flat blue sky and star-shaped dots."""
-    w = bpy.data.worlds.new('night')
-    sc.world = w
-    w.use_nodes = True
-    wn = w.node_tree
-    bg = wn.nodes['Background']
-    g = wn.nodes.new('ShaderNodeTexCoord')
-    sep = wn.nodes.new('ShaderNodeSeparateXYZ')
-    link(wn, g.outputs['Generated'], sep.inputs[0])
-    # (A world's Generated coordinate is the view direction: Z is the sine of the elevation.)
-    col = ramp(wn, sep.outputs['Z'], [(0.0, (0.075, 0.05, 0.03)), (0.05, (0.035, 0.025, 0.024)),
-                                      (0.13, (0.009, 0.009, 0.015)), (0.5, (0.0015, 0.002, 0.005))])
-    link(wn, col, bg.inputs['Color'])
+# ---- night drive (session 7): helpers used only by s_night_drive
+
+ND_CAM = (0.0, -14.5, 1.25)  # the outdoor camera's position (camera(outdoor=True))
+
+
+def nd_ground(x, y):
+    """The land beyond the road: a gravel shoulder and grass verge, a bank falling away into a valley
+    behind the guard rail, and 1-3 km off hills rising to a ridge (then falling, so the skyline is a ridge
+    and never the mesh's edge)."""
+    import numpy as np
+
+    def ss(a, b, v):
+        t = np.clip((v - a) / (b - a), 0, 1)
+        return t * t * (3 - 2 * t)
+    z = 0.05 * fbm(x, y, 1.8, 3, seed=4) * ss(9.6, 10.4, y) + 0.03 * ss(9.5, 10.3, y)
+    z = z - 17.0 * ss(11.8, 70.0, y) + 1.6 * fbm(x, y, 9.0, 3, seed=5) * ss(12.5, 22.0, y)
+    z = z - 6.0 * ss(70.0, 500.0, y) + 115.0 * ss(500.0, 2600.0, y) - 200.0 * ss(2900.0, 4600.0, y)
+    far = ss(350.0, 1200.0, y)
+    z = z + far * (38.0 * fbm(x, y, 800.0, 5, seed=9) + 7.0 * fbm(x, y, 180.0, 4, seed=10))
+    return z
+
+
+def nd_sky():
+    """A night sky over a town: the light-pollution glow low down (a warm grey, not orange), cooling to a
+    dark blue-grey higher up; thin stratus streaks lit from below by the town (brighter and warmer near
+    the horizon, almost invisible overhead) on a cloud deck seen in perspective."""
+    w, nt, bg, sep = elevation_world('night-sky')
+    z = sep.outputs['Z']
+    col = ramp(nt, z, [(0.0, (0.056, 0.044, 0.036)), (0.03, (0.046, 0.038, 0.033)), (0.075, (0.024, 0.022, 0.026)),
+                       (0.13, (0.010, 0.011, 0.018)), (0.3, (0.004, 0.005, 0.010)), (0.7, (0.002, 0.0025, 0.006))])
+    zc = math_node(nt, 'MAXIMUM', z, 0.02)
+    comb = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), 0.35), comb.inputs['X'])
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), comb.inputs['Y'])
+    streak = noise(nt, comb.outputs[0], 0.55, 6, 0.62, distortion=0.4)
+    patch = noise(nt, comb.outputs[0], 0.18, 3, 0.5)
+    cover = math_node(nt, 'MULTIPLY', ramp(nt, streak, [(0.47, (0, 0, 0)), (0.7, (1, 1, 1))]),
+                      ramp(nt, patch, [(0.35, (0.15, 0.15, 0.15)), (0.65, (1, 1, 1))]))
+    # Lit from below: the town's light on the cloud base falls off with height; near the horizon the
+    # clouds sink into the haze.
+    lit = ramp(nt, z, [(0.0, (0.0, 0.0, 0.0)), (0.03, (0.030, 0.024, 0.020)), (0.1, (0.014, 0.012, 0.013)),
+                       (0.35, (0.003, 0.003, 0.004))])
+    col = mix_rgb(nt, cover, col, lit, 'ADD')
+    link(nt, col, bg.inputs['Color'])
     bg.inputs['Strength'].default_value = 1.0
-    plane(6000, 6000, (0, 0, -0.01), floor_material('dry-grass', (0.04, 0.04, 0.03)))
-    plane(400, 40, (0, -10.0, 0.0), street_asphalt_mat((0.065, 0.065, 0.07), wet=True))
-    paint = worn_paint_mat()
-    for i in range(-20, 21):
-        plane(3.0, 0.12, (i * 9.0 + 1.5, 6.0, 0.004), paint)
-    plane(200, 0.15, (0, 2.85, 0.004), paint)
-    plane(200, 0.15, (0, 9.15, 0.004), paint)
-    # Guard rail: a W-beam (two rounded ribs) on posts every 2 m, galvanised.
-    galv = simple_mat('galvanised', (0.55, 0.56, 0.58), 0.35, metallic=1.0, grain=0.15, grain_scale=3,
-                      bump_strength=0.1)
-    rails = Batch(galv, 'rail')
-    for rz in (0.62, 0.78):
-        rails.box((200, 0.05, 0.13), (0, 10.0, rz))
-    x = -100.0
-    while x < 100:
-        rails.box((0.1, 0.15, 0.75), (x, 10.12, 0.375))
-        x += 2.0
-    rails.done()
-    metal = simple_mat('pole', (0.3, 0.31, 0.33), 0.4, metallic=0.9, grain=0.1)
-    for lx in (-26.0, 4.0, 34.0):
-        cylinder(0.1, 9.0, (lx, 10.8, 4.5), metal, verts=16)
-        box((0.08, 1.8, 0.08), (lx, 9.95, 9.0), metal, bevel=0.01)
-        box((0.3, 0.7, 0.15), (lx, 9.1, 8.95), metal, bevel=0.03)
-        lens = camera_only(plane(0.26, 0.6, (lx, 9.1, 8.86), no_light_sampling(emission_mat('lamp', (1.0, 0.78, 0.5), 60.0)),
-                                 rot=(math.pi, 0, 0)))
-        lens.visible_glossy = True
-        lamp = area_light((lx, 9.1, 8.84), 0.26, 3500, (1.0, 0.78, 0.5), size_y=0.6, target=(lx, 9.1, 0))
-        lamp.visible_glossy = False
-    hills(180, 16, (0.012, 0.012, 0.014), (0.02, 0.02, 0.024), size=1600, scale=9)
-    # The town across the valley: lights along a few streets and scattered houses, sodium and white LED.
-    town = [no_light_sampling(emission_mat('town%d' % i, c, st)) for i, (c, st) in
-            enumerate((((1.0, 0.62, 0.3), 40.0), ((1.0, 0.62, 0.3), 90.0), ((1.0, 0.9, 0.8), 60.0),
-                       ((0.85, 0.9, 1.0), 30.0), ((1.0, 0.75, 0.5), 15.0)))]
-    for street in range(7):
-        sy = random.uniform(700, 1100)
-        sx0 = random.uniform(-400, 200)
-        n = random.randint(15, 40)
-        step = random.uniform(6, 14)
+    return w
+
+
+def nd_haze(nt, out, shader, color, dist):
+    """Airlight at night: the surface fades towards the glow of the town-lit haze with distance from the
+    camera (1 - exp(-d / dist)), done in the material so the sky keeps its own gradient."""
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    d = nt.nodes.new('ShaderNodeVectorMath')
+    d.operation = 'DISTANCE'
+    link(nt, geo.outputs['Position'], d.inputs[0])
+    d.inputs[1].default_value = ND_CAM
+    f = math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'EXPONENT', math_node(nt, 'DIVIDE', d.outputs['Value'], -dist)))
+    em = nt.nodes.new('ShaderNodeEmission')
+    em.inputs['Color'].default_value = (*color, 1)
+    em.inputs['Strength'].default_value = 1.0
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, f, mx.inputs[0])
+    link(nt, shader, mx.inputs[1])
+    link(nt, em.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+
+
+def nd_land_mat(clusters):
+    """The land: gravel on the shoulder (stones in the colour and the bump), a ragged edge where the grass
+    starts, rough grass and soil beyond; far off dark fields and woods with the faint glow of lit streets
+    and roofs around each cluster of the town, then haze."""
+    m, nt, out = new_mat('nd-land')
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    y = sep.outputs['Y']
+    edge_n = noise(nt, c, 1.3, 4, 0.6)
+    edge = math_node(nt, 'ADD', 9.95, math_node(nt, 'MULTIPLY', edge_n, 0.5))
+    grass = math_node(nt, 'GREATER_THAN', y, edge)
+    stones = nt.nodes.new('ShaderNodeTexVoronoi')
+    stones.inputs['Scale'].default_value = 55
+    link(nt, c, stones.inputs['Vector'])
+    gcol = ramp(nt, stones.outputs['Color'], [(0.0, (0.09, 0.085, 0.08)), (0.5, (0.16, 0.15, 0.135)),
+                                               (1.0, (0.24, 0.22, 0.2))])
+    fine = noise(nt, c, 140, 2, 0.5)
+    gcol = mix_rgb(nt, 1.0, gcol, ramp(nt, fine, [(0.3, (0.7, 0.7, 0.7)), (0.7, (1.1, 1.1, 1.1))]), 'MULTIPLY')
+    soil = ramp(nt, noise(nt, c, 3.0, 6, 0.6), [(0.3, (0.05, 0.055, 0.028)), (0.55, (0.085, 0.09, 0.045)),
+                                                 (0.75, (0.08, 0.07, 0.045))])
+    far = ramp(nt, noise(nt, c, 0.02, 5, 0.6), [(0.35, (0.012, 0.014, 0.01)), (0.65, (0.03, 0.03, 0.022))])
+    mr = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, y, mr.inputs['Value'])
+    mr.inputs['From Min'].default_value = 40.0
+    mr.inputs['From Max'].default_value = 200.0
+    col = mix_rgb(nt, grass, gcol, soil)
+    col = mix_rgb(nt, mr.outputs[0], col, far)
+    h = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 1.0, grass), stones.outputs['Distance'])
+    p = principled(nt, out, col, 0.85, 0.3, 0.0, bump(nt, h, 0.5, 0.01))
+    glow = None
+    for (cx, cy, cz, r, a) in clusters:
+        d = nt.nodes.new('ShaderNodeVectorMath')
+        d.operation = 'DISTANCE'
+        link(nt, c, d.inputs[0])
+        d.inputs[1].default_value = (cx, cy, cz)
+        f = math_node(nt, 'MAXIMUM', math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'DIVIDE', d.outputs['Value'], r)), 0.0)
+        f = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', f, f), a)
+        glow = f if glow is None else math_node(nt, 'ADD', glow, f)
+    streets = ramp(nt, noise(nt, c, 0.03, 6, 0.7), [(0.35, (0.3, 0.3, 0.3)), (0.7, (1.0, 1.0, 1.0))])
+    glow = math_node(nt, 'MULTIPLY', glow, streets)
+    em = nt.nodes.new('ShaderNodeEmission')
+    em.inputs['Color'].default_value = (1.0, 0.62, 0.36, 1)
+    link(nt, glow, em.inputs['Strength'])
+    add = nt.nodes.new('ShaderNodeAddShader')
+    link(nt, p.outputs[0], add.inputs[0])
+    link(nt, em.outputs[0], add.inputs[1])
+    nd_haze(nt, out, add.outputs[0], (0.026, 0.022, 0.021), 3200.0)
+    return m
+
+
+def nd_town(rng):
+    """The town across the valley as separate lights on the land: clusters (a village on the far slope, a
+    hamlet, the town's edge on the ridge) of streets that wander, street lamps along them (sodium in some
+    villages, white LED in others), windows of houses beside the streets (a share lit, warm, a few blue with
+    a television), a lit road climbing between villages, isolated farms, a floodlit yard, a radio mast's red
+    lights on the ridge, a petrol station's sign. Every light is a small card facing the camera whose
+    radiance falls off with the haze. Returns the clusters (for the glow on the land)."""
+    import numpy as np
+    soup = Soup()
+    cam = np.array(ND_CAM)
+
+    def z_at(x, y):
+        return nd_ground(np.array([x]), np.array([y]))[0]
+
+    def card(p, w, h, col, power):
+        p = np.array(p, float)
+        n = cam - p
+        dist = np.linalg.norm(n)
+        n /= dist
+        s, u = _frame(n[None, :], np)
+        s, u = s[0], u[0]
+        # Cards far off are at least ~1.2 px so a few samples find them; their radiance keeps the flux.
+        k = max(1.0, dist / 1900.0)
+        ww, hh = w * k, h * k
+        q = [p - s * ww / 2 - u * hh / 2, p + s * ww / 2 - u * hh / 2, p + s * ww / 2 + u * hh / 2,
+             p - s * ww / 2 + u * hh / 2]
+        fade = math.exp(-dist / 2600.0) * 0.85 + 0.15 * math.exp(-dist / 900.0)
+        pw = power * fade / (k * k)
+        soup.quads([q], 0, r=col[0] * pw, g=col[1] * pw, b=col[2] * pw)
+
+    sodium = (1.0, 0.5, 0.16)
+    hps = (1.0, 0.64, 0.3)
+    led = (0.82, 0.88, 1.0)
+    warm = [(1.0, 0.6, 0.28), (1.0, 0.7, 0.4), (1.0, 0.78, 0.52), (1.0, 0.55, 0.22)]
+    clusters = []
+    # Cluster centres: (x as a share of the view's half width, depth, radius, houses, LED share).
+    plan = [(-0.55, 900, 140, 60, 0.2), (0.35, 1150, 220, 110, 0.7), (-0.1, 1500, 120, 40, 0.0),
+            (0.75, 1700, 260, 120, 0.5), (-0.8, 2000, 300, 140, 0.3), (0.1, 2300, 380, 220, 0.6),
+            (-0.35, 2700, 250, 90, 0.1), (0.55, 2600, 200, 70, 0.9), (0.95, 1300, 90, 25, 0.0),
+            (-0.05, 1900, 150, 40, 0.4), (0.3, 3000, 350, 120, 0.5), (-0.7, 3100, 300, 80, 0.2)]
+    for (fx, cy, r, houses, led_share) in plan:
+        cy = cy * rng.uniform(0.92, 1.08)
+        cx = fx * view_reach(cy, 0) * 0.95
+        clusters.append((cx, cy, z_at(cx, cy), r * 1.3, rng.uniform(0.006, 0.018)))
+        lamp_col = led if rng.random() < led_share else (sodium if rng.random() < 0.6 else hps)
+        pts = []
+        for _ in range(max(2, int(r / 70))):
+            p = np.array([cx, cy]) + rng.normal(0, r * 0.35, 2)
+            a = rng.uniform(0, 2 * np.pi)
+            for _ in range(rng.integers(3, 12)):
+                a += rng.normal(0, 0.35)
+                p = p + np.array([math.cos(a), math.sin(a)]) * rng.uniform(22, 38)
+                if np.linalg.norm(p - [cx, cy]) > r * 1.2:
+                    break
+                pts.append(p.copy())
+                if rng.random() < 0.85:
+                    card((p[0], p[1], z_at(*p) + 6), 0.7, 0.7, lamp_col, rng.uniform(15, 80))
+        pts = np.array(pts) if pts else np.array([[cx, cy]])
+        for _ in range(houses):
+            b = pts[rng.integers(0, len(pts))] + rng.normal(0, 14, 2)
+            zb = z_at(*b)
+            for _ in range(rng.integers(1, 4)):
+                if rng.random() < 0.35:
+                    col = warm[rng.integers(0, 4)] if rng.random() > 0.06 else (0.45, 0.6, 1.0)
+                    card((b[0] + rng.uniform(-5, 5), b[1], zb + rng.choice([1.4, 4.2, 7.0])), 1.1, 1.0, col,
+                         rng.uniform(4, 20))
+    # A road climbing along the far slope between villages, lit every 35 m (it curves with the land).
+    for (y0, fx0, fx1, col) in ((1250, -0.9, 0.6, sodium), (2150, -0.5, 0.95, hps)):
+        n = 45
         for i in range(n):
-            o = sphere(random.uniform(0.25, 0.5), (sx0 + i * step + random.uniform(-1, 1), sy + random.uniform(-3, 3),
-                                                   random.uniform(2, 7)), random.choice(town[:3]), subdiv=1)
-            o.visible_glossy = False  # tiny, unsampled: in the wet road they were fireflies
-    for i in range(160):
-        o = sphere(random.uniform(0.2, 0.45), (random.uniform(-400, 400), random.uniform(600, 1200), random.uniform(1, 12)),
-                   random.choice(town), subdiv=1)
-        o.visible_glossy = False
-    point_light((0, -6, 5), 200, (1.0, 0.85, 0.65), 1.5)
-    key(23, 38, 0.4, (1.0, 0.8, 0.55))
+            t = i / (n - 1)
+            y = y0 + 260 * math.sin(t * 3.0 + y0) + rng.normal(0, 4)
+            x = (fx0 + (fx1 - fx0) * t) * view_reach(y, 0)
+            if rng.random() < 0.8:
+                card((x, y, z_at(x, y) + 8), 0.8, 0.8, col, rng.uniform(25, 70))
+    # Farms and single houses between.
+    for _ in range(70):
+        y = rng.uniform(500, 3200)
+        x = rng.uniform(-1, 1) * view_reach(y, 0)
+        card((x, y, z_at(x, y) + rng.uniform(2, 6)), 0.9, 0.8, warm[rng.integers(0, 4)] if rng.random() < 0.7 else led,
+             rng.uniform(8, 60))
+    # A floodlit yard (four white masts), a petrol station (a green and a white sign), a mast's red lights.
+    fx, fy = 0.62 * view_reach(1400, 0), 1400
+    for dx in (-30, 30):
+        for dy in (-20, 20):
+            card((fx + dx, fy + dy, z_at(fx, fy) + 15), 1.4, 1.0, (0.9, 0.95, 1.0), 260)
+    px, py = -0.25 * view_reach(1050, 0), 1050
+    card((px, py, z_at(px, py) + 5), 4.0, 1.2, (0.2, 1.0, 0.35), 25)
+    card((px + 12, py, z_at(px, py) + 6), 3.0, 1.0, (1.0, 0.95, 0.85), 40)
+    card((px - 20, py, z_at(px, py) + 3), 2.0, 0.8, (1.0, 0.12, 0.05), 30)
+    mx, my = 0.22 * view_reach(3150, 0), 3150
+    for hz in (25, 60):
+        card((mx, my, z_at(mx, my) + hz), 1.2, 1.2, (1.0, 0.06, 0.02), 120)
+    me = soup.mesh('town', [nd_light_mat()])
+    o = bpy.data.objects.new('town', me)
+    sc.collection.objects.link(o)
+    camera_only(o)
+    return clusters
+
+
+def nd_asphalt_mat(name, base, patchy=0.0, tracks=()):
+    """Dry rural asphalt at night: a tone that drifts over metres, coarse aggregate (stones of a few
+    centimetres, lighter and darker, in colour and bump, read where the lamp grazes them), fine pores,
+    tar-sealed cracks, and `patchy`: repair patches and oil stains (a lay-by). Roughness varies a little
+    and never drops to a mirror. `tracks`: depths (object y) of wheel paths, polished a little darker and
+    smoother along the lane."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    tone = noise(nt, c, 0.15, 4, 0.5)
+    col = ramp(nt, tone, [(0.3, tuple(v * 0.8 for v in base)), (0.7, tuple(v * 1.2 for v in base))])
+    tone2 = noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.9, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, tone2, [(0.3, (0.85, 0.85, 0.85)), (0.7, (1.12, 1.12, 1.1))]), 'MULTIPLY')
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 45
+    link(nt, c, agg.inputs['Vector'])
+    stone = ramp(nt, agg.outputs['Color'], [(0.0, (0.6, 0.6, 0.6)), (0.6, (1.0, 1.0, 1.0)), (1.0, (1.7, 1.66, 1.6))])
+    col = mix_rgb(nt, 0.85, col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
+    crack_n = noise(nt, c, 0.7, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.008)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.4, (0, 0, 0)), (0.55, (1, 1, 1))]))
+    col = mix_rgb(nt, crack, col, (0.015, 0.015, 0.015))
+    rough = math_node(nt, 'SUBTRACT', 0.72, math_node(nt, 'MULTIPLY', crack, 0.25))
+    if tracks:
+        sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, c, sep.inputs[0])
+        wheel = None
+        for ty in tracks:
+            d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], ty))
+            f = math_node(nt, 'MAXIMUM', math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'DIVIDE', d, 0.35)), 0.0)
+            wheel = f if wheel is None else math_node(nt, 'MAXIMUM', wheel, f)
+        wheel = math_node(nt, 'MULTIPLY', wheel, ramp(nt, noise(nt, c, 0.5, 3, 0.5), [(0.3, (0.5, 0.5, 0.5)), (0.7, (1, 1, 1))]))
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wheel, 0.35), col, tuple(v * 0.6 for v in base))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', wheel, 0.14))
+    if patchy > 0:
+        cells = nt.nodes.new('ShaderNodeTexVoronoi')
+        cells.inputs['Scale'].default_value = 0.25
+        link(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), cells.inputs['Vector'])
+        cv = nt.nodes.new('ShaderNodeSeparateRGB')
+        link(nt, cells.outputs['Color'], cv.inputs[0])
+        patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 1.0 - 0.3 * patchy)
+        col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, (0.62, 0.62, 0.64), 'MULTIPLY'))
+        oil = ramp(nt, noise(nt, c, 1.1, 5, 0.65), [(0.64, (0, 0, 0)), (0.74, (1, 1, 1))])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', oil, 0.6 * patchy), col, (0.025, 0.024, 0.025))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', oil, 0.2 * patchy))
+    pores = noise(nt, c, 260, 2, 0.5)
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], 1.0), math_node(nt, 'MULTIPLY', pores, 0.3))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.5, 0.006))
+    return m
+
+
+def nd_paint_mat():
+    """Road paint: mostly intact, worn through in patches and specks where tyres cross it, its white a
+    little dirty and uneven (worn_paint_mat lets too much asphalt through for a line to read at night)."""
+    m, nt, out = new_mat('nd-paint')
+    c = coord(nt)
+    wear = ramp(nt, noise(nt, c, 1.5, 6, 0.6), [(0.33, (0, 0, 0)), (0.5, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, c, 45, 3, 0.6), [(0.28, (0, 0, 0)), (0.48, (1, 1, 1))])
+    cover = math_node(nt, 'MULTIPLY', wear, speck)
+    col = ramp(nt, noise(nt, c, 6.0, 4, 0.6), [(0.3, (0.36, 0.35, 0.33)), (0.7, (0.55, 0.54, 0.5))])
+    p_ = principled(nt, out, col, 0.5, 0.5)
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, cover, mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, p_.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def nd_light_mat():
+    """Emission whose colour and power come from each card's face attributes (r, g, b)."""
+    m, nt, out = new_mat('nd-lights')
+    comb = nt.nodes.new('ShaderNodeCombineRGB')
+    for i, k in enumerate('rgb'):
+        link(nt, attr(nt, k), comb.inputs[i])
+    em = nt.nodes.new('ShaderNodeEmission')
+    link(nt, comb.outputs[0], em.inputs['Color'])
+    em.inputs['Strength'].default_value = 1.0
+    link(nt, em.outputs[0], out.inputs['Surface'])
+    return no_light_sampling(m)
+
+
+def nd_guard_rail(y, x0, x1, mat, post_mat):
+    """A W-beam guard rail: the two-rib profile (31 cm tall, 8 cm deep) extruded in 4 m panels that sag
+    and lean a little each, blocked out on sigma posts every 2 m."""
+    import numpy as np
+    rng = np.random.default_rng(12)
+    soup = Soup()
+    t = np.linspace(0, 1, 17)
+    pz = -0.155 + 0.31 * t
+    py = -0.083 * 0.5 * (1 - np.cos(4 * np.pi * t))
+    pz = np.concatenate([[pz[0] - 0.015], pz, [pz[-1] + 0.015]])
+    py = np.concatenate([[0.01], py, [0.01]])
+    x = x0
+    while x < x1:
+        L = 4.0
+        xs = np.linspace(x, x + L + 0.05, 9)
+        sag = rng.normal(0, 0.012) * np.sin(np.linspace(0, np.pi, 9)) + rng.normal(0, 0.006)
+        lean = rng.normal(0, 0.01)
+        ring = np.stack([np.stack([np.full_like(pz, xx), y + py + lean * (pz + 0.155), 0.6 + pz + s], 1)
+                         for xx, s in zip(xs, sag)])
+        q = np.stack([ring[:-1, :-1], ring[1:, :-1], ring[1:, 1:], ring[:-1, 1:]], axis=2).reshape(-1, 4, 3)
+        soup.quads(q, 0)
+        x += L
+    me = soup.mesh('rail', [mat], smooth=True)
+    o = bpy.data.objects.new('rail', me)
+    sc.collection.objects.link(o)
+    posts = Batch(post_mat, 'rail-posts')
+    x = x0 + 1.0
+    while x < x1:
+        h = 0.78 + rng.normal(0, 0.01)
+        posts.box((0.1, 0.012, h), (x, y + 0.2, h / 2), rot_z=rng.normal(0, 0.02))
+        posts.box((0.012, 0.09, h), (x - 0.05, y + 0.155, h / 2))
+        posts.box((0.012, 0.09, h), (x + 0.05, y + 0.155, h / 2))
+        posts.box((0.12, 0.1, 0.3), (x, y + 0.06, 0.6))
+        x += 2.0
+    posts.done()
+
+
+def nd_galvanised():
+    m, nt, out = new_mat('nd-galvanised')
+    c = coord(nt)
+    spangle = nt.nodes.new('ShaderNodeTexVoronoi')
+    spangle.inputs['Scale'].default_value = 90
+    link(nt, c, spangle.inputs['Vector'])
+    col = ramp(nt, spangle.outputs['Color'], [(0.0, (0.42, 0.43, 0.44)), (1.0, (0.6, 0.61, 0.62))])
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    # Road dirt: darker towards the bottom edge, in streaks.
+    streak = noise(nt, math_node_vec_scale(nt, c, (6.0, 1.0, 0.3)), 2.0, 4, 0.6)
+    dirt = math_node(nt, 'MULTIPLY', ramp(nt, sep.outputs['Z'], [(0.42, (1, 1, 1)), (0.62, (0.2, 0.2, 0.2))]),
+                     ramp(nt, streak, [(0.3, (0.4, 0.4, 0.4)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, dirt, col, (0.12, 0.11, 0.1))
+    rough = math_node(nt, 'ADD', 0.32, math_node(nt, 'MULTIPLY', dirt, 0.45))
+    principled(nt, out, col, rough, 0.5, 0.55)
+    return m
+
+
+def nd_blades(y0, y1, edge_fn, density, height, mat, seed=8):
+    """Grass blades over a strip whose near edge wanders (edge_fn(x) -> y), denser and taller away from
+    the gravel; standing on nd_ground."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    w = 2 * view_reach(y1, 2.0)
+    n = int(density * w * (y1 - y0))
+    x = rng.uniform(-w / 2, w / 2, n)
+    y = rng.uniform(y0, y1, n)
+    e = edge_fn(x)
+    keep = y > e + rng.exponential(0.08, n) * 0.6
+    x, y, e = x[keep], y[keep], e[keep]
+    n = len(x)
+    z = nd_ground(x, y)
+    grow = np.clip((y - e) / 0.5, 0.25, 1.0)
+    h = height * rng.uniform(0.35, 1.25, n) * grow
+    a = rng.uniform(0, 2 * np.pi, n)
+    bw = rng.uniform(0.003, 0.007, n)
+    lean = rng.random(n) * 0.45
+    tipx = x + np.cos(a) * h * lean
+    tipy = y + np.sin(a) * h * lean
+    px, py = -np.sin(a), np.cos(a)
+    tris = np.stack([np.stack([x - px * bw, y - py * bw, z - 0.02], 1), np.stack([x + px * bw, y + py * bw, z - 0.02], 1),
+                     np.stack([tipx, tipy, z + h], 1)], axis=1)
+    soup.add(tris, 0, tone=rng.random(n))
+    me = soup.mesh('nd-grass', [mat])
+    o = bpy.data.objects.new('nd-grass', me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s_night_drive():
+    """A lay-by on a country road above a valley at night (session 7). One LED street lamp behind the
+    guard rail (its head out of frame) throws a pool of warm-white light over the lay-by and the road that
+    falls off into the dark at the frame's edges and towards the camera; worn markings (a broken lay-by
+    line, centre dashes, a solid edge line), a gravel shoulder with a ragged grass edge, a W-beam rail on
+    posts. Beyond: a bank dropping into the valley, a few broadleaf trees and bushes as real crowns, dark
+    against a sky with the town's glow low down, cooler higher up, thin clouds lit from below; across the
+    valley the town as separate lights on the land (clusters of streets, windows, a lit road that follows
+    the slope, farms, a floodlit yard, a mast's red lights) at 0.9-3 km, faded by haze. f/4 (at f/1.8 the far
+    lights were a row of identical, noisy discs; at f/4 they are small soft points of varied size)."""
+    import numpy as np
+    rng = np.random.default_rng(21)
+    nd_sky()
+    lamp_col = (1.0, 0.8, 0.58)
+    # Lay-by and road: one asphalt, the lay-by a little older and greyer.
+    plane(400, 16, (0, -5.45, 0.0), nd_asphalt_mat('nd-layby', (0.085, 0.083, 0.082), patchy=1.0))
+    plane(400, 6.9, (0, 6.0, 0.001), nd_asphalt_mat('nd-road', (0.062, 0.062, 0.065), tracks=(-2.5, -0.9, 0.9, 2.5)))
+    meta['floor'] = {'gloss': 0.05, 'roughness': 0.7, 'kind': 'asphalt'}
+    paint = nd_paint_mat()
+    x = -60.0
+    while x < 60:  # the lay-by's broken line
+        plane(1.0, 0.15, (x + rng.normal(0, 0.02), 2.65, 0.004), paint)
+        x += 2.0
+    for i in range(-12, 13):
+        plane(3.0, 0.1, (i * 9.0 + 1.5, 6.0, 0.004), paint)
+    plane(200, 0.12, (0, 9.2, 0.004), paint)
+    # The land beyond the road (shoulder, verge, bank, valley, far hills) with the town on it.
+    clusters = nd_town(rng)
+    land = nd_land_mat(clusters)
+    terrain(9.45, 70, nd_ground, land, rows=180, cols=360, name='verge', y_power=2.0, margin=6.0)
+    terrain(60, 4600, nd_ground, land, rows=240, cols=640, name='valley', y_power=2.2, margin=40.0)
+    blades = leaf2_mat('nd-blades', (0.05, 0.065, 0.028), (0.2, 0.22, 0.1), translucent=0.2,
+                       autumn=(0.32, 0.27, 0.15))
+    nd_blades(9.6, 14.5, lambda xx: 9.95 + 0.25 * fbm(xx, np.zeros_like(xx), 1.3, 3, seed=6), 900, 0.32, blades)
+    nd_guard_rail(10.45, -30.0, 30.0, nd_galvanised(), nd_galvanised())
+    # The lamp: a tapered grey pole behind the rail, its arm and head over the road (above the frame).
+    pole_mat = simple_mat('nd-pole', (0.16, 0.165, 0.17), 0.6, metallic=0.3, grain=0.2, grain_scale=4,
+                          bump_strength=0.05)
+    lx, ly = -4.2, 11.3
+    cylinder(0.085, 9.0, (lx, ly, 4.5), pole_mat, verts=20)
+    cylinder(0.12, 0.9, (lx, ly, 0.45), pole_mat, verts=20)
+    head = (lx, 7.8, 8.6)
+    box((0.07, 3.6, 0.07), (lx, 9.5, 8.85), pole_mat, bevel=0.01, rot=(0.08, 0, 0))
+    box((0.28, 0.6, 0.1), head, pole_mat, bevel=0.03)
+    # LED road optics throw the light forward over the carriageway: a wide, soft-edged cone tilted
+    # towards the lay-by, so the pool covers the car and falls off by distance into the dark.
+    spot_light((lx, head[1], head[2] - 0.08), 1700, (lx + 1.5, 3.0, 0), angle_deg=140, blend=0.5,
+               color=lamp_col, radius=0.2)
+    # The next lamp along the road, 34 m to the right (out of frame): a little light on the right.
+    spot_light((lx + 34.0, head[1], head[2] - 0.08), 1700, (lx + 35.5, 3.0, 0), angle_deg=140, blend=0.5,
+               color=lamp_col, radius=0.2)
+    # Trees and bushes on the bank, framing the view: crowns that reach out of the frame at the sides,
+    # the middle open to the valley.
+    leaves = leaf2_mat('nd-leaves', (0.02, 0.03, 0.012), (0.07, 0.08, 0.03), translucent=0.3,
+                       autumn=(0.12, 0.1, 0.04))
+    bark = bark2_mat('nd-bark', (0.05, 0.045, 0.04))
+    trees = [broadleaf_mesh(31 + i, h, c, name='nd-tree%d' % i, mats=[leaves, bark])
+             for i, (h, c) in enumerate(((13, 9), (10, 7), (15, 10), (4, 4)))]
+    for (tx, ty, k, s) in ((-10.5, 19.0, 0, 1.0), (-7.0, 29.0, 1, 1.1), (-15.0, 34.0, 2, 1.0), (8.3, 21.0, 2, 0.9),
+                           (13.5, 31.0, 0, 1.1), (5.5, 47.0, 1, 0.8), (-3.5, 60.0, 1, 0.9), (-8.0, 13.5, 3, 0.8),
+                           (7.5, 13.0, 3, 0.7), (11.0, 14.0, 3, 1.0), (-12.5, 14.5, 3, 0.9)):
+        put(trees[k], (tx, ty, float(nd_ground(np.array([tx]), np.array([ty]))[0]) - 0.1), rng.uniform(0, 6.3), s)
+    # Azimuth and elevation of the lamp's head seen from the car (0 = from behind the scene, 90 = right).
+    az = math.degrees(math.atan2(head[0], head[1])) % 360
+    el = math.degrees(math.atan2(head[2], math.hypot(head[0], head[1])))
+    key(round(az, 1), round(el, 1), 0.35, lamp_col)
     camera(outdoor=True)
-    render_settings(exposure=0.3, glare=0.25, adaptive=0.01,
-                    mist={'start': 40, 'depth': 700, 'color': (0.06, 0.042, 0.03), 'max': 0.6})
+    sc.camera.data.dof.aperture_fstop = 4.0
+    meta['camera']['fStop'] = 4.0
+    sc.camera.data.clip_end = 20000
+    render_settings(exposure=1.0, adaptive=0.01)
+    nature_compositor(None, glare=0.35)
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
