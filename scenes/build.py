@@ -4201,6 +4201,197 @@ def s_city(kind):
     return extra
 
 
+# ---- forest road and mountain view (session 8): helpers used only by s_forest_road and s_mountain_view
+
+def fr_ground(x, y):
+    """The forest road's verge: a gravel shoulder level with the road, grass rising a little, then the
+    forest floor climbing gently into the trees."""
+    import numpy as np
+    edge = np.clip((y - 9.5) / 0.35, 0, 1)
+    return (edge * (0.03 + 0.05 * fbm(x, y, 3.0, 3, seed=11)) - 0.02 + np.clip(y - 11.0, 0, None) * 0.02 +
+            np.clip(y - 18.0, 0, None) * 0.025 * (1 + 0.5 * fbm(x, y, 30.0, 3, seed=12)))
+
+
+def verge_mat(name, grass=(0.06, 0.085, 0.025), floor_col=(0.045, 0.035, 0.022), gravel_to=10.25, litter_from=15.0):
+    """Ground beside a summer road (world coordinates, the object at the origin): a gravel shoulder
+    (grey-brown stones in the colour and bump, a broken edge), grass mottled green to straw, and from
+    `litter_from` on the forest floor (needle litter, moss patches)."""
+    m, nt, out = new_mat(name)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, pos, sep.inputs[0])
+    Y = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 0.9, 4, 0.6), 0.5), 0.7))
+    stones = nt.nodes.new('ShaderNodeTexVoronoi')
+    stones.inputs['Scale'].default_value = 38
+    link(nt, pos, stones.inputs['Vector'])
+    gcol = ramp(nt, stones.outputs['Color'], [(0.0, (0.11, 0.1, 0.09)), (0.5, (0.2, 0.185, 0.16)), (1.0, (0.3, 0.28, 0.25))])
+    gcol = mix_rgb(nt, ramp(nt, stones.outputs['Distance'], [(0.25, (0, 0, 0)), (0.5, (1, 1, 1))]), gcol, (0.05, 0.045, 0.04))
+    tone = noise(nt, pos, 0.6, 5, 0.6)
+    grs = ramp(nt, tone, [(0.3, tuple(v * 0.7 for v in grass)), (0.55, grass), (0.75, (0.13, 0.12, 0.05))])
+    grs = mix_rgb(nt, 1.0, grs, ramp(nt, noise(nt, pos, 14.0, 3, 0.6), [(0.3, (0.75, 0.75, 0.75)), (0.7, (1.2, 1.2, 1.2))]), 'MULTIPLY')
+    lit = ramp(nt, noise(nt, pos, 2.5, 5, 0.6), [(0.35, tuple(v * 0.7 for v in floor_col)), (0.65, tuple(v * 1.4 for v in floor_col))])
+    moss = smooth_band(nt, noise(nt, pos, 0.35, 4, 0.6), 0.55, 0.65)
+    lit = mix_rgb(nt, math_node(nt, 'MULTIPLY', moss, 0.7), lit, (0.05, 0.07, 0.02))
+    gmask = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, Y, gravel_to - 0.1, gravel_to + 0.1))
+    fmask = smooth_band(nt, Y, litter_from - 1.5, litter_from + 1.5)
+    col = mix_rgb(nt, fmask, grs, lit)
+    col = mix_rgb(nt, gmask, col, gcol)
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', stones.outputs['Distance'], gmask),
+                  math_node(nt, 'MULTIPLY', noise(nt, pos, 20.0, 4, 0.6), 0.5))
+    principled(nt, out, col, 0.85, 0.35, 0.0, bump(nt, h, 0.35, 0.02))
+    return m
+
+
+def fr_road_paint(y_list, dashed):
+    paint = worn_paint_mat('road-paint', (0.7, 0.69, 0.64))
+    for y, d in zip(y_list, dashed):
+        if d:
+            for i in range(-25, 26):
+                plane(3.0, 0.12, (i * 9.0 + 1.5, y, 0.004), paint)
+        else:
+            plane(400, 0.15, (0, y, 0.004), paint)
+
+
+def s_forest_road():
+    """A summer road through mixed forest (session 8): an asphalt road across the frame with worn lines, a
+    gravel shoulder and a grass verge of real blades, young birch-like broadleaves and spruces along the
+    edge, then mixed forest (spruce and broadleaf templates with real branches, needles and leaves) on a
+    rising forest floor, deeper rows fading by aerial perspective; a high sun from the right-front
+    quarter filters through the crowns."""
+    import numpy as np
+    sun_el, sun_az = 48, 125
+    cumulus_sky(sun_el, sun_az, cover=0.4, scale=1.2, cloud_light=1.1, seed=4.0, fade=(0.006, 0.04), dust=0.3,
+                squash=0.35, blue=0.4)
+    sun_light(sun_el, sun_az, 3.6, (1.0, 0.96, 0.88), angle_deg=0.6)
+    plane(400, 40, (0, -10.5, 0.0), street_asphalt_mat((0.045, 0.045, 0.047)))
+    fr_road_paint((2.75, 6.0, 9.25), (False, True, False))
+    terrain(9.3, 200, fr_ground, verge_mat('verge'), rows=220, cols=320, name='verge', y_power=2.6)
+    blades = leaf2_mat('blades', (0.035, 0.06, 0.018), (0.13, 0.17, 0.05), translucent=0.3, autumn=(0.24, 0.21, 0.1))
+    grass_blades(10.1, 15.5, fr_ground, 1100, 0.35, blades, name='grass')
+    grass_blades(15.5, 40, fr_ground, 90, 0.5, blades, name='undergrowth', seed=9, lean=0.5)
+    needles = leaf2_mat('needles', (0.012, 0.028, 0.012), (0.05, 0.075, 0.03), translucent=0.15)
+    leaves = leaf2_mat('leaves', (0.03, 0.065, 0.015), (0.13, 0.2, 0.045), translucent=0.35)
+    bark = bark2_mat('bark', (0.07, 0.055, 0.045), lichen=(0.12, 0.13, 0.1))
+    spruce = [conifer_mesh(31 + i, h, h * 0.19, clear=c, name='spruce%d' % i, mats=[needles, bark])
+              for i, (h, c) in enumerate(((24, 0.2), (19, 0.12), (27, 0.28), (14, 0.04), (6, 0.02)))]
+    broad = [broadleaf_mesh(41 + i, h, c, name='broad%d' % i, mats=[leaves, b])
+             for i, (h, c, b) in enumerate(((18, 9, bark), (13, 8, bark), (21, 10, bark), (6, 5.5, bark)))]
+    rng = np.random.default_rng(8)
+    # The edge: young spruces and broadleaves, close-set (the road's clearing lets them keep their low
+    # branches and they take the sun), so the frame shows lit foliage with gaps into the darker stand.
+    x = -view_reach(16, 6)
+    while x < view_reach(16, 6):
+        y = rng.uniform(13.5, 19)
+        z = float(fr_ground(np.array([x]), np.array([y]))[0]) - 0.1
+        r = rng.random()
+        if r < 0.4:
+            put(spruce[rng.choice([3, 4], p=[0.4, 0.6])], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.75, 1.15))
+        elif r < 0.8:
+            put(broad[3], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.7, 1.2))
+        else:
+            put(broad[1], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.1))
+        x += rng.uniform(1.8, 4.0)
+    # Mixed forest behind: mature trees, spacing opening a little with depth.
+    for yy in np.concatenate([np.arange(21, 150, 4.0), np.arange(150, 320, 6.0)]):
+        reach = view_reach(yy, 8)
+        x = -reach + rng.uniform(0, 4)
+        while x < reach:
+            y = yy + rng.uniform(-2, 2)
+            z = float(fr_ground(np.array([x]), np.array([y]))[0]) - 0.15
+            if rng.random() < 0.58:
+                put(spruce[rng.choice([0, 1, 2, 3], p=[0.35, 0.3, 0.25, 0.1])], (x, y, z), rng.uniform(0, 6.3),
+                    rng.uniform(0.85, 1.15))
+            else:
+                put(broad[rng.choice([0, 1, 2])], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.85, 1.15))
+            x += rng.uniform(3.5, 6.5) * (1.0 if yy < 150 else 1.4)
+    key(sun_az, sun_el, 0.25, (1.0, 0.96, 0.88))
+    camera(outdoor=True)
+    render_settings(exposure=0.35, adaptive=0.01)
+    nature_compositor({'start': 0, 'depth': 600, 'color': (0.3, 0.37, 0.4), 'max': 0.55, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def mv_near(x, y):
+    """The mountain road's far side: a grass and gravel verge to the guard rail, then the slope falls away."""
+    import numpy as np
+    edge = np.clip((y - 9.5) / 0.3, 0, 1)
+    d = np.clip(y - 11.6, 0, None)
+    return edge * (0.03 + 0.04 * fbm(x, y, 2.0, 3, seed=21)) - 0.02 - 0.9 * d ** 1.25
+
+
+def mv_far(x, y):
+    """The land beyond the valley (metres, the road at 0): forested ridges 3-8 km off, kept below about
+    1 degree over the horizon, then a mountain range 11-30 km off whose summits stand 3-6 degrees high."""
+    import numpy as np
+    d = y + 14.5
+    hills = -260 + 0.012 * d + 160 * fbm(x, y, 1800.0, 5, seed=22) + 90 * fbm(x, y, 600.0, 4, seed=23)
+    r = fbm(x, y, 5200.0, 7, seed=24, ridged=True)
+    r = np.clip(r / max(1e-6, np.percentile(r, 99.5)), 0, 1.1)
+    ang = np.radians(1.2 + 5.0 * r ** 1.6)
+    m = np.clip((y - 9500) / 4000, 0, 1)
+    m = m * m * (3 - 2 * m)
+    peaks = d * np.tan(ang) * (0.8 + 0.25 * fbm(x, y, 9000.0, 3, seed=25))
+    return np.maximum(hills, hills * (1 - m) + peaks * m)
+
+
+def mountain_mat():
+    """Mountains by slope and altitude: forest low down, alpine grass on gentle slopes, rock where steep
+    (with darker strata and gullies), snow on the high, less steep ground."""
+    m, nt, out = new_mat('mountain')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, pos, sep.inputs[0])
+    nsep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Normal'], nsep.inputs[0])
+    nz = nsep.outputs['Z']
+    z = math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 0.0025, 5, 0.6), 0.5), 500.0))
+    forest = ramp(nt, noise(nt, pos, 0.02, 6, 0.65), [(0.35, (0.012, 0.02, 0.01)), (0.65, (0.04, 0.055, 0.025))])
+    meadow = ramp(nt, noise(nt, pos, 0.004, 6, 0.6), [(0.35, (0.07, 0.08, 0.035)), (0.65, (0.13, 0.125, 0.07))])
+    strata = noise(nt, math_node_vec_scale(nt, pos, (1.0, 1.0, 6.0)), 0.004, 6, 0.65)
+    rock = ramp(nt, strata, [(0.3, (0.08, 0.075, 0.07)), (0.55, (0.2, 0.19, 0.18)), (0.75, (0.3, 0.29, 0.27))])
+    snow = ramp(nt, noise(nt, pos, 0.01, 4, 0.5), [(0.3, (0.72, 0.75, 0.8)), (0.7, (0.86, 0.88, 0.92))])
+    low = mix_rgb(nt, smooth_band(nt, z, 250, 600), forest, meadow)
+    steep = smooth_band(nt, math_node(nt, 'SUBTRACT', 1.0, nz), 0.1, 0.22)
+    patchy = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 0.003, 6, 0.65), 0.5), 900.0))
+    col = mix_rgb(nt, math_node(nt, 'MAXIMUM', steep, smooth_band(nt, patchy, 800, 1100)), low, rock)
+    gull = noise(nt, math_node_vec_scale(nt, pos, (1.0, 1.0, 0.25)), 0.006, 6, 0.7)
+    snowf = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', gull, 350.0)), 2350, 2500),
+                      math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'SUBTRACT', 1.0, nz), 0.25, 0.45)))
+    col = mix_rgb(nt, snowf, col, snow)
+    h = noise(nt, pos, 0.01, 8, 0.7)
+    principled(nt, out, col, 0.85, 0.3, 0.0, bump(nt, h, 0.6, 40.0))
+    return m
+
+
+def s_mountain_view():
+    """A lay-by on a mountain road (session 8): the road across the frame, a grass verge and a W-beam
+    guard rail on the valley side, the slope falling away behind it; beyond, forested ridges, then a
+    displaced mountain range (rock, alpine grass and forest by slope and height, snow on the summits) blue
+    with distance under fair-weather cumulus; f/4 so the range keeps its shape."""
+    sun_el, sun_az = 38, 140
+    cumulus_sky(sun_el, sun_az, cover=0.42, scale=1.3, cloud_light=1.1, seed=11.0, fade=(0.004, 0.03), dust=0.25,
+                squash=0.3, blue=0.5)
+    sun_light(sun_el, sun_az, 3.6, (1.0, 0.96, 0.9), angle_deg=0.6)
+    plane(400, 40, (0, -10.5, 0.0), street_asphalt_mat((0.08, 0.08, 0.083)))
+    fr_road_paint((2.75, 6.0, 9.25), (False, True, False))
+    terrain(9.3, 260, mv_near, verge_mat('mv-verge', gravel_to=10.0, litter_from=60.0), rows=160, cols=300,
+            name='verge', y_power=2.4)
+    blades = leaf2_mat('blades', (0.04, 0.06, 0.02), (0.15, 0.17, 0.06), translucent=0.3, autumn=(0.26, 0.23, 0.12))
+    grass_blades(10.0, 13.5, mv_near, 900, 0.3, blades, name='grass')
+    nd_guard_rail(10.9, -40, 40, nd_galvanised(), nd_galvanised())
+    terrain(2500, 45000, mv_far, mountain_mat(), rows=420, cols=520, name='range', y_power=1.5, margin=400)
+    key(sun_az, sun_el, 0.15, (1.0, 0.96, 0.9))
+    camera(outdoor=True)
+    sc.camera.data.dof.aperture_fstop = 4.0
+    meta['camera']['fStop'] = 4.0
+    sc.camera.data.clip_end = 60000
+    render_settings(exposure=-0.4, adaptive=0.01)
+    nature_compositor({'start': 1000, 'depth': 40000, 'color': (0.47, 0.56, 0.72), 'max': 0.58, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -4221,7 +4412,7 @@ SCENES = {
     'snowy-drive': s_snowy_drive,
     'forest-road': lambda: s_open_road('forest'),
     'foggy-morning': s_foggy_morning,
-    'mountain-view': lambda: s_open_road('mountain'),
+    'mountain-view': s_mountain_view,
     'night-drive': s_night_drive,
     'coast-road': lambda: s_water('coast'),
     'lakeside': lambda: s_water('lake'),
