@@ -4410,7 +4410,7 @@ SCENES = {
     'spotlight-night': s_spotlight_night,
     'sunset-drive': lambda: s_open_road('sunset'),
     'snowy-drive': s_snowy_drive,
-    'forest-road': lambda: s_open_road('forest'),
+    'forest-road': s_forest_road,
     'foggy-morning': s_foggy_morning,
     'mountain-view': s_mountain_view,
     'night-drive': s_night_drive,
