@@ -2492,11 +2492,10 @@ def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, streng
     return w
 
 
-def cladding_mat(name, color, panel=(1.5, 0.75), joint=0.012, rough=0.45):
-    """Large-format facade cladding (composite panels in stack bond, thin dark joints), each panel a shade
-    different, a little sheen; facade in the XZ plane."""
-    m, nt, out = new_mat(name)
-    c = coord(nt, 'Object')
+def facade_bond(nt, c, unit, joint, smooth, color, shade, mortar, offset):
+    """A brick-texture bond on a facade in the XZ plane (units of `unit` = (width, height) in metres, joints
+    `joint` wide, alternate units `shade` times darker, courses offset by `offset`): shared by brick and
+    cladding, which differ only in these numbers."""
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, c, sep.inputs[0])
     uv = nt.nodes.new('ShaderNodeCombineXYZ')
@@ -2505,14 +2504,23 @@ def cladding_mat(name, color, panel=(1.5, 0.75), joint=0.012, rough=0.45):
     b = nt.nodes.new('ShaderNodeTexBrick')
     link(nt, uv.outputs[0], b.inputs['Vector'])
     b.inputs['Scale'].default_value = 1.0
-    b.inputs['Brick Width'].default_value = panel[0]
-    b.inputs['Row Height'].default_value = panel[1]
+    b.inputs['Brick Width'].default_value = unit[0]
+    b.inputs['Row Height'].default_value = unit[1]
     b.inputs['Mortar Size'].default_value = joint
-    b.inputs['Mortar Smooth'].default_value = 0.1
+    b.inputs['Mortar Smooth'].default_value = smooth
     b.inputs['Color1'].default_value = (*color, 1)
-    b.inputs['Color2'].default_value = (*tuple(v * 0.94 for v in color), 1)
-    b.inputs['Mortar'].default_value = (0.05, 0.05, 0.05, 1)
-    b.offset = 0.0
+    b.inputs['Color2'].default_value = (*tuple(v * shade for v in color), 1)
+    b.inputs['Mortar'].default_value = (*mortar, 1)
+    b.offset = offset
+    return b
+
+
+def cladding_mat(name, color, panel=(1.5, 0.75), joint=0.012, rough=0.45):
+    """Large-format facade cladding (composite panels in stack bond, thin dark joints), each panel a shade
+    different, a little sheen; facade in the XZ plane."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    b = facade_bond(nt, c, panel, joint, 0.1, color, 0.94, (0.05, 0.05, 0.05), 0.0)
     b.offset_frequency = 1
     dirt = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 0.25)), 0.6, 4, 0.55),
                 [(0.35, (0.86, 0.85, 0.84)), (0.7, (1.0, 1.0, 1.0))])
@@ -3509,22 +3517,7 @@ def brick_mat(name, color, mortar=(0.5, 0.48, 0.45)):
     brick tone, a slow tone drift, recessed joints in the bump (session 6, street only)."""
     m, nt, out = new_mat(name)
     c = coord(nt, 'Object')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    uv = nt.nodes.new('ShaderNodeCombineXYZ')
-    link(nt, math_node(nt, 'ADD', sep.outputs['X'], sep.outputs['Y']), uv.inputs[0])
-    link(nt, sep.outputs['Z'], uv.inputs[1])
-    b = nt.nodes.new('ShaderNodeTexBrick')
-    link(nt, uv.outputs[0], b.inputs['Vector'])
-    b.inputs['Scale'].default_value = 1.0
-    b.inputs['Brick Width'].default_value = 0.235
-    b.inputs['Row Height'].default_value = 0.075
-    b.inputs['Mortar Size'].default_value = 0.01
-    b.inputs['Mortar Smooth'].default_value = 0.2
-    b.inputs['Color1'].default_value = (*color, 1)
-    b.inputs['Color2'].default_value = (*tuple(v * 0.78 for v in color), 1)
-    b.inputs['Mortar'].default_value = (*mortar, 1)
-    b.offset = 0.5
+    b = facade_bond(nt, c, (0.235, 0.075), 0.01, 0.2, color, 0.78, mortar, 0.5)
     b.squash = 1.0
     tone = ramp(nt, noise(nt, c, 0.3, 4, 0.5), [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.08, 1.06, 1.04))])
     col = mix_rgb(nt, 1.0, b.outputs['Color'], tone, 'MULTIPLY')
