@@ -283,8 +283,10 @@ def look_at(o, target):
 
 # ---------------------------------------------------------------- world and key light metadata
 
-def world_sky(sun_elev, sun_az, strength=1.0, air=1.0, dust=1.0, ozone=1.0, sun_disc=True):
-    w = bpy.data.worlds.new('sky')
+def nishita_world(name, sun_elev, sun_az, air=1.0, dust=1.0, ozone=1.0):
+    """A new world with the Nishita physical sky: (world, node tree, background, sky node). The sun itself
+    is the sun lamp (sharp shadows, sampled directly); the sky only adds its blue fill, so no sun disc."""
+    w = bpy.data.worlds.new(name)
     sc.world = w
     w.use_nodes = True
     nt = w.node_tree
@@ -296,8 +298,12 @@ def world_sky(sun_elev, sun_az, strength=1.0, air=1.0, dust=1.0, ozone=1.0, sun_
     sky.air_density = air
     sky.dust_density = dust
     sky.ozone_density = ozone
-    # The sun itself is the sun lamp (sharp shadows, sampled directly); the sky only adds its blue fill.
     sky.sun_disc = False
+    return w, nt, bg, sky
+
+
+def world_sky(sun_elev, sun_az, strength=1.0, air=1.0, dust=1.0, ozone=1.0, sun_disc=True):
+    w, nt, bg, sky = nishita_world('sky', sun_elev, sun_az, air, dust, ozone)
     link(nt, sky.outputs['Color'], bg.inputs['Color'])
     bg.inputs['Strength'].default_value = strength * 0.12
     return w
@@ -2445,18 +2451,7 @@ def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, streng
     crossing with the deck, so they flatten and crowd towards the horizon). Cloud tone from the noise's
     depth above the coverage threshold: thin edges bright, thick middles a blue-grey base, as cumulus seen
     from underneath are; they fade into the haze just above the horizon."""
-    w = bpy.data.worlds.new('cumulus')
-    sc.world = w
-    w.use_nodes = True
-    nt = w.node_tree
-    bg = nt.nodes['Background']
-    sky = nt.nodes.new('ShaderNodeTexSky')
-    sky.sky_type = 'NISHITA'
-    sky.sun_elevation = math.radians(sun_elev)
-    sky.sun_rotation = math.radians(sun_az)
-    sky.air_density = 1.0
-    sky.dust_density = dust
-    sky.sun_disc = False
+    w, nt, bg, sky = nishita_world('cumulus', sun_elev, sun_az, dust=dust)
     base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
     g = nt.nodes.new('ShaderNodeTexCoord')
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
