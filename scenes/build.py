@@ -2487,6 +2487,17 @@ def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, streng
     return w
 
 
+def worn_cover(nt, out, cover, shader):
+    """Paint or grit that is only partly there: `shader` where `cover` is 1, transparent where it is 0 (worn
+    road markings, dust), on the material's output."""
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, cover, mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, shader.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+
+
 def facade_bond(nt, c, unit, joint, smooth, color, shade, mortar, offset):
     """A brick-texture bond on a facade in the XZ plane (units of `unit` = (width, height) in metres, joints
     `joint` wide, alternate units `shade` times darker, courses offset by `offset`): shared by brick and
@@ -2921,12 +2932,7 @@ def worn_paint_mat(name='worn-paint', color=(0.72, 0.7, 0.64)):
     speck = ramp(nt, noise(nt, c, 60, 3, 0.6), [(0.3, (0, 0, 0)), (0.6, (1, 1, 1))])
     cover = math_node(nt, 'MULTIPLY', wear, speck)
     p_ = principled(nt, out, color, 0.6, 0.4)
-    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, cover, mx.inputs[0])
-    link(nt, tr.outputs[0], mx.inputs[1])
-    link(nt, p_.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
+    worn_cover(nt, out, cover, p_)
     return m
 
 
@@ -3208,12 +3214,7 @@ def nd_paint_mat():
     cover = math_node(nt, 'MULTIPLY', wear, speck)
     col = ramp(nt, noise(nt, c, 6.0, 4, 0.6), [(0.3, (0.36, 0.35, 0.33)), (0.7, (0.55, 0.54, 0.5))])
     p_ = principled(nt, out, col, 0.5, 0.5)
-    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, cover, mx.inputs[0])
-    link(nt, tr.outputs[0], mx.inputs[1])
-    link(nt, p_.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
+    worn_cover(nt, out, cover, p_)
     return m
 
 
