@@ -1,4 +1,38 @@
 import { z } from 'zod';
+import type { OperationId } from './editor-rules';
+import type { PlateColor, PlateTextColor } from './plate';
+
+/**
+ * What a job asks of the engine, as stored with it: the serializable part of the engine's request (the
+ * worker loads the images, mask, background and logo, by id, and adds them). The worker hands it to the
+ * engine's `process`/`processBatch`, so the compiler checks it against `engine/pipeline.ts` ProcessRequest.
+ */
+export interface JobEngineRequest {
+  operations: OperationId[];
+  /** Scene id (editor or studio preset). */
+  preset?: string;
+  /** Free prompt (editor): chooses and tints a scene, or is painted by the remote generator. */
+  prompt?: string;
+  plate?: { text: string; color?: PlateColor; textColor?: PlateTextColor };
+  watermark?: boolean;
+}
+
+/** What a worker needs to run a job, defined once: stored with it (processing_jobs.request). */
+export interface EditorJobRequest {
+  kind: 'editor';
+  imageId: string;
+  maskId: string | null;
+  engine: JobEngineRequest;
+}
+export interface StudioJobRequest {
+  kind: 'studio';
+  carImageIds: string[];
+  carImageUrls: string[];
+  backgroundId: string | null;
+  logoId: string | null;
+  engine: JobEngineRequest;
+}
+export type JobRequest = EditorJobRequest | StudioJobRequest;
 
 /**
  * Where the original photo lies in a result whose background changed (the engine re-frames the car), as

@@ -87,9 +87,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     storage,
     auth,
     eraseInTransaction: (userId, at) =>
-      database.db.transaction((tx) =>
-        accountRepository(tx as unknown as typeof database.db).erase(userId, at),
-      ),
+      database.db.transaction((tx) => accountRepository(tx).erase(userId, at)),
     log: log.child({ component: 'account' }),
   });
   const siteRepos = (db: typeof database.db): AdminRepos => ({
@@ -111,8 +109,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     quota: quotaRepository(db),
     invoices: invoiceRepository(db),
   });
-  const transact: Transact = (fn) =>
-    database.db.transaction((tx) => fn(billingRepos(tx as unknown as typeof database.db)));
+  const transact: Transact = (fn) => database.db.transaction((tx) => fn(billingRepos(tx)));
   const billingLog = log.child({ component: 'billing' });
   if (settings.payments.sandboxInProduction) {
     billingLog.error(
@@ -143,11 +140,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
   const admin = adminService({
     ...siteRepos(database.db),
     // Admin actions, their audit entries and quota-window alignment commit together.
-    transaction: (fn) =>
-      database.db.transaction((tx) => {
-        const db = tx as unknown as typeof database.db;
-        return fn({ ...siteRepos(db), billing: billingRepos(db) });
-      }),
+    transaction: (fn) => database.db.transaction((tx) => fn({ ...siteRepos(tx), billing: billingRepos(tx) })),
   });
   const payments = paymentService({
     transact,
@@ -161,10 +154,7 @@ export function composeServices(database: Database, settings: Settings, opts: { 
   const refunds = refundsService({
     // Marking a refund and its audit entry commit together.
     transaction: (fn) =>
-      database.db.transaction((tx) => {
-        const db = tx as unknown as typeof database.db;
-        return fn({ orders: paymentOrderRepository(db), audit: auditRepository(db) });
-      }),
+      database.db.transaction((tx) => fn({ orders: paymentOrderRepository(tx), audit: auditRepository(tx) })),
     log: billingLog,
   });
   const billing = {

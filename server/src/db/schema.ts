@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { roles } from '../../../contract/user.schema';
-import type { JobItemResult } from '../../../contract/photo-job.schema';
+import type { JobItemResult, JobRequest } from '../../../contract/photo-job.schema';
 
 export const roleEnum = pgEnum('user_role', roles);
 
@@ -165,6 +165,20 @@ export const promoCodes = pgTable(
   (t) => [uniqueIndex('promo_codes_code_key').on(sql`upper(${t.code})`)],
 );
 
+/** A payment-first registration as kept with its order until the payment succeeds (password already hashed). */
+export interface PendingRegistration {
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string;
+  companyName: string | null;
+  taxNumber: string | null;
+  marketingConsent: boolean;
+  aiDataConsent: boolean;
+  passwordHash: string;
+}
+
 /** One order per payment attempt; merchantOid is PayTR's order id and the payment intent's id. */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -173,7 +187,7 @@ export const paymentOrders = pgTable(
     kind: text('kind', { enum: ['subscription', 'addon'] }).notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Payment-first registration: the form data (password already hashed) until the payment succeeds. */
-    registration: jsonb('registration'),
+    registration: jsonb('registration').$type<PendingRegistration>(),
     planType: planTypeEnum('plan_type'),
     billingCycle: billingCycleEnum('billing_cycle'),
     addonPhotos: integer('addon_photos'),
@@ -345,7 +359,8 @@ export const processingJobs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['editor', 'studio'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
-    request: jsonb('request').notNull(),
+    /** What the worker runs (contract/photo-job.schema.ts). */
+    request: jsonb('request').$type<JobRequest>().notNull(),
     /** Per-photo outcome (contract/photo-job.schema.ts). */
     results: jsonb('results').$type<JobItemResult[]>(),
     error: text('error'),

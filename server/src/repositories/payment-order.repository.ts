@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client';
 import { paymentOrders } from '../db/schema';
 
+export type { PendingRegistration } from '../db/schema';
+
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type NewOrderRow = typeof paymentOrders.$inferInsert;
 

@@ -10,7 +10,7 @@ import type { Transact } from './repos';
 import type { AuthService, ClientInfo } from '../auth.service';
 import { hashPassword } from '../auth/passwords';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments/payment-provider';
-import type { OrderRow } from '../../repositories/payment-order.repository';
+import type { OrderRow, PendingRegistration } from '../../repositories/payment-order.repository';
 import type { UserRow } from '../../repositories/user.repository';
 import { changeRefusal, classifyChange, creditFor, isLive, periodValue, quote, type Quote } from './policy';
 import { serviceNameOf, type BillingLog } from './billing-types';
@@ -112,7 +112,7 @@ export function checkoutService(deps: CheckoutDeps) {
       const binding = randomBytes(24).toString('base64url');
       const prepared = await deps.transact(async (r) => {
         let email: string;
-        let registration: (Record<string, unknown> & { passwordHash: string }) | null = null;
+        let registration: PendingRegistration | null = null;
         let userId: string | null = null;
         let credit = 0;
         if (input.user) {

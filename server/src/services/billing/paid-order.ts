@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { plans } from '../../../../contract/plans';
 import { serviceNameOf, type BillingLog, type PaidNotice, type RefundReason } from './billing-types';
-import type { RegisterRequest } from '../../../../contract/auth.schema';
 import type { BillingRepos } from './repos';
 import { ensureWindow } from './quota.service';
 import { issueInvoice } from './invoice.service';
@@ -55,8 +54,7 @@ export function paidOrders(deps: { log: BillingLog; now: () => Date }) {
     if (paid.totalKurus !== order.amountKurus) return refundDue(r, order, 'amount_mismatch', paid, log);
 
     let user: UserRow | undefined = order.userId ? await r.users.findById(order.userId) : undefined;
-    const reg =
-      !user && order.registration ? (order.registration as RegisterRequest & { passwordHash: string }) : null;
+    const reg = user ? null : order.registration;
     if (!user && !reg) return refundDue(r, order, 'no_customer', paid, log);
     if (reg) await r.orders.lockIdentity(reg.email);
     if (reg && (await r.users.findByEmail(reg.email))) return refundDue(r, order, 'email_taken', paid, log);

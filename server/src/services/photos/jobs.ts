@@ -6,6 +6,7 @@ import type {
   ProcessImageRequest,
   StudioGenerateRequest,
 } from '../../../../contract/photo.schema';
+import type { JobRequest } from '../../../../contract/photo-job.schema';
 import {
   isEnded,
   type ProcessingJobRepository,
@@ -15,7 +16,7 @@ import type { ImageRepository } from '../../repositories/image.repository';
 import type { UserRow } from '../../repositories/user.repository';
 import type { QuotaService } from '../billing/quota.service';
 import { AppError } from '../app-error';
-import { editorRequest, inputsOf, photoCount, studioRequest, type JobRequest } from './requests';
+import { editorRequest, inputsOf, photoCount, studioRequest } from './requests';
 import type { PhotoUploads } from './upload';
 import type { PhotoMetrics } from './metrics';
 
@@ -112,7 +113,7 @@ export function photoJobs(deps: JobDeps) {
    */
   async function settleQuota(job: ProcessingJobRow) {
     const done = new Set((job.results ?? []).filter((r) => r.imageId).map((r) => r.index));
-    for (let i = 0; i < photoCount(job.request as JobRequest); i++) {
+    for (let i = 0; i < photoCount(job.request); i++) {
       const key = `job:${job.id}:${i}`;
       if (done.has(i)) await deps.quota.commit(key);
       else await deps.quota.release(key);

@@ -8,29 +8,12 @@ import {
   type ProcessImageRequest,
   type StudioGenerateRequest,
 } from '../../../../contract/photo.schema';
-import type { ProcessRequest } from '../../../../engine/pipeline';
+import type { EditorJobRequest, JobRequest, StudioJobRequest } from '../../../../contract/photo-job.schema';
 import type { Plan } from '../../../../contract/plans';
 import type { ImageRow } from '../../repositories/image.repository';
 import { AppError } from '../app-error';
 
 const m = tr.photo;
-
-/** What a worker needs to run a job, stored with it (processing_jobs.request). */
-export interface EditorJobRequest {
-  kind: 'editor';
-  imageId: string;
-  maskId: string | null;
-  engine: Omit<ProcessRequest, 'mask' | 'logo' | 'background'>;
-}
-export interface StudioJobRequest {
-  kind: 'studio';
-  carImageIds: string[];
-  carImageUrls: string[];
-  backgroundId: string | null;
-  logoId: string | null;
-  engine: Omit<ProcessRequest, 'mask' | 'logo' | 'background'>;
-}
-export type JobRequest = EditorJobRequest | StudioJobRequest;
 
 export const photoCount = (req: JobRequest) => (req.kind === 'editor' ? 1 : req.carImageIds.length);
 /** The uploads a job reads (deleted once it has succeeded). */

@@ -1,5 +1,5 @@
 import { tr } from '../../../../contract/messages.tr';
-import type { JobItemResult } from '../../../../contract/photo-job.schema';
+import type { JobItemResult, JobRequest } from '../../../../contract/photo-job.schema';
 import { EngineError } from '../../../../engine/engine.error';
 import type { Engine, ProcessResult, StageName } from '../../../../engine/pipeline';
 import type { SceneGenerator } from '../../adapters/generation/replicate.adapter';
@@ -7,7 +7,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import type { ImageRepository } from '../../repositories/image.repository';
 import { isEnded, type ProcessingJobRepository } from '../../repositories/processing-job.repository';
 import { HEARTBEAT_MS, STALE_AFTER_MS, type PhotoJobs } from './jobs';
-import { inputsOf, type JobRequest } from './requests';
+import { inputsOf } from './requests';
 import type { PhotoUploads } from './upload';
 import type { PhotoMetrics } from './metrics';
 import { originalPlacement } from './placement';
@@ -133,7 +133,7 @@ export function photoWorker(deps: WorkerDeps) {
       const job = await deps.jobs.find(jobId);
       if (!job) return;
       if (isEnded(job)) return lifecycle.settleQuota(job);
-      const req = job.request as JobRequest;
+      const req = job.request;
       // This attempt owns the job from here; an older attempt that still runs can no longer change it
       // (every later write is conditional on the attempt number).
       const mine = job.attempts + 1;
