@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { tr } from '@contract/messages.tr';
 import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/input';
 
 /** The narrow card of the sign-in, password and e-mail verification pages, with its title. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -27,3 +29,18 @@ export function AuthCardLink({ to, children }: { to: string; children: ReactNode
 
 /** The attributes of every e-mail address field (keyboard, autofill). */
 export const emailInputProps = { type: 'email', inputMode: 'email', autoComplete: 'email' } as const;
+
+/** The e-mail address field of the sign-in and forgotten-password forms. */
+export function EmailField({ value, onValue }: { value: string; onValue: (value: string) => void }) {
+  return (
+    <TextField
+      label={tr.auth.email}
+      name="email"
+      {...emailInputProps}
+      placeholder={tr.auth.emailPlaceholder}
+      value={value}
+      onValue={onValue}
+      required
+    />
+  );
+}

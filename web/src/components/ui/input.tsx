@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
@@ -30,4 +30,27 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
       {message}
     </p>
   );
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
+  label: ReactNode;
+  value: string;
+  /** Receives what was typed. */
+  onValue: (value: string) => void;
+};
+
+/** A label and its input in one block; the label is tied to the input by `id`, or by one made here. */
+export function TextField({ label, onValue, id, ...props }: TextFieldProps) {
+  const made = useId();
+  return (
+    <div>
+      <Label htmlFor={id ?? made}>{label}</Label>
+      <Input id={id ?? made} onChange={(e) => onValue(e.target.value)} {...props} />
+    </div>
+  );
+}
+
+/** A password field: a new password unless `autoComplete` says it asks for the current one. */
+export function PasswordField({ autoComplete = 'new-password', ...props }: TextFieldProps) {
+  return <TextField type="password" autoComplete={autoComplete} {...props} />;
 }

@@ -9,7 +9,7 @@ import type { PublicUser } from '@contract/user.schema';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FieldError, Input, Label } from '@/components/ui/input';
+import { FieldError, Input, Label, PasswordField } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { apiErrorText, tokenStore } from '@/lib/api-client';
 import {
@@ -132,7 +132,7 @@ function PasswordSection({ user }: { user: PublicUser }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [problem, setProblem] = useState<string>();
-  const ids = { c: useId(), n: useId(), e: useId() };
+  const ids = { e: useId() };
   const mutation = useMutation({
     mutationFn: () => changePassword(current, next),
     onSuccess: (res) => {
@@ -162,29 +162,20 @@ function PasswordSection({ user }: { user: PublicUser }) {
   return (
     <Section id="sifre" title={t.passwordTitle}>
       <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <div>
-          <Label htmlFor={ids.c}>{t.currentPassword}</Label>
-          <Input
-            id={ids.c}
-            name="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor={ids.n}>{t.newPassword}</Label>
-          <Input
-            id={ids.n}
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            aria-describedby={problem ? ids.e : undefined}
-          />
-        </div>
+        <PasswordField
+          label={t.currentPassword}
+          name="current-password"
+          autoComplete="current-password"
+          value={current}
+          onValue={setCurrent}
+        />
+        <PasswordField
+          label={t.newPassword}
+          name="new-password"
+          value={next}
+          onValue={setNext}
+          aria-describedby={problem ? ids.e : undefined}
+        />
         <div className="sm:col-span-2">
           <FieldError id={ids.e} message={problem} />
           <Button type="submit" disabled={mutation.isPending}>

@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { tr } from '@contract/messages.tr';
 import { Button } from '@/components/ui/button';
-import { AuthCard, AuthCardLink, emailInputProps } from '@/components/auth-card';
-import { Input, Label } from '@/components/ui/input';
+import { AuthCard, AuthCardLink, EmailField } from '@/components/auth-card';
 import { InlineAlert } from '@/components/inline-alert';
 import { apiErrorText } from '@/lib/api-client';
 import { forgotPassword } from '@/shared/account/api/account.api';
@@ -15,7 +14,6 @@ const t = tr.account;
 export default function ForgotPasswordPage() {
   usePageTitle(t.forgotTitle);
   const [email, setEmail] = useState('');
-  const emailId = useId();
   const mutation = useMutation({ mutationFn: forgotPassword });
 
   const onSubmit = (e: FormEvent) => {
@@ -33,18 +31,7 @@ export default function ForgotPasswordPage() {
         </InlineAlert>
       ) : (
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-          <div>
-            <Label htmlFor={emailId}>{tr.auth.email}</Label>
-            <Input
-              id={emailId}
-              name="email"
-              {...emailInputProps}
-              placeholder={tr.auth.emailPlaceholder}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          </div>
+          <EmailField value={email} onValue={setEmail} />
           {mutation.isError && <InlineAlert>{apiErrorText(mutation.error)}</InlineAlert>}
           <Button type="submit" className="w-full" disabled={mutation.isPending}>
             {mutation.isPending ? t.forgotSubmitting : t.forgotSubmit}

@@ -6,7 +6,7 @@ import { tr } from '@contract/messages.tr';
 import { MIN_PASSWORD_LENGTH } from '@contract/auth.schema';
 import { Button } from '@/components/ui/button';
 import { AuthCard, AuthCardLink } from '@/components/auth-card';
-import { FieldError, Input, Label } from '@/components/ui/input';
+import { FieldError, PasswordField } from '@/components/ui/input';
 import { InlineAlert } from '@/components/inline-alert';
 import { apiErrorText, tokenStore } from '@/lib/api-client';
 import { resetPassword } from '@/shared/account/api/account.api';
@@ -22,8 +22,6 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
-  const passwordId = useId();
-  const confirmId = useId();
   const errorId = useId();
   const mutation = useMutation({
     mutationFn: (pw: string) => resetPassword(token ?? '', pw),
@@ -54,32 +52,22 @@ export default function ResetPasswordPage() {
         <>
           <p className="mt-1 text-sm text-slate-600">{t.resetSubtitle}</p>
           <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-            <div>
-              <Label htmlFor={passwordId}>{t.newPassword}</Label>
-              <Input
-                id={passwordId}
-                name="new-password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-describedby={problem ? errorId : undefined}
-                aria-invalid={Boolean(problem)}
-                required
-              />
-            </div>
-            <div>
-              <Label htmlFor={confirmId}>{t.newPasswordConfirm}</Label>
-              <Input
-                id={confirmId}
-                name="confirm-password"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-                required
-              />
-            </div>
+            <PasswordField
+              label={t.newPassword}
+              name="new-password"
+              value={password}
+              onValue={setPassword}
+              aria-describedby={problem ? errorId : undefined}
+              aria-invalid={Boolean(problem)}
+              required
+            />
+            <PasswordField
+              label={t.newPasswordConfirm}
+              name="confirm-password"
+              value={confirm}
+              onValue={setConfirm}
+              required
+            />
             <FieldError id={errorId} message={problem} />
             {mutation.isError && <InlineAlert>{apiErrorText(mutation.error)}</InlineAlert>}
             <Button type="submit" className="w-full" disabled={mutation.isPending}>

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { tr } from '@contract/messages.tr';
 import { Button } from '@/components/ui/button';
-import { AuthCard, emailInputProps } from '@/components/auth-card';
+import { AuthCard, EmailField } from '@/components/auth-card';
 import { Input, Label } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { CONFIG_KEY, fetchConfig, login } from '@/shared/auth/api/auth.api';
@@ -29,7 +29,6 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const config = useQuery({ queryKey: CONFIG_KEY, queryFn: fetchConfig, staleTime: Infinity });
-  const emailId = useId();
   const passwordId = useId();
   const next = safeNext(params.get('next'));
 
@@ -77,18 +76,7 @@ export function LoginPage() {
         </InlineAlert>
       )}
       <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-        <div>
-          <Label htmlFor={emailId}>{t.email}</Label>
-          <Input
-            id={emailId}
-            name="email"
-            {...emailInputProps}
-            placeholder={t.emailPlaceholder}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
-        </div>
+        <EmailField value={email} onValue={setEmail} />
         <div>
           <Label htmlFor={passwordId}>{t.password}</Label>
           <div className="relative">

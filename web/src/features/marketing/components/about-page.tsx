@@ -4,7 +4,7 @@ import { buttonClass } from '@/components/ui/button';
 import { pageMeta } from '@/features/marketing/content/page-meta';
 import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 import { PageHero } from './page-hero';
-import { SectionHeading } from './section-heading';
+import { HeadedSection, SectionHeading } from './section-heading';
 
 /** SPEC §2 About: what is offered. */
 const offers = [
@@ -99,13 +99,12 @@ export default function AboutPage() {
           </ul>
         </div>
       </section>
-      <section aria-labelledby="tech-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading
-          id="tech-title"
-          eyebrow="Teknoloji"
-          title="Güvenilir sonuç için tasarlandı"
-          lead="Araç ayrıştırma, plaka tespiti ve sahne üretimi için kendi işlem hattımızı kullanıyoruz."
-        />
+      <HeadedSection
+        id="tech-title"
+        eyebrow="Teknoloji"
+        title="Güvenilir sonuç için tasarlandı"
+        lead="Araç ayrıştırma, plaka tespiti ve sahne üretimi için kendi işlem hattımızı kullanıyoruz."
+      >
         <ul className="mt-10 grid gap-5 md:grid-cols-3">
           {tech.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -123,7 +122,7 @@ export default function AboutPage() {
             Bize Ulaşın
           </Link>
         </div>
-      </section>
+      </HeadedSection>
     </div>
   );
 }

@@ -23,7 +23,7 @@ import { pageMeta } from '@/features/marketing/content/page-meta';
 import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 import { BeforeAfter } from '@/components/before-after';
 import { PresetPreviewDialog } from './preset-preview-dialog';
-import { SectionHeading } from './section-heading';
+import { HeadedSection, SectionHeading } from './section-heading';
 
 const m = tr.marketing;
 /** Secondary button on the dark hero; not buttonClass, whose light-surface colours would compete. */
@@ -127,13 +127,12 @@ function Hero() {
 
 function Features() {
   return (
-    <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <SectionHeading
-        id="features-title"
-        eyebrow="Öne çıkan özellikler"
-        title="İlan fotoğrafı için gereken her şey tek yerde"
-        lead="Fotoğrafçı, stüdyo ya da photoshop bilgisi gerekmez."
-      />
+    <HeadedSection
+      id="features-title"
+      eyebrow="Öne çıkan özellikler"
+      title="İlan fotoğrafı için gereken her şey tek yerde"
+      lead="Fotoğrafçı, stüdyo ya da photoshop bilgisi gerekmez."
+    >
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="feature-cards">
         {features.map(({ icon: Icon, title, text, to }) => (
           <li
@@ -155,7 +154,7 @@ function Features() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -220,13 +219,12 @@ function Presets() {
 
 function Audiences() {
   return (
-    <section aria-labelledby="audience-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <SectionHeading
-        id="audience-title"
-        eyebrow="Kimler için?"
-        title="Tek aracını satandan yüzlerce araçlı galeriye"
-        lead="İhtiyacınıza göre aylık veya yıllık plan seçin; yıllık ödemede %10 indirim."
-      />
+    <HeadedSection
+      id="audience-title"
+      eyebrow="Kimler için?"
+      title="Tek aracını satandan yüzlerce araçlı galeriye"
+      lead="İhtiyacınıza göre aylık veya yıllık plan seçin; yıllık ödemede %10 indirim."
+    >
       <ul className="mt-10 grid gap-5 md:grid-cols-3" data-testid="audience-cards">
         {audiences.map(({ icon: Icon, title, plan, text }) => (
           <li
@@ -246,7 +244,7 @@ function Audiences() {
           </li>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -17,7 +17,7 @@ import { buttonClass } from '@/components/ui/button';
 import { pageMeta } from '@/features/marketing/content/page-meta';
 import { usePageMeta } from '@/features/marketing/hooks/use-page-meta';
 import { PageHero } from './page-hero';
-import { SectionHeading } from './section-heading';
+import { HeadedSection, SectionHeading } from './section-heading';
 
 /** Secondary button on the dark band; not buttonClass, whose light-surface colours would compete. */
 const onDarkButton =
@@ -96,14 +96,13 @@ export default function NedirPage() {
         title="Araç fotoğraflarınız için yapay zekâ stüdyosu"
         lead="Oto Stüdyo, telefonla çekilmiş araç fotoğraflarını saniyeler içinde showroom kalitesine taşır: arka planı değiştirir, plakayı gizler, logonuzu ekler ve görüntüyü iyileştirir."
       />
-      <section aria-labelledby="nedir-features" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading id="nedir-features" eyebrow="Özellikler" title="Neler yapabilirsiniz?" />
+      <HeadedSection id="nedir-features" eyebrow="Özellikler" title="Neler yapabilirsiniz?">
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((f) => (
             <IconCard key={f.title} {...f} />
           ))}
         </ul>
-      </section>
+      </HeadedSection>
       <section aria-labelledby="nedir-steps" className="bg-white py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <SectionHeading id="nedir-steps" eyebrow="Nasıl çalışır?" title="4 adımda ilana hazır fotoğraf" />
@@ -126,14 +125,13 @@ export default function NedirPage() {
           </ol>
         </div>
       </section>
-      <section aria-labelledby="nedir-audience" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading id="nedir-audience" eyebrow="Kimler için?" title="Satıcıdan galeriye herkes için" />
+      <HeadedSection id="nedir-audience" eyebrow="Kimler için?" title="Satıcıdan galeriye herkes için">
         <ul className="mt-10 grid gap-5 md:grid-cols-3">
           {audiences.map((a) => (
             <IconCard key={a.title} {...a} />
           ))}
         </ul>
-      </section>
+      </HeadedSection>
       <section aria-labelledby="nedir-cta" className="px-4 pb-16 sm:px-6">
         <div className="mx-auto max-w-5xl rounded-3xl bg-ink-900 px-6 py-12 text-center text-white">
           <h2 id="nedir-cta" className="text-3xl font-bold tracking-tight">

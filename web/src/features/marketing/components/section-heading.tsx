@@ -36,3 +36,23 @@ export function SectionHeading({
     </div>
   );
 }
+
+/** A marketing section of the standard width: its heading, then what it holds. */
+export function HeadedSection({
+  id,
+  children,
+  ...heading
+}: {
+  id: string;
+  eyebrow: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <SectionHeading id={id} {...heading} />
+      {children}
+    </section>
+  );
+}
