@@ -5,7 +5,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { tr } from '@contract/messages.tr';
 import { ActionLinks } from './action-links';
-import { Card } from '@/components/ui/card';
 import {
   activateSubscription,
   autoLoginAfterPayment,
@@ -16,6 +15,7 @@ import { formatDate } from '@/lib/format';
 import { useAuth } from '@/shared/auth/hooks/use-auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { inFrame, notifyParentOrBreakOut } from './frame-bridge';
+import { FrameOutcome, OutcomeCard } from './outcome';
 
 const t = tr.payment;
 export const MAX_TRIES = 30;
@@ -106,69 +106,64 @@ export default function PaymentSuccessPage() {
     void run();
   }, [framed, status, merchantOid, navigate, queryClient, signIn]);
 
-  if (framed) {
-    return (
-      <div className="p-6 text-center" data-testid="payment-success-frame">
-        <CheckCircle2 className="mx-auto text-emerald-600" size={40} aria-hidden />
-        <p className="mt-2 font-semibold">{t.successPageTitle}</p>
-      </div>
-    );
-  }
+  if (framed) return <FrameOutcome ok text={t.successPageTitle} testId="payment-success-frame" />;
 
   if (stuck) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-14" data-testid="payment-success-stuck">
-        <Card className="p-8 text-center">
-          <XCircle className="mx-auto text-amber-600" size={56} aria-hidden />
-          <h1 className="mt-4 text-2xl font-bold">{stuck.title}</h1>
-          <p className="mt-2 text-slate-600" role="alert">
-            {stuck.message}
-          </p>
-          <ActionLinks
-            className="mt-8 flex justify-center gap-3"
-            links={[
-              status === 'authenticated'
-                ? { to: '/dashboard', variant: 'dark', label: t.goDashboard }
-                : { to: '/login', variant: 'dark', label: t.goLogin },
-              { to: '/pricing', variant: 'outline', label: t.goPricing },
-            ]}
-          />
-        </Card>
-      </div>
+      <OutcomeCard
+        testId="payment-success-stuck"
+        icon={<XCircle className="mx-auto text-amber-600" size={56} aria-hidden />}
+        title={stuck.title}
+      >
+        <p className="mt-2 text-slate-600" role="alert">
+          {stuck.message}
+        </p>
+        <ActionLinks
+          className="mt-8 flex justify-center gap-3"
+          links={[
+            status === 'authenticated'
+              ? { to: '/dashboard', variant: 'dark', label: t.goDashboard }
+              : { to: '/login', variant: 'dark', label: t.goLogin },
+            { to: '/pricing', variant: 'outline', label: t.goPricing },
+          ]}
+        />
+      </OutcomeCard>
     );
   }
 
   const endDate = subscription?.periodEnd ?? new Date(Date.now() + 30 * 86_400_000).toISOString();
   return (
-    <div className="mx-auto max-w-xl px-4 py-14" data-testid="payment-success">
-      <Card className="p-8 text-center">
-        {done ? (
+    <OutcomeCard
+      testId="payment-success"
+      icon={
+        done ? (
           <CheckCircle2 className="mx-auto text-emerald-600" size={56} aria-hidden />
         ) : (
           <Loader2 className="mx-auto animate-spin text-brand-600" size={56} aria-hidden />
-        )}
-        <h1 className="mt-4 text-2xl font-bold">{t.successPageTitle}</h1>
-        <p className="mt-2 text-slate-600" role="status">
-          {done ? t.successPageDone : t.successPageWaiting}
-        </p>
-        <dl className="mt-6 grid grid-cols-2 gap-3 text-left text-sm">
-          <dt className="text-slate-500">{t.plan}</dt>
-          <dd className="font-semibold">{subscription?.plan.displayName ?? '—'}</dd>
-          <dt className="text-slate-500">{t.status}</dt>
-          <dd className="font-semibold">{done ? t.statusActive : t.processing}</dd>
-          <dt className="text-slate-500">{t.endDate}</dt>
-          <dd className="font-semibold">{formatDate(endDate)}</dd>
-          <dt className="text-slate-500">{t.renewal}</dt>
-          <dd>{subscription?.billingCycle === 'yearly' ? t.renewalTextYearly : t.renewalText}</dd>
-        </dl>
-        <ActionLinks
-          className="mt-8 flex justify-center gap-3"
-          links={[
-            { to: '/dashboard', variant: 'dark', label: t.goDashboard },
-            { to: '/new', variant: 'outline', label: t.goStudio },
-          ]}
-        />
-      </Card>
-    </div>
+        )
+      }
+      title={t.successPageTitle}
+    >
+      <p className="mt-2 text-slate-600" role="status">
+        {done ? t.successPageDone : t.successPageWaiting}
+      </p>
+      <dl className="mt-6 grid grid-cols-2 gap-3 text-left text-sm">
+        <dt className="text-slate-500">{t.plan}</dt>
+        <dd className="font-semibold">{subscription?.plan.displayName ?? '—'}</dd>
+        <dt className="text-slate-500">{t.status}</dt>
+        <dd className="font-semibold">{done ? t.statusActive : t.processing}</dd>
+        <dt className="text-slate-500">{t.endDate}</dt>
+        <dd className="font-semibold">{formatDate(endDate)}</dd>
+        <dt className="text-slate-500">{t.renewal}</dt>
+        <dd>{subscription?.billingCycle === 'yearly' ? t.renewalTextYearly : t.renewalText}</dd>
+      </dl>
+      <ActionLinks
+        className="mt-8 flex justify-center gap-3"
+        links={[
+          { to: '/dashboard', variant: 'dark', label: t.goDashboard },
+          { to: '/new', variant: 'outline', label: t.goStudio },
+        ]}
+      />
+    </OutcomeCard>
   );
 }
