@@ -385,9 +385,9 @@ export async function compositeCar(
 
   // Ground contact: the lower hull of the silhouette, per column in crop coordinates. Tyres touch the
   // ground on this line; in a 3/4 view it slopes (the far wheel sits higher).
-  const groundY = contactLine(carA, cw, ch);
-  const drop = floorPx - top - Math.max(...groundY.filter((v) => v >= 0));
-  for (let x = 0; x < cw; x++) if (groundY[x] >= 0) groundY[x] += drop;
+  const ground = groundLines(carA, cw, ch);
+  const drop = floorPx - top - Math.max(...ground.hull.filter((v) => v >= 0));
+  const groundY = ground.floor.map((v) => (v >= 0 ? v + drop : v));
   const canvas: Canvas = { out, W, H };
   const placed: Placed = { carA, cw, ch, left, top, groundY, carH: carHpx };
 
@@ -782,6 +782,21 @@ async function alphaWeightedBlur(
  * per column, the contact y in crop pixels, or -1 outside the car.
  */
 export function contactLine(a: Uint8Array | Buffer, w: number, h: number): number[] {
+  return groundLines(a, w, h).hull;
+}
+
+/**
+ * The hull (see contactLine) and the floor under the car: the wheel-to-wheel segment continued under the
+ * overhangs. The hull rises from the outer tyres to the bumper corners, and a floor drawn along it lays the
+ * occlusion, the footprint pools and the reflection's axis up against the bumper (a grey slab hanging
+ * under the exhaust, a bumper resting on its own reflection). The wheel-to-wheel segment is the hull's
+ * longest; where it spans less than a third of the car (a car seen end-on) the floor is the hull.
+ */
+export function groundLines(
+  a: Uint8Array | Buffer,
+  w: number,
+  h: number,
+): { hull: number[]; floor: number[] } {
   const bottom: number[] = new Array(w).fill(-1);
   for (let x = 0; x < w; x++) {
     for (let y = h - 1; y >= 0; y--) {
@@ -793,7 +808,7 @@ export function contactLine(a: Uint8Array | Buffer, w: number, h: number): numbe
   }
   const pts: [number, number][] = [];
   for (let x = 0; x < w; x++) if (bottom[x] >= 0) pts.push([x, bottom[x]]);
-  if (!pts.length) return bottom;
+  if (!pts.length) return { hull: bottom, floor: bottom };
   // Monotone chain keeping the hull that bounds the points from below (max y side).
   const hull: [number, number][] = [];
   for (const p of pts) {
@@ -806,15 +821,24 @@ export function contactLine(a: Uint8Array | Buffer, w: number, h: number): numbe
     }
     hull.push(p);
   }
+  const first = pts[0][0];
+  const last = pts[pts.length - 1][0];
+  const along = (p: [number, number], q: [number, number], x: number): number =>
+    q[0] === p[0] ? Math.max(p[1], q[1]) : Math.round(p[1] + ((q[1] - p[1]) * (x - p[0])) / (q[0] - p[0]));
   const line: number[] = new Array(w).fill(-1);
   let j = 0;
-  for (let x = pts[0][0]; x <= pts[pts.length - 1][0]; x++) {
+  for (let x = first; x <= last; x++) {
     while (j < hull.length - 2 && hull[j + 1][0] < x) j++;
-    const [ax, ay] = hull[j];
-    const [bx, by] = hull[Math.min(j + 1, hull.length - 1)];
-    line[x] = bx === ax ? Math.max(ay, by) : Math.round(ay + ((by - ay) * (x - ax)) / (bx - ax));
+    line[x] = along(hull[j], hull[Math.min(j + 1, hull.length - 1)], x);
   }
-  return line;
+  let k = 0;
+  for (let i = 1; i < hull.length - 1; i++)
+    if (hull[i + 1][0] - hull[i][0] > hull[k + 1][0] - hull[k][0]) k = i;
+  if (hull.length < 2 || hull[k + 1][0] - hull[k][0] < (last - first) / 3) return { hull: line, floor: line };
+  const floor = line.slice();
+  for (let x = first; x <= last; x++)
+    if (x < hull[k][0] || x > hull[k + 1][0]) floor[x] = Math.max(line[x], along(hull[k], hull[k + 1], x));
+  return { hull: line, floor };
 }
 
 /** How dark the photo's shadow gets right under the car: the 98th percentile of its darkness, 0..1. */
