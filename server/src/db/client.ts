@@ -26,6 +26,8 @@ export interface Database {
    * so processes starting together on an empty database migrate and create queues one after another.
    */
   withBootLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as a tarball, which `openDatabase({ template })` starts from. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,8 @@ function takeProcessLock(dir: string): () => void {
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** PGlite only: start from this dumped data directory instead of an empty one (tests: a migrated copy). */
+  template?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -109,7 +113,7 @@ export async function openDatabase(opts: {
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = takeProcessLock(dir);
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, opts.template ? { loadDataDir: opts.template } : {});
   const pgliteDb = drizzlePglite(client, { schema });
   const executeSql: ExecuteSql = async (text, values) => {
     if (values && values.length > 0) {
@@ -128,6 +132,7 @@ export async function openDatabase(opts: {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     // One process per PGlite database (the pid lock above): nobody to wait for.
     withBootLock: (fn) => fn(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       releaseLock();
