@@ -3969,6 +3969,549 @@ def s_street(night=False):
     return extra
 
 
+# ---- tokyo street (session 8): helpers used only by s_tokyo_street
+
+# Katakana and a few simple kanji as straight strokes in a unit cell (x right, y up): polylines. Real words
+# (ラーメン, カラオケ, タバコ, スナック, 山本, ...) so a reader of Japanese sees signs, not noise.
+KANA = {
+    'ア': [[(.1, .9), (.9, .9), (.62, .58)], [(.5, .72), (.46, .35), (.18, .03)]],
+    'イ': [[(.78, .96), (.12, .42)], [(.5, .68), (.5, .0)]],
+    'カ': [[(.08, .7), (.86, .7), (.8, .08), (.64, .16)], [(.46, .98), (.4, .42), (.1, .0)]],
+    'キ': [[(.1, .74), (.9, .8)], [(.05, .44), (.95, .5)], [(.44, .98), (.56, .0)]],
+    'ク': [[(.42, .96), (.1, .55)], [(.34, .8), (.86, .8), (.6, .34), (.2, .0)]],
+    'ケ': [[(.32, .98), (.06, .56)], [(.2, .76), (.95, .76)], [(.64, .76), (.52, .3), (.22, .0)]],
+    'コ': [[(.12, .86), (.86, .86), (.86, .1), (.1, .1)]],
+    'ス': [[(.15, .86), (.8, .86), (.56, .45), (.1, .04)], [(.56, .45), (.92, .06)]],
+    'タ': [[(.42, .96), (.1, .58)], [(.34, .8), (.86, .8), (.6, .34), (.2, .0)], [(.3, .52), (.66, .4)]],
+    'ト': [[(.36, 1.0), (.36, .0)], [(.36, .6), (.82, .4)]],
+    'ナ': [[(.05, .7), (.95, .7)], [(.55, 1.0), (.55, .4), (.25, .0)]],
+    'ニ': [[(.2, .78), (.8, .78)], [(.05, .16), (.95, .16)]],
+    'ノ': [[(.76, .96), (.6, .45), (.14, .0)]],
+    'ハ': [[(.35, .82), (.05, .14)], [(.6, .82), (.95, .14)]],
+    'バ': [[(.32, .78), (.04, .12)], [(.56, .78), (.9, .12)], [(.74, .98), (.8, .86)], [(.88, .98), (.94, .86)]],
+    'メ': [[(.76, .96), (.6, .45), (.14, .0)], [(.24, .7), (.86, .1)]],
+    'ラ': [[(.2, .9), (.8, .9)], [(.1, .64), (.86, .64), (.6, .24), (.2, .0)]],
+    'リ': [[(.25, .86), (.25, .34)], [(.75, .96), (.75, .4), (.34, .0)]],
+    'ル': [[(.36, .92), (.3, .4), (.05, .04)], [(.6, .96), (.6, .04), (.95, .36)]],
+    'レ': [[(.25, .95), (.25, .04), (.9, .45)]],
+    'ロ': [[(.14, .86), (.86, .86), (.86, .1), (.14, .1), (.14, .86)]],
+    'ン': [[(.12, .86), (.36, .66)], [(.1, .1), (.54, .3), (.9, .86)]],
+    'オ': [[(.05, .7), (.95, .7)], [(.6, 1.0), (.6, .0), (.44, .08)], [(.6, .7), (.1, .1)]],
+    'ッ': [[(.2, .6), (.3, .44)], [(.45, .64), (.52, .48)], [(.78, .64), (.6, .3), (.3, .04)]],
+    'ー': [[(.05, .5), (.95, .5)]],
+    '日': [[(.2, .95), (.2, .0)], [(.2, .95), (.8, .95), (.8, .0)], [(.2, .5), (.8, .5)], [(.2, .05), (.8, .05)]],
+    '中': [[(.15, .75), (.15, .3)], [(.15, .75), (.85, .75), (.85, .3)], [(.15, .35), (.85, .35)], [(.5, 1.0), (.5, .0)]],
+    '本': [[(.05, .72), (.95, .72)], [(.5, 1.0), (.5, .0)], [(.5, .72), (.06, .18)], [(.5, .72), (.94, .18)],
+          [(.3, .24), (.7, .24)]],
+    '大': [[(.05, .66), (.95, .66)], [(.5, 1.0), (.45, .5), (.05, .0)], [(.5, .55), (.95, .0)]],
+    '山': [[(.5, 1.0), (.5, .05)], [(.1, .72), (.1, .05), (.9, .05), (.9, .72)]],
+    '川': [[(.2, .95), (.14, .05)], [(.5, .85), (.5, .15)], [(.8, .96), (.8, .0)]],
+    '田': [[(.12, .9), (.88, .9), (.88, .06), (.12, .06), (.12, .9)], [(.5, .9), (.5, .06)], [(.12, .48), (.88, .48)]],
+    '二': [[(.2, .76), (.8, .76)], [(.05, .18), (.95, .18)]],
+    '三': [[(.15, .86), (.85, .86)], [(.25, .5), (.75, .5)], [(.05, .1), (.95, .1)]],
+    '丁': [[(.05, .9), (.95, .9)], [(.55, .9), (.55, .0), (.38, .08)]],
+    '目': [[(.22, .96), (.22, .0)], [(.22, .96), (.78, .96), (.78, .0)], [(.22, .65), (.78, .65)],
+          [(.22, .35), (.78, .35)], [(.22, .04), (.78, .04)]],
+}
+
+
+def kana_text(batch, text, origin, u, v, size, vertical=True, stroke=0.12, depth=0.015):
+    """Japanese lettering from straight strokes (`KANA`), as on a Japanese sign: glyphs `size` high on the
+    plane spanned by the unit vectors u (right) and v (up), standing `depth` proud along u x v (towards the
+    reader); `origin` is the first glyph's lower left; vertical text runs down, horizontal text to the
+    right. Returns the length used along the writing direction."""
+    import bmesh
+    from mathutils import Matrix
+    u, v = Vector(u), Vector(v)
+    n = u.cross(v)
+    o = Vector(origin)
+    t = stroke * size
+    step = size * (1.1 if vertical else 1.04)
+    for ch in text:
+        strokes = KANA.get(ch, [])
+        if ch == 'ー' and vertical:
+            strokes = [[(.5, .92), (.5, .08)]]
+        for line in strokes:
+            for (a0, b0), (a1, b1) in zip(line, line[1:]):
+                p0 = o + u * (a0 * size) + v * (b0 * size)
+                p1 = o + u * (a1 * size) + v * (b1 * size)
+                d = p1 - p0
+                ln = d.length
+                dh = d.normalized()
+                w = dh.cross(n)
+                mid = (p0 + p1) / 2 + n * (depth / 2)
+                cols = (dh * (ln + t), n * depth, w * t)
+                mtx = Matrix(tuple((cols[0][i], cols[1][i], cols[2][i], mid[i]) for i in range(3)) + ((0, 0, 0, 1),))
+                bmesh.ops.create_cube(batch.bm, size=1.0, matrix=mtx)
+        o = o - v * step if vertical else o + u * step
+    return step * len(text)
+
+
+def lit_sign_mat(name, color, strength, rng_tone=0.08):
+    """The face of a back-lit plastic sign: light through white or tinted acrylic, a little brighter at the
+    middle where the tubes are, under a faint gloss."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    tone = ramp(nt, noise(nt, c, 1.2, 3, 0.5), [(0.3, tuple(x * (1 - rng_tone) for x in color)),
+                                                 (0.7, tuple(min(1, x * (1 + rng_tone)) for x in color))])
+    principled(nt, out, tone, 0.25, 0.5, emission=tone, emission_strength=strength)
+    return no_light_sampling(m)
+
+
+def ribbed_mat(name, color, period=0.075, rough=0.45, metallic=0.6, axis='Z'):
+    """Steel with pressed ribs across `axis` (a roll shutter's slats, corrugated siding): bands in the bump,
+    dust settled in the grooves, rain streaks down it."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    wv = nt.nodes.new('ShaderNodeTexWave')
+    wv.wave_type = 'BANDS'
+    wv.bands_direction = axis
+    wv.wave_profile = 'SIN'
+    link(nt, c, wv.inputs['Vector'])
+    wv.inputs['Scale'].default_value = 0.314 / period
+    streak = noise(nt, math_node_vec_scale(nt, c, (4.0, 4.0, 0.3)), 2.0, 5, 0.6)
+    col = ramp(nt, streak, [(0.35, tuple(x * 0.78 for x in color)), (0.7, color)])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, wv.outputs['Fac'], [(0.0, (0.75, 0.75, 0.75)), (0.5, (1, 1, 1))]), 'MULTIPLY')
+    principled(nt, out, col, rough, 0.5, metallic, bump(nt, wv.outputs['Fac'], 0.5, 0.01))
+    return m
+
+
+def hazard_sleeve_mat():
+    """The yellow and black diagonal stripes of a utility pole's reflective guard sleeve, scuffed."""
+    m, nt, out = new_mat('pole-sleeve')
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    diag = math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', sep.outputs['Z'], sep.outputs['X']), 3.3))
+    stripe = math_node(nt, 'GREATER_THAN', diag, 0.5)
+    col = mix_rgb(nt, stripe, (0.025, 0.025, 0.025), (0.62, 0.45, 0.03))
+    dirt = ramp(nt, noise(nt, c, 6, 5, 0.6), [(0.4, (0.7, 0.68, 0.64)), (0.7, (1, 1, 1))])
+    principled(nt, out, mix_rgb(nt, 1.0, col, dirt, 'MULTIPLY'), 0.45, 0.5)
+    return m
+
+
+def wire(pts, radius, mat, name='wire'):
+    """An overhead cable through points (a poly spline with a round bevel)."""
+    cu = bpy.data.curves.new(name, 'CURVE')
+    cu.dimensions = '3D'
+    cu.bevel_depth = radius
+    cu.bevel_resolution = 2
+    sp = cu.splines.new('POLY')
+    sp.points.add(len(pts) - 1)
+    for p, q in zip(sp.points, pts):
+        p.co = (*q, 1.0)
+    o = bpy.data.objects.new(name, cu)
+    sc.collection.objects.link(o)
+    cu.materials.append(mat)
+    return o
+
+
+def catenary(a, b, sag, n=24):
+    """Points of a cable hung from a to b, sagging `sag` metres at mid-span (a parabola is close enough)."""
+    a, b = Vector(a), Vector(b)
+    return [tuple(a + (b - a) * (i / n) - Vector((0, 0, sag * 4 * (i / n) * (1 - i / n)))) for i in range(n + 1)]
+
+
+def tk_pole(x, y, lamp=True, plate=None):
+    """A Japanese concrete utility pole (tapering, 12 m, step bolts from 2.2 m, a yellow-black guard sleeve at
+    the foot, a blue address plate), with a small LED street lamp on a bracket arm over the road. Returns the
+    points the cables hang from."""
+    conc = plaster_mat('pole-concrete', (0.52, 0.52, 0.5), 0.75, streaks=True)
+    o = obj_from(bpy.ops.mesh.primitive_cone_add, radius1=0.19, radius2=0.12, depth=12.0, location=(x, y, 6.0),
+                 vertices=24)
+    bpy.ops.object.shade_smooth()
+    o.data.materials.append(conc)
+    sleeve = obj_from(bpy.ops.mesh.primitive_cone_add, radius1=0.2, radius2=0.194, depth=1.8, location=(x, y, 1.0),
+                      vertices=24)
+    bpy.ops.object.shade_smooth()
+    sleeve.data.materials.append(hazard_sleeve_mat())
+    steel = simple_mat('pole-steel', (0.32, 0.32, 0.31), 0.5, metallic=0.8, grain=0.15)
+    for k in range(14):
+        z = 2.3 + k * 0.45
+        r = 0.19 - 0.07 * z / 12.0
+        a = math.pi / 2 * (1 if k % 2 else -1)
+        cylinder(0.011, 0.22, (x + math.cos(a) * (r + 0.1), y, z), steel, rot=(0, math.pi / 2, 0), verts=8)
+    if plate:
+        bg, fg = plate
+        sign = simple_mat('plate', bg, 0.35, grain=0.05)
+        box((0.26, 0.03, 0.9), (x, y - 0.2, 2.6), sign, bevel=0.01)
+        ink = Batch(simple_mat('plate-ink', fg, 0.4), 'plate-ink')
+        kana_text(ink, '山本二丁目', (x - 0.075, y - 0.216, 2.92), (1, 0, 0), (0, 0, 1), 0.15, True, stroke=0.13,
+                  depth=0.004)
+        ink.done()
+    if lamp:
+        cylinder(0.03, 1.1, (x, y - 0.55, 4.75), steel, rot=(math.radians(80), 0, 0), verts=10)
+        box((0.2, 0.45, 0.08), (x, y - 1.15, 4.85), steel, bevel=0.02)
+        lens = plane(0.16, 0.36, (x, y - 1.15, 4.805), no_light_sampling(emission_mat('led', (0.95, 0.95, 1.0), 30.0)),
+                     rot=(math.pi, 0, 0))
+        camera_only(lens)
+        spot_light((x, y - 1.15, 4.78), 300, (x, y - 1.6, 0), angle_deg=120, blend=0.8, color=(0.95, 0.95, 1.0),
+                   radius=0.1)
+    return [(x, y, 8.6), (x, y, 7.9), (x, y + 0.2, 5.6), (x, y - 0.2, 5.3)]
+
+
+def tk_vending(x, y, body_col, tag):
+    """A Japanese drinks vending machine (0.95 x 0.72 x 1.83 m) at depth y: painted body, a lit display of
+    three rows of bottles and cans behind glass with small lit buttons under each, the coin unit, the
+    take-out slot; an area lamp in its window throws its glow onto the ground."""
+    w, d, h = 0.95, 0.72, 1.83
+    body = simple_mat('vm-body-' + tag, body_col, 0.3, grain=0.03)
+    box((w, d, h), (x, y + d / 2, h / 2), body, bevel=0.015)
+    box((w, 0.12, 0.72), (x, y - 0.06, 1.35), body, bevel=0.01)
+    back = no_light_sampling(emission_mat('vm-back', (0.92, 0.95, 1.0), 2.2))
+    plane(0.84, 0.62, (x, y - 0.125, 1.35), back, rot=(math.pi / 2, 0, 0))
+    drinks = [simple_mat('drink%d' % i, c, 0.25, grain=0.1) for i, c in enumerate(
+        [(0.6, 0.05, 0.04), (0.85, 0.8, 0.7), (0.1, 0.25, 0.55), (0.15, 0.35, 0.1), (0.8, 0.55, 0.1), (0.05, 0.05, 0.05)])]
+    btn = no_light_sampling(emission_mat('vm-btn', (0.3, 0.6, 1.0), 4.0))
+    shelf = Batch(simple_mat('vm-shelf', (0.8, 0.8, 0.8), 0.4), 'vm-shelf-' + tag)
+    for r, z in enumerate((1.08, 1.29, 1.5)):
+        shelf.box((0.84, 0.1, 0.035), (x, y - 0.17, z - 0.02))
+        for k in range(8):
+            bx = x - 0.365 + k * 0.104
+            hh = random.choice((0.12, 0.14, 0.17))
+            cylinder(random.choice((0.028, 0.032)), hh, (bx, y - 0.17, z + hh / 2), random.choice(drinks), verts=12)
+            box((0.03, 0.01, 0.014), (bx, y - 0.225, z - 0.02), btn, bevel=0)
+    shelf.done()
+    plane(0.86, 0.66, (x, y - 0.215, 1.35), shop_glass_mat('vm-glass'), rot=(math.pi / 2, 0, 0))
+    dark = simple_mat('vm-dark', (0.02, 0.02, 0.022), 0.4)
+    box((0.62, 0.06, 0.2), (x - 0.08, y - 0.02, 0.28), dark, bevel=0.01)
+    box((0.18, 0.05, 0.34), (x + 0.33, y - 0.02, 0.86), simple_mat('vm-coin', (0.55, 0.56, 0.57), 0.3, metallic=0.9),
+        bevel=0.01)
+    box((0.5, 0.03, 0.3), (x - 0.14, y - 0.01, 0.8), lit_sign_mat('vm-ad', (0.9, 0.3, 0.1), 0.6), bevel=0.005)
+    a = area_light((x, y - 0.3, 1.35), 0.8, 10.0, (0.9, 0.95, 1.0), size_y=0.6, target=(x, y - 3.0, 0.5))
+    a.visible_glossy = False
+
+
+def railing(batch, x0, x1, y, z, h, spacing=0.11, bars=True):
+    """A steel or aluminium railing along X at depth y from z to z + h: top and bottom rails and balusters
+    every `spacing` (bars=False: three horizontal rails instead, as on Turkish balconies)."""
+    cx = (x0 + x1) / 2
+    w = x1 - x0
+    batch.box((w, 0.05, 0.04), (cx, y, z + h))
+    batch.box((w, 0.03, 0.03), (cx, y, z + 0.08))
+    if bars:
+        n = max(1, int(w / spacing))
+        for k in range(n + 1):
+            batch.box((0.016, 0.016, h - 0.08), (x0 + k * w / n, y, z + 0.04 + h / 2))
+    else:
+        for zz in (0.38, 0.66):
+            batch.box((w, 0.025, 0.025), (cx, y, z + h * zz))
+        for xx in (x0, x1):
+            batch.box((0.04, 0.04, h), (xx, y, z + h / 2))
+
+
+def tk_window(frames, panes, rails, x, y, z, w, h, rail=False):
+    """A sliding sash as Japanese (and, in white PVC, Turkish) buildings have them, on a wall whose face is at
+    depth y: a frame standing 10 cm out of the wall (the glass reads set back in it), two sashes
+    overlapping at the middle (the right one 3 cm further out), optionally a steel railing across the
+    lower part in front."""
+    f = 0.045
+    yf = y - 0.05
+    frames.box((w + 0.06, 0.1, f), (x, yf, z + f / 2))
+    frames.box((w + 0.06, 0.1, f), (x, yf, z + h - f / 2))
+    frames.box((f, 0.1, h), (x - w / 2 - 0.03 + f / 2, yf, z + h / 2))
+    frames.box((f, 0.1, h), (x + w / 2 + 0.03 - f / 2, yf, z + h / 2))
+    for s, ys in ((-1, y - 0.03), (1, y - 0.06)):
+        sx = x + s * w / 4
+        frames.box((0.035, 0.03, h - 2 * f), (x + s * 0.02, ys, z + h / 2))
+        panes.box((w / 2 - 0.04, 0.008, h - 2 * f - 0.02), (sx, ys, z + h / 2),
+                  rot_z=random.gauss(0, 0.005), rot_x=random.gauss(0, 0.005))
+    if rail:
+        top = z + min(0.9, h * 0.45)
+        railing(rails, x - w / 2 - 0.05, x + w / 2 + 0.05, y - 0.17, z + 0.0, top - z)
+        for s in (-1, 1):
+            rails.box((0.03, 0.15, 0.03), (x + s * (w / 2 + 0.03), y - 0.09, top))
+
+
+def tk_glass_mat(name, lit):
+    """Windows at dusk: glass (a sharp Fresnel reflection, 4 % head-on) over drawn curtains hanging in
+    vertical folds; `lit`: the room behind is lit warm and the light comes through the folds, else the
+    curtain is a dim grey."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    folds = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (9.0, 9.0, 0.15)), 3.0, 3, 0.5),
+                 [(0.3, (0.55, 0.55, 0.55)), (0.7, (1, 1, 1))])
+    glow = mix_rgb(nt, 1.0, (1.0, 0.72, 0.45) if lit else (0, 0, 0), folds, 'MULTIPLY')
+    p = principled(nt, out, mix_rgb(nt, 1.0, (0.08, 0.08, 0.085), folds, 'MULTIPLY'), 0.8, 0.2,
+                   emission=glow, emission_strength=random.uniform(0.6, 1.0))
+    glass_over(nt, out, p.outputs[0], 0.04)
+    return no_light_sampling(m)
+
+
+def tk_ac_unit(x, y, z):
+    """An air conditioner's outdoor unit on a wall bracket: an ivory box with a fan grille, its pipes in an
+    ivory duct running up to the wall."""
+    ivory = simple_mat('ac', (0.72, 0.71, 0.66), 0.45, grain=0.06)
+    box((0.8, 0.28, 0.55), (x, y - 0.2, z + 0.3), ivory, bevel=0.02)
+    cylinder(0.2, 0.02, (x - 0.1, y - 0.345, z + 0.3), simple_mat('ac-grille', (0.08, 0.08, 0.08), 0.6),
+             rot=(math.pi / 2, 0, 0), verts=24)
+    steel = simple_mat('ac-bracket', (0.3, 0.3, 0.3), 0.5, metallic=0.7)
+    for s in (-1, 1):
+        box((0.04, 0.36, 0.04), (x + s * 0.33, y - 0.18, z), steel, bevel=0)
+    box((0.08, 0.07, 1.2), (x + 0.48, y - 0.035, z + 0.8), ivory, bevel=0.01)
+
+
+def tk_sign_vertical(x, y, z0, text, face_col, ink_col, project=True, width=0.5, strength=1.0):
+    """A tall back-lit sign with vertical lettering, as long as its text, from z0 up: `project`: a box
+    standing out from the wall at x (its faces turned across the street, lettering on both), else a panel
+    flat on the wall facing the street."""
+    face = lit_sign_mat('vsign-' + text, face_col, strength)
+    ink = Batch(simple_mat('vsign-ink-' + text, ink_col, 0.35), 'vsign-ink')
+    size = width * 0.62
+    height = len(text) * size * 1.1 + 0.25
+    zc = z0 + height / 2
+    zt = z0 + height - 0.12 - size
+    steel = simple_mat('bracket', (0.08, 0.08, 0.08), 0.4, metallic=0.7)
+    if project:
+        th = 0.22
+        yc = y - 0.18 - width / 2
+        box((th, width, height), (x, yc, zc), face, bevel=0.012)
+        for zz in (z0 + 0.2, z0 + height - 0.2):
+            box((0.05, 0.2, 0.05), (x, y - 0.1, zz), steel, bevel=0)
+        for s in (-1, 1):
+            u = (0, 1, 0) if s > 0 else (0, -1, 0)
+            ox = x + s * th / 2
+            oy = yc - s * size / 2
+            kana_text(ink, text, (ox, oy, zt), u, (0, 0, 1), size, True)
+    else:
+        box((width, 0.14, height), (x, y - 0.07, zc), face, bevel=0.012)
+        kana_text(ink, text, (x - size / 2, y - 0.14, zt), (1, 0, 0), (0, 0, 1), size, True)
+    ink.done()
+
+
+def tk_facade_wall(kind, col, name):
+    """The wall finish of one building: 'tile' (brick-format tiles, the commonest Tokyo finish), 'panel'
+    (painted ALC panels, 60-cm courses with sealed joints) or 'mortar' (painted render, rain-streaked)."""
+    if kind == 'tile':
+        return brick_mat(name + '-tile', col, mortar=(0.55, 0.53, 0.5))
+    if kind == 'panel':
+        return cladding_mat(name + '-alc', col, panel=(2.4, 0.6), joint=0.01, rough=0.8)
+    return plaster_mat(name + '-mortar', col, 0.85, streaks=True)
+
+
+def tk_building(x0, x1, y, h, wall, storey, ground, name, windows=(1.6, 1.15), rails=0.4, ac=0.3):
+    """A 2-4 storey Tokyo building: a wall body from `ground` up (the ground floor is built by the caller),
+    a row of aluminium sashes per storey, some with railings, air-conditioner units on brackets, a parapet
+    with an aluminium coping."""
+    w = x1 - x0
+    cx = (x0 + x1) / 2
+    walls = Batch(wall, name + '-walls')
+    frames = Batch(simple_mat(name + '-sash', (0.62, 0.62, 0.6), 0.3, metallic=0.85, grain=0.03), name + '-sash')
+    panes = Batch(tk_glass_mat(name + '-glass', True), name + '-panes')
+    dark = Batch(tk_glass_mat(name + '-glass-dark', False), name + '-panes-dark')
+    railb = Batch(simple_mat(name + '-rail', (0.18, 0.18, 0.17), 0.4, metallic=0.7), name + '-rails')
+    walls.box((w, 8.0, h - ground), (cx, y + 4.0, ground + (h - ground) / 2))
+    box((w + 0.04, 0.3, 0.06), (cx, y + 0.1, h + 0.03), simple_mat('coping', (0.6, 0.6, 0.6), 0.3, metallic=0.8),
+        bevel=0.005)
+    ww, wh = windows
+    n = max(1, int(w / (ww + 0.9)))
+    z = ground
+    while z + storey <= h - 0.3:
+        for i in range(n):
+            wx = x0 + (i + 0.5) * w / n
+            tk_window(frames, panes if random.random() < 0.5 else dark, railb, wx, y, z + 0.75, ww, wh,
+                      rail=random.random() < rails)
+            if random.random() < ac:
+                tk_ac_unit(wx + (ww / 2 + 0.55) * random.choice((-1, 1)), y, z + 0.25)
+        z += storey
+    for b in (walls, frames, panes, dark, railb):
+        b.done()
+
+
+def tk_ground_floor(kind, x0, x1, y, gh, wall, name, text=''):
+    """The ground floor of a Tokyo plot: 'izakaya' (a dark timber front, sliding lattice doors glowing
+    warm, a noren over the door, a red paper lantern), 'shop' (aluminium shopfront into a lit shop built in
+    3D, a back-lit fascia), 'shutter' (a steel roll shutter pulled down beside a steel door to the stairs)."""
+    w = x1 - x0
+    cx = (x0 + x1) / 2
+    walls = Batch(wall, name + '-gwalls')
+    walls.box((w, 0.3, gh - 2.6), (cx, y + 0.15, 2.6 + (gh - 2.6) / 2))
+    walls.box((0.35, 0.3, 2.6), (x0 + 0.175, y + 0.15, 1.3))
+    walls.box((0.35, 0.3, 2.6), (x1 - 0.175, y + 0.15, 1.3))
+    a, b = x0 + 0.35, x1 - 0.35
+    walls.box((b - a, 6.0, 0.3), (cx, y + 3.5, gh - 0.15))  # soffit/ceiling behind the front
+    ink = Batch(simple_mat(name + '-ink', (0.9, 0.88, 0.82) if kind == 'izakaya' else (0.7, 0.06, 0.04), 0.4),
+                name + '-ink')
+    if kind == 'izakaya':
+        wood = simple_mat(name + '-wood', (0.1, 0.06, 0.035), 0.6, grain=0.25, grain_scale=3, bump_strength=0.15)
+        wd = Batch(wood, name + '-timber')
+        wd.box((b - a, 0.2, 0.35), (cx, y + 0.15, 2.45))
+        glow = lit_sign_mat(name + '-shoji', (1.0, 0.66, 0.36), 0.6, 0.3)
+        plane(b - a, 2.3, (cx, y + 0.32, 1.15), glow, rot=(math.pi / 2, 0, 0))
+        xx = a
+        while xx < b:
+            wd.box((0.028, 0.04, 2.28), (xx, y + 0.26, 1.14))
+            xx += 0.07
+        for z in (0.02, 0.9, 2.26):
+            wd.box((b - a, 0.06, 0.05), (cx, y + 0.24, z))
+        for xx in (a + (b - a) / 3, a + 2 * (b - a) / 3):
+            wd.box((0.07, 0.08, 2.3), (xx, y + 0.22, 1.15))
+        wd.done()
+        # The noren: four cloth panels from a rod over the door, the shop's name across them.
+        dx = b - 1.35
+        navy = simple_mat(name + '-noren', (0.018, 0.025, 0.06), 0.9, grain=0.12, grain_scale=8, bump_strength=0.3)
+        cylinder(0.015, 1.9, (dx, y - 0.05, 2.28), simple_mat('rod', (0.15, 0.1, 0.06), 0.5), rot=(0, math.pi / 2, 0),
+                 verts=8)
+        for k in range(4):
+            px = dx - 0.7 + k * 0.467
+            box((0.44, 0.008, 0.82), (px, y - 0.05, 1.86), navy, bevel=0, rot=(random.gauss(0.04, 0.02), 0, 0))
+            if k < len(text):
+                kana_text(ink, text[k], (px - 0.11, y - 0.07, 1.86), (1, 0, 0), (0, 0, 1), 0.22, stroke=0.13,
+                          depth=0.004)
+        # The red paper lantern beside the door, lit from inside.
+        lx = b - 0.2
+        lan = sphere(0.21, (lx, y - 0.35, 2.0), no_light_sampling(emission_mat(name + '-lantern', (1.0, 0.12, 0.04), 2.5)),
+                     subdiv=4)
+        lan.scale = (1.0, 1.0, 1.45)
+        black = simple_mat('lantern-cap', (0.02, 0.02, 0.02), 0.4)
+        for zz in (1.71, 2.29):
+            cylinder(0.13, 0.05, (lx, y - 0.35, zz), black, verts=20)
+        box((0.02, 0.02, 0.35), (lx, y - 0.35, 2.45), black, bevel=0)
+        box((0.02, 0.36, 0.02), (lx, y - 0.18, 2.6), black, bevel=0)
+        lan_ink = Batch(black, name + '-lantern-ink')
+        kana_text(lan_ink, '大山', (lx - 0.07, y - 0.562, 2.08), (1, 0, 0), (0, 0, 1), 0.14, stroke=0.14, depth=0.008)
+        lan_ink.done()
+        area_light((dx, y - 0.3, 2.2), 1.6, 35.0, (1.0, 0.7, 0.42), size_y=0.4, target=(dx, y - 3.0, 0.0))
+    elif kind == 'shop':
+        alu = simple_mat(name + '-alu', (0.6, 0.6, 0.58), 0.3, metallic=0.85, grain=0.03)
+        fr = Batch(alu, name + '-shopframe')
+        gx = y + 0.25
+        shop_interior(a, b, gx + 0.05, gh - 0.1, True, 'shelves', (0.95, 0.97, 1.0))
+        fr.box((b - a, 0.1, 0.12), (cx, gx, 0.16))
+        fr.box((b - a, 0.1, 0.08), (cx, gx, 2.3))
+        n = max(2, int((b - a) / 1.2))
+        for k in range(n + 1):
+            fr.box((0.05, 0.1, 2.2), (a + k * (b - a) / n, gx, 1.2))
+        fr.done()
+        plane(b - a, 2.2, (cx, gx + 0.02, 1.2), shop_glass_mat(name + '-glass'), rot=(math.pi / 2, 0, 0))
+        # Posters and price cards stuck inside the glass (a tobacco shop's window is never bare).
+        for k in range(random.randint(4, 7)):
+            pw, ph = random.choice(((0.42, 0.6), (0.3, 0.42), (0.6, 0.3), (0.21, 0.3)))
+            px = random.uniform(a + 0.3, b - 0.3)
+            pz = random.choice((random.uniform(1.7, 2.0), random.uniform(0.5, 0.8)))
+            paper = lit_sign_mat(name + '-poster%d' % k, random.choice([(0.8, 0.78, 0.72), (0.7, 0.12, 0.08), (0.1, 0.2, 0.45),
+                                                                         (0.85, 0.7, 0.15), (0.9, 0.9, 0.88)]), 0.35, 0.2)
+            plane(pw, ph, (px, gx + 0.05, pz), paper, rot=(math.pi / 2, 0, 0))
+        face = lit_sign_mat(name + '-fascia', (0.95, 0.95, 0.9), 1.0)
+        box((b - a + 0.5, 0.16, 0.55), (cx, y - 0.08, gh - 0.25), face, bevel=0.01)
+        size = 0.36
+        kana_text(ink, text, (cx - size * 1.04 * len(text) / 2, y - 0.16, gh - 0.43), (1, 0, 0), (0, 0, 1), size,
+                  False, stroke=0.13)
+    else:
+        steel = simple_mat(name + '-door', (0.35, 0.36, 0.36), 0.4, metallic=0.5, grain=0.08)
+        sw = (b - a) * 0.7
+        plane(sw, 2.4, (a + sw / 2, y + 0.2, 1.2), ribbed_mat(name + '-shutter', (0.55, 0.56, 0.55)),
+              rot=(math.pi / 2, 0, 0))
+        box((sw + 0.1, 0.35, 0.32), (a + sw / 2, y + 0.05, 2.5), steel, bevel=0.01)
+        walls.box((0.3, 0.3, 2.6), (a + sw + 0.15, y + 0.15, 1.3))
+        dw = b - a - sw - 0.3
+        box((dw - 0.1, 0.05, 2.1), (b - dw / 2, y + 0.28, 1.05), steel, bevel=0.005)
+        box((0.03, 0.05, 0.18), (b - dw + 0.12, y + 0.23, 1.0), simple_mat('handle', (0.7, 0.7, 0.7), 0.2, metallic=1.0),
+            bevel=0)
+        plane(dw, 0.4, (b - dw / 2, y + 0.3, 2.4), window_glass_mat(name + '-fan', True, 1.0), rot=(math.pi / 2, 0, 0))
+        plane(0.3, 0.08, (b - dw / 2, y - 0.02, 2.52), no_light_sampling(emission_mat('bulkhead', (1.0, 0.95, 0.85), 6.0)),
+              rot=(math.pi / 2, 0, 0))
+        area_light((b - dw / 2, y - 0.1, 2.5), 0.3, 6.0, (1.0, 0.92, 0.8), size_y=0.1, target=(b - dw / 2, y - 1.5, 0))
+    walls.done()
+    ink.done()
+
+
+def s_tokyo_street():
+    """A narrow Tokyo side street at dusk (session 8): the sky a fading blue, signs, shops and the vending
+    machines lit, the asphalt damp after rain. The street runs across the frame: the car on it, a worn white
+    edge line behind it, the concrete lids of the side ditch, then plots of 2-4 storeys built right up to
+    the street with small forecourts: brick-format tile, painted ALC panels and render; aluminium sashes,
+    air-conditioner units, railings; an izakaya with a noren and a red lantern, a small lit shop, a roll
+    shutter and a stair door; back-lit vertical signs with katakana and kanji (`kana_text`), a concrete
+    utility pole with its street lamp and sagging cables, two drinks vending machines in a gap between
+    buildings. Shot as the city street is: 38 mm at 7 m, 1.3 m high, level, f/4."""
+    extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    world_sky(-1.5, 290, 3.0, air=1.2, dust=1.5, sun_disc=False)
+    key(250, 40, 0.8, (0.8, 0.85, 1.0))
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.07, 0.07, 0.072), wet=True))
+    plane(80, 0.15, (0, 2.25, 0.003), worn_paint_mat('edge-line', (0.75, 0.74, 0.7)))
+    # The side ditch: precast concrete lids 50 cm long, every fourth a steel grating.
+    lid = plaster_mat('ditch-lid', (0.42, 0.41, 0.39), 0.85, streaks=False)
+    lids = Batch(lid, 'ditch-lids')
+    grates = Batch(simple_mat('grating', (0.05, 0.05, 0.05), 0.5, metallic=0.6, grain=0.2), 'gratings')
+    x = -40.0
+    k = 0
+    while x < 40:
+        if k % 4 == 3:
+            for j in range(12):
+                grates.box((0.025, 0.42, 0.03), (x + 0.03 + j * 0.04, 3.18, 0.0))
+        else:
+            lids.box((0.495, 0.45, 0.04), (x + 0.25, 3.18, 0.0 + random.uniform(-0.004, 0.004)),
+                     rot_z=random.gauss(0, 0.003))
+        x += 0.5
+        k += 1
+    lids.done()
+    grates.done()
+    fore = floor_material('stone-paving', (0.45, 0.44, 0.42))
+    plane(80, 8.0, (0, 3.4 + 4.0, 0.03), fore)
+    # The plots: (x0, x1, facade depth, height, storey, wall kind, colour, ground floor, its text).
+    plots = [
+        (-22.0, -9.4, 5.2, 9.6, 3.0, 'mortar', (0.7, 0.68, 0.62), 'shutter', ''),
+        (-9.4, -3.0, 5.4, 10.2, 3.0, 'tile', (0.4, 0.27, 0.19), 'izakaya', '大山'),
+        (-2.7, 2.6, 6.0, 13.0, 2.9, 'panel', (0.66, 0.64, 0.6), 'shop', 'タバコ'),
+        (2.6, 9.0, 5.6, 7.0, 2.9, 'mortar', (0.56, 0.6, 0.62), 'shutter', ''),
+        (9.0, 22.0, 5.3, 11.5, 3.1, 'tile', (0.72, 0.66, 0.56), 'shop', 'カレー'),
+    ]
+    for i, (a, b, y, h, storey, wk, col, gk, txt) in enumerate(plots):
+        wall = tk_facade_wall(wk, col, 'tk%d' % i)
+        gh = 3.0
+        tk_ground_floor(gk, a, b, y, gh, wall, 'tk%d' % i, txt)
+        tk_building(a, b, y, h, wall, storey, gh, 'tk%d' % i, windows=(random.uniform(1.4, 1.8), random.uniform(1.0, 1.3)))
+    # The narrow gap between two plots: a dark passage.
+    box((0.3, 0.2, 12.0), (-2.85, 9.0, 6.0), plaster_mat('gap-wall', (0.3, 0.3, 0.29), 0.9), bevel=0)
+    # Two drinks vending machines and recycling bins in front of the shuttered shop.
+    tk_vending(4.45, 4.85, (0.82, 0.82, 0.8), 'a')
+    tk_vending(5.45, 4.85, (0.55, 0.06, 0.05), 'b')
+    for bx, bc in ((6.15, (0.85, 0.85, 0.82)), (6.55, (0.1, 0.25, 0.55))):
+        box((0.36, 0.34, 0.72), (bx, 5.2, 0.39), simple_mat('bin', bc, 0.45, grain=0.05), bevel=0.03)
+    # Signs: back-lit boxes flat on the walls, two standing out from them.
+    tk_sign_vertical(-3.65, 5.4, 3.1, 'スナック', (0.95, 0.94, 0.9), (0.6, 0.05, 0.1), project=False, width=0.55)
+    tk_sign_vertical(-5.6, 5.4, 2.9, 'カラオケ', (0.95, 0.78, 0.2), (0.05, 0.05, 0.08))
+    tk_sign_vertical(-2.42, 6.0, 3.3, 'ラーメン', (0.85, 0.1, 0.06), (0.95, 0.92, 0.85), project=False, width=0.5)
+    tk_sign_vertical(4.7, 5.6, 3.0, '中川', (0.1, 0.35, 0.7), (0.95, 0.95, 0.95), project=False, width=0.6)
+    tk_sign_vertical(9.3, 5.3, 3.2, 'クリーニング', (0.95, 0.95, 0.95), (0.1, 0.3, 0.65))
+    # A traffic mirror on an orange post at the street's edge, left of the car.
+    orange = simple_mat('mirror-post', (0.8, 0.25, 0.04), 0.4, grain=0.08)
+    cylinder(0.038, 3.0, (-4.4, 2.95, 1.5), orange, verts=16)
+    m_, nt_, out_ = new_mat('convex-mirror')
+    principled(nt_, out_, (0.9, 0.9, 0.9), 0.03, 0.5, 1.0)
+    for r, dy, mat in ((0.34, 0.0, orange), (0.3, -0.02, m_)):
+        cylinder(r, 0.04, (-4.4, 2.9 + dy, 2.75), mat, rot=(math.radians(90), 0, math.radians(-25)), verts=40)
+    box((0.08, 0.12, 0.08), (-4.4, 2.93, 2.75), orange, bevel=0.01)
+    # The utility pole right of the car at the street's edge, and its cables along the street.
+    tops = tk_pole(2.9, 3.05, plate=((0.08, 0.2, 0.55), (0.92, 0.92, 0.92)))
+    cable = simple_mat('cable', (0.015, 0.015, 0.015), 0.4)
+    for p, sag, r in zip(tops, (0.5, 0.6, 0.9, 1.0), (0.012, 0.012, 0.02, 0.03)):
+        for far, s in ((-28.0, 1.0), (34.0, 1.1)):
+            wire(catenary(p, (far, p[1], p[2] + random.uniform(-0.2, 0.2)), sag * s), r, cable)
+    # Service drops from the pole to the buildings.
+    for end in ((-1.2, 6.0, 4.6), (6.5, 5.6, 4.9), (-6.0, 5.4, 5.4)):
+        wire(catenary((2.9, 3.05, 5.5), end, 0.25, 16), 0.006, cable)
+    # The far side of the street behind the camera (seen in the wet road and the shop glass).
+    bx = -26.0
+    k = 0
+    while bx < 26:
+        w = random.uniform(5, 9)
+        wall = tk_facade_wall(random.choice(('tile', 'panel', 'mortar')),
+                              random.choice([(0.6, 0.58, 0.54), (0.4, 0.3, 0.22), (0.72, 0.7, 0.66)]), 'bk%d' % k)
+        bh = random.uniform(7, 13)
+        box((w, 8.0, bh), (bx + w / 2, -13.0, bh / 2), wall, bevel=0)
+        if random.random() < 0.6:
+            box((0.6, 0.2, 2.6), (bx + random.uniform(0.5, w - 0.5), -8.8, 4.5),
+                lit_sign_mat('bk-sign%d' % k, random.choice([(0.95, 0.9, 0.8), (0.9, 0.2, 0.1), (0.2, 0.6, 0.95)]), 2.0),
+                bevel=0.01)
+        bx += w
+        k += 1
+    camera(focal=38.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=7.0)
+    render_settings(exposure=0.4, glare=0.25, adaptive=0.01)
+    return extra
+
+
 def s_city(kind):
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
@@ -4412,7 +4955,7 @@ SCENES = {
     'apartment-front': lambda: s_city('apartment'),
     'skyscraper-front': lambda: s_city('skyscraper'),
     'studio-plaza': lambda: s_city('plaza'),
-    'tokyo-street': lambda: s_city('tokyo'),
+    'tokyo-street': s_tokyo_street,
     'urban-night': lambda: s_street(night=True),
     'luxury-hotel-entrance': lambda: s_city('hotel'),
     'red-carpet': lambda: s_city('red-carpet'),
