@@ -2445,12 +2445,12 @@ def s_expo():
 
 
 def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, strength=1.0, seed=0.0, fade=(0.015, 0.09),
-                dust=0.6, squash=1.0, blue=0.0):
+                dust=0.6, squash=1.0, blue=0.0, tint=(1.0, 0.98, 0.95)):
     """A clear-weather sky with fair-weather cumulus (session 7, coast road and mall car park): the Nishita
     sky for the blue and the horizon haze, and clouds on a flat deck seen from below (noise of the view ray's
     crossing with the deck, so they flatten and crowd towards the horizon). Cloud tone from the noise's
     depth above the coverage threshold: thin edges bright, thick middles a blue-grey base, as cumulus seen
-    from underneath are; they fade into the haze just above the horizon."""
+    from underneath are; they fade into the haze just above the horizon. `tint` colours them (warm at sunset)."""
     w, nt, bg, sky = nishita_world('cumulus', sun_elev, sun_az, dust=dust)
     base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
     g = nt.nodes.new('ShaderNodeTexCoord')
@@ -2475,7 +2475,7 @@ def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, streng
     alpha = ramp(nt, d, [(thr - 0.03, (0, 0, 0)), (thr + 0.05, (1, 1, 1))])
     thick = ramp(nt, d, [(thr + 0.02, (1, 1, 1)), (thr + 0.2, (0.42, 0.45, 0.5))])
     ccol = mix_rgb(nt, 1.0, thick, tuple([cloud_light] * 3), 'MULTIPLY')
-    ccol = mix_rgb(nt, 1.0, ccol, (1.0, 0.98, 0.95), 'MULTIPLY')
+    ccol = mix_rgb(nt, 1.0, ccol, tint, 'MULTIPLY')
     # Fade near the horizon (clouds there are tiny, far and lost in haze) and keep the deck off the zenith.
     fd = ramp(nt, sep.outputs['Z'], [(fade[0], (0, 0, 0)), (fade[1], (1, 1, 1))])
     a = math_node(nt, 'MULTIPLY', alpha, fd)
@@ -2695,73 +2695,6 @@ def s_spotlight_night():
     camera(fstop=2.8)
     render_settings(exposure=0.0)
     return {'night': True, 'perspectiveLines': False, 'clear': [0.1, 0.9]}
-
-
-def s_open_road(kind):
-    """Roads across the frame in open country: sunset, snow, forest, fog, mountains."""
-    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    mist = None
-    glare = 0.0
-    exposure = 0.0
-    if kind == 'sunset':
-        # Open plain at golden hour: the low sun behind the photographer's left warms everything; the sky
-        # glows; far hills in haze. Nothing organic near the camera to betray the render.
-        world_sky(2.5, 235, 1.0, air=1.6, dust=3.0)
-        sun_light(2.5, 235, 3.0, (1.0, 0.58, 0.3), angle_deg=0.7)
-        floor('dry-grass')
-        road_across(2.5, 9.5, apron='asphalt')
-        hills(400, 60, (0.05, 0.04, 0.03), (0.1, 0.08, 0.05), size=3000, scale=14, depth=1200)
-        key(235, 3, 0.1, (1.0, 0.6, 0.35))
-        mist = {'start': 60, 'depth': 1500, 'color': (0.55, 0.32, 0.2), 'max': 0.6}
-        exposure = -0.3
-    elif kind == 'snow':
-        world_grad((0.75, 0.78, 0.82), (0.62, 0.66, 0.72), 1.0)
-        sun_light(25, 150, 0.8, (0.95, 0.97, 1.0), angle_deg=8)
-        floor('snow')
-        road_across(2.5, 9.5, 'wet-asphalt', lines=False, apron='wet-asphalt')
-        hills(200, 80, (0.5, 0.52, 0.55), (0.8, 0.82, 0.86), snow_line=-2, size=2500, scale=12)
-        key(150, 25, 0.9, (0.95, 0.97, 1.0))
-        mist = {'start': 10, 'depth': 160, 'color': (0.62, 0.65, 0.7), 'max': 0.8}
-        exposure = 0.0
-    elif kind == 'forest':
-        world_sky(45, 160, 1.0, dust=1.0)
-        sun_light(45, 160, 3.0, (1.0, 0.95, 0.85), angle_deg=1.0)
-        floor('dry-grass', (0.06, 0.08, 0.03))
-        road_across(2.5, 9.5, apron='asphalt')
-        leaf = foliage_mat()
-        bushes(11.5, leaf)
-        tree_line(14, -45, 45, 2.8, 11, 3.2, leaf=leaf, jitter=3)
-        tree_line(24, -60, 60, 2.6, 13, 3.6, leaf=leaf, jitter=6)
-        tree_line(40, -80, 80, 2.6, 14, 4.0, leaf=leaf, jitter=8)
-        key(160, 45, 0.3, (1.0, 0.95, 0.85))
-        mist = {'start': 15, 'depth': 250, 'color': (0.35, 0.42, 0.45), 'max': 0.5}
-        exposure = -0.9
-    elif kind == 'fog':
-        world_grad((0.7, 0.72, 0.72), (0.78, 0.8, 0.8), 1.0)
-        sun_light(12, 200, 0.6, (1.0, 0.92, 0.8), angle_deg=15)
-        floor('dry-grass', (0.06, 0.07, 0.04))
-        road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
-        leaf = foliage_mat(base=(0.03, 0.05, 0.03), hi=(0.07, 0.09, 0.05))
-        tree_line(16, -50, 50, 5, 13, 3.5, leaf=leaf, jitter=3)
-        tree_line(34, -70, 70, 5, 15, 4, leaf=leaf, jitter=8)
-        key(200, 12, 0.95, (1.0, 0.92, 0.8))
-        mist = {'start': 4, 'depth': 55, 'color': (0.74, 0.76, 0.76), 'max': 0.93}
-        exposure = 0.2
-    elif kind == 'mountain':
-        world_sky(35, 140, 1.0, air=0.8, dust=0.6)
-        sun_light(35, 140, 3.0, (1.0, 0.96, 0.9), angle_deg=0.6)
-        floor('asphalt')
-        stone = simple_mat('wall', (0.4, 0.38, 0.35), 0.85, grain=0.12, grain_scale=1.2, bump_strength=0.3)
-        box((200, 0.5, 0.7), (0, 6.5, 0.35), stone, bevel=0.05)
-        plane(400, 200, (0, 107, -0.6), floor_material('dry-grass', (0.05, 0.07, 0.03)))
-        hills(1500, 700, (0.16, 0.15, 0.15), (0.3, 0.29, 0.28), snow_line=420, size=9000, scale=40, depth=4000)
-        hills(300, 60, (0.04, 0.06, 0.03), (0.1, 0.12, 0.05), size=3000, scale=12, depth=1000)
-        key(140, 35, 0.15, (1.0, 0.96, 0.9))
-        mist = {'start': 100, 'depth': 4000, 'color': (0.45, 0.55, 0.7), 'max': 0.6}
-        exposure = -1.0
-    camera(fstop=2.8, outdoor=True)
-    render_settings(exposure=exposure, mist=mist, glare=glare)
-    return extra
 
 
 def smooth_band(nt, v, a0, a1, b0=None, b1=None):
@@ -4744,10 +4677,13 @@ def fr_ground(x, y):
             np.clip(y - 18.0, 0, None) * 0.025 * (1 + 0.5 * fbm(x, y, 30.0, 3, seed=12)))
 
 
-def verge_mat(name, grass=(0.06, 0.085, 0.025), floor_col=(0.045, 0.035, 0.022), gravel_to=10.25, litter_from=15.0):
+def verge_mat(name, grass=(0.06, 0.085, 0.025), floor_col=(0.045, 0.035, 0.022), gravel_to=10.25, litter_from=15.0,
+              lean=None):
     """Ground beside a summer road (world coordinates, the object at the origin): a gravel shoulder
     (grey-brown stones in the colour and bump, a broken edge), grass mottled green to straw, and from
-    `litter_from` on the forest floor (needle litter, moss patches)."""
+    `litter_from` on the forest floor (needle litter, moss patches). `lean` (a vector towards a low sun)
+    tilts the shading normal of the grass beyond the blades: a meadow too far for blades still stands up
+    into grazing light, which a flat ground would take at a glancing angle and show dark."""
     m, nt, out = new_mat(name)
     geo = nt.nodes.new('ShaderNodeNewGeometry')
     pos = geo.outputs['Position']
@@ -4771,7 +4707,20 @@ def verge_mat(name, grass=(0.06, 0.085, 0.025), floor_col=(0.045, 0.035, 0.022),
     col = mix_rgb(nt, gmask, col, gcol)
     h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', stones.outputs['Distance'], gmask),
                   math_node(nt, 'MULTIPLY', noise(nt, pos, 20.0, 4, 0.6), 0.5))
-    principled(nt, out, col, 0.85, 0.35, 0.0, bump(nt, h, 0.35, 0.02))
+    nrm = None
+    if lean is not None:
+        tilt = nt.nodes.new('ShaderNodeVectorMath')
+        tilt.operation = 'SCALE'
+        tilt.inputs[0].default_value = lean
+        link(nt, smooth_band(nt, Y, gravel_to + 3.0, gravel_to + 12.0), tilt.inputs['Scale'])
+        add = nt.nodes.new('ShaderNodeVectorMath')
+        link(nt, geo.outputs['Normal'], add.inputs[0])
+        link(nt, tilt.outputs[0], add.inputs[1])
+        unit = nt.nodes.new('ShaderNodeVectorMath')
+        unit.operation = 'NORMALIZE'
+        link(nt, add.outputs[0], unit.inputs[0])
+        nrm = unit.outputs[0]
+    principled(nt, out, col, 0.85, 0.35, 0.0, bump(nt, h, 0.35, 0.02, normal=nrm))
     return m
 
 
@@ -4924,6 +4873,161 @@ def s_mountain_view():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
+def outdoor_camera(fstop, clip_end):
+    """The outdoor camera (85 mm from 14.5 m) at another aperture and with a farther clip."""
+    camera(outdoor=True)
+    sc.camera.data.dof.aperture_fstop = fstop
+    meta['camera']['fStop'] = fstop
+    sc.camera.data.clip_end = clip_end
+
+
+# ---- sunset drive (session 8): helpers used only by s_sunset_drive
+
+def sd_near(x, y):
+    """Farmland beyond the road (metres, the road at 0): a gravel shoulder and verge, then a hay meadow
+    rolling gently up to a crest some 250 m off and falling away behind it."""
+    import numpy as np
+    edge = np.clip((y - 9.5) / 0.35, 0, 1)
+    t = np.clip((y - 12.0) / 240.0, 0, 1)
+    rise = 3.6 * t * t * (3 - 2 * t) - 0.03 * np.clip(y - 300.0, 0, None)
+    roll = (1.4 * fbm(x, y, 70.0, 4, seed=31) + 0.15 * fbm(x, y, 6.0, 3, seed=32)) * np.clip((y - 14.0) / 30.0, 0, 1)
+    return edge * (0.03 + 0.04 * fbm(x, y, 2.0, 3, seed=33)) - 0.02 + rise + roll
+
+
+def sd_far(x, y):
+    """Low hills 2-15 km off, kept 0.5-2 degrees over the horizon, showing over the crest and between the
+    hedgerow trees."""
+    import numpy as np
+    d = y + 14.5
+    m = np.clip((d - 1500.0) / 3500.0, 0, 1)
+    return -30 + 0.024 * d + m * (85 * fbm(x, y, 3000.0, 5, seed=34) + 25 * fbm(x, y, 700.0, 4, seed=35))
+
+
+def sd_far_mat():
+    """Distant farmland: a patchwork of fields (stubble, pasture, ploughed earth) with dark woods."""
+    m, nt, out = new_mat('sd-far')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 0.004
+    link(nt, math_node_vec_scale(nt, pos, (1.0, 1.6, 1.0)), cells.inputs['Vector'])
+    col = ramp(nt, cells.outputs['Color'], [(0.2, (0.16, 0.12, 0.06)), (0.45, (0.09, 0.1, 0.04)),
+                                            (0.7, (0.11, 0.08, 0.05)), (0.9, (0.2, 0.16, 0.08))])
+    woods = smooth_band(nt, noise(nt, pos, 0.0025, 5, 0.6), 0.56, 0.6)
+    col = mix_rgb(nt, woods, col, (0.02, 0.03, 0.015))
+    principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, noise(nt, pos, 0.05, 6, 0.7), 0.5, 5.0))
+    return m
+
+
+def sd_layby_mat():
+    """A country lay-by's surface: old chip-seal (stone chips of a few greys and browns rolled into the
+    binder, each chip in the bump so a low sun rakes them), patched in places, dusty and lighter where
+    the wheels do not pass."""
+    m, nt, out = new_mat('sd-layby')
+    c = coord(nt)
+    chips = nt.nodes.new('ShaderNodeTexVoronoi')
+    chips.inputs['Scale'].default_value = 55
+    link(nt, c, chips.inputs['Vector'])
+    col = ramp(nt, chips.outputs['Color'], [(0.0, (0.08, 0.08, 0.078)), (0.5, (0.14, 0.135, 0.13)),
+                                            (1.0, (0.22, 0.21, 0.2))])
+    binder = ramp(nt, chips.outputs['Distance'], [(0.3, (1, 1, 1)), (0.55, (0.45, 0.45, 0.45))])
+    col = mix_rgb(nt, 1.0, col, binder, 'MULTIPLY')
+    tone = ramp(nt, noise(nt, c, 0.15, 4, 0.55), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.08, 1.06, 1.04))])
+    col = mix_rgb(nt, 1.0, col, tone, 'MULTIPLY')
+    dust = ramp(nt, noise(nt, c, 1.5, 5, 0.6), [(0.45, (0, 0, 0)), (0.75, (0.35, 0.35, 0.35))])
+    col = mix_rgb(nt, dust, col, (0.2, 0.18, 0.16))
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', chips.outputs['Distance'], -1.0),
+                  math_node(nt, 'MULTIPLY', noise(nt, c, 200.0, 3, 0.6), 0.3))
+    principled(nt, out, col, 0.8, 0.4, 0.0, bump(nt, h, 0.45, 0.006))
+    meta['floor'] = {'gloss': 0.03, 'roughness': 0.8, 'kind': 'asphalt'}
+    return m
+
+
+def sd_fence(y, x0, x1, post_mat, wire_mat, rng):
+    """A farm fence of weathered round posts (every 3-3.5 m, each leaning a little) with two wires."""
+    import numpy as np
+    posts = Batch(post_mat, 'fence-posts')
+    x = x0
+    tops = []
+    while x < x1:
+        yy = y + rng.normal(0, 0.04)
+        z = float(sd_near(np.array([x]), np.array([yy]))[0])
+        h = 1.15 + rng.normal(0, 0.04)
+        posts.box((0.1, 0.1, h + 0.3), (x, yy, z + (h - 0.3) / 2), rot_z=rng.uniform(0, 1.5),
+                  rot_x=rng.normal(0, 0.03))
+        tops.append((x, yy, z))
+        x += rng.uniform(3.0, 3.5)
+    posts.done()
+    for wz in (0.62, 1.02):
+        for (xa, ya, za), (xb, yb, zb) in zip(tops[:-1], tops[1:]):
+            pts = [Vector((xa, ya - 0.06, za + wz)), Vector((xb, yb - 0.06, zb + wz))]
+            mid = (pts[0] + pts[1]) / 2
+            o = cylinder(0.004, (pts[1] - pts[0]).length, mid, wire_mat, verts=6)
+            o.rotation_euler = (pts[1] - pts[0]).to_track_quat('Z', 'Y').to_euler()
+
+
+def s_sunset_drive():
+    """A lay-by on a country road at golden hour (session 8; was an open plain of flat fills): the car on
+    the lay-by's older, dustier asphalt, a short-dashed line to the carriageway, the road across the frame,
+    a gravel shoulder and a verge of dry grass, a post-and-wire fence, then a hay meadow rolling up to a
+    hedgerow of broadleaf trees on a crest and a lone oak nearer on the right; low hills in warm haze
+    beyond. The sun 6 degrees up on the right, a little behind the scene: warm light, blue shadows, the
+    trees' and posts' shadows running long across the meadow, clouds lit orange from below."""
+    import numpy as np
+    sun_el, sun_az = 6.0, 115.0
+    warm = (1.0, 0.56, 0.3)
+    cumulus_sky(sun_el, sun_az, cover=0.45, scale=1.0, cloud_light=0.8, seed=23.0, fade=(0.01, 0.06), dust=0.7,
+                squash=0.35, tint=(1.0, 0.6, 0.4))
+    sun_light(sun_el, sun_az, 5.0, warm, angle_deg=0.6)
+    plane(400, 7.0, (0, 6.1, 0.0), street_asphalt_mat((0.065, 0.064, 0.066)))
+    plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat())
+    paint = worn_paint_mat('road-paint', (0.7, 0.69, 0.64))
+    for i in range(-60, 61):
+        plane(1.0, 0.15, (i * 2.0 + 0.5, 2.75, 0.004), paint)
+    fr_road_paint((6.0, 9.25), (True, False))
+    terrain(9.3, 900, sd_near, verge_mat('sd-verge', grass=(0.24, 0.18, 0.07), floor_col=(0.09, 0.07, 0.04),
+                                         gravel_to=10.0, litter_from=1e5, lean=(0.55, -0.25, 0.1)), rows=280,
+                                         cols=360, name='meadow',
+            y_power=2.6)
+    terrain(1500, 20000, sd_far, sd_far_mat(), rows=200, cols=300, name='hills', y_power=1.6, margin=300)
+    hay = leaf2_mat('hay', (0.09, 0.07, 0.03), (0.32, 0.25, 0.11), translucent=0.35, autumn=(0.2, 0.2, 0.08))
+    grass_blades(10.0, 12.9, sd_near, 1400, 0.12, hay, name='verge-grass', lean=0.2)
+    grass_blades(12.9, 45.0, sd_near, 420, 0.5, hay, name='meadow-grass', seed=12, lean=0.25)
+    rng = np.random.default_rng(17)
+    sd_fence(12.7, -30, 30, bark2_mat('post', (0.2, 0.18, 0.15), lichen=(0.3, 0.3, 0.26)),
+             simple_mat('wire', (0.4, 0.4, 0.4), 0.4, metallic=0.8), rng)
+    leaves = leaf2_mat('leaves', (0.025, 0.05, 0.012), (0.12, 0.17, 0.04), translucent=0.35)
+    bark = bark2_mat('bark', (0.07, 0.055, 0.045), lichen=(0.12, 0.13, 0.1))
+    broad = [broadleaf_mesh(51 + i, h, c, name='oak%d' % i, mats=[leaves, bark], leaves=4.0)
+             for i, (h, c) in enumerate(((17, 16), (14, 12), (21, 15), (8, 8)))]
+    oak = broadleaf_mesh(57, 15, 14, name='lone-oak', mats=[leaves, bark], leaves=12.0)
+    put(oak, (26.0, 130.0, float(sd_near(np.array([26.0]), np.array([130.0]))[0]) - 1.5), 1.0, 1.0)
+    # A hedgerow along the field boundary on the crest: bushes (small trees sunk to their crowns) in front,
+    # mature trees (sunk a little: shorter clear trunks) behind, a few gaps where the hills show through.
+    for row, (dy, pick, step) in enumerate(((0, [0.0, 0.15, 0.0, 0.85], (2.5, 5)), (5, [0.4, 0.4, 0.2, 0.0], (7, 16)),
+                                            (12, [0.3, 0.3, 0.4, 0.0], (8, 18)))):
+        x = -130.0 + rng.uniform(0, 5)
+        while x < 130:
+            y = 240 + dy + 12 * math.sin(x / 37.0) + rng.uniform(-3, 3)
+            z = float(sd_near(np.array([x]), np.array([y]))[0]) - (2.8 if row == 0 else 3.5)
+            if row > 0 or abs(math.sin(x / 23.0 + 1.0)) > 0.25:
+                put(broad[rng.choice([0, 1, 2, 3], p=pick)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.1))
+            x += rng.uniform(*step)
+    key(sun_az, sun_el, 0.1, warm)
+    outdoor_camera(2.8, 30000)
+    render_settings(exposure=-0.3, adaptive=0.01)
+    nature_compositor({'start': 0, 'depth': 9000, 'color': (0.5, 0.38, 0.3), 'max': 0.35, 'falloff': 'LINEAR'})
+    # White balance left at daylight, as photographers do at golden hour: the whole frame a little warm.
+    nt = sc.node_tree
+    vig = next(n for n in nt.nodes if n.type == 'COMPOSITE').inputs['Image'].links[0].from_node
+    wb = nt.nodes.new('CompositorNodeMixRGB')
+    wb.blend_type = 'MULTIPLY'
+    link(nt, vig.inputs[1].links[0].from_socket, wb.inputs[1])
+    wb.inputs[2].default_value = (1.1, 1.0, 0.84, 1)
+    link(nt, wb.outputs[0], vig.inputs[1])
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -4940,7 +5044,7 @@ SCENES = {
     'mall-car-park': s_mall_car_park,
     'vip-garage-entrance': s_vip_garage,
     'spotlight-night': s_spotlight_night,
-    'sunset-drive': lambda: s_open_road('sunset'),
+    'sunset-drive': s_sunset_drive,
     'snowy-drive': s_snowy_drive,
     'forest-road': s_forest_road,
     'foggy-morning': s_foggy_morning,
