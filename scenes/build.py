@@ -10,6 +10,7 @@
 import bpy
 import json
 import math
+import os
 import random
 import sys
 
@@ -3524,12 +3525,30 @@ def sign_text(batch, x, y, z, height, n_letters, stroke=None, depth=0.03, face=-
     return x
 
 
+DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'
+
+
+def sign_font():
+    """DejaVu Sans Bold (Debian's blender depends on fonts-dejavu): Blender's built-in font has no Turkish
+    dotted capital I, so "VIP TERMİNALİ" rendered as "VIP TERMNAL" (session 8). None: the built-in font."""
+    if 'sign-font' in bpy.data.fonts:
+        return bpy.data.fonts['sign-font']
+    if not os.path.exists(DEJAVU_BOLD):
+        return None
+    f = bpy.data.fonts.load(DEJAVU_BOLD)
+    f.name = 'sign-font'
+    return f
+
+
 def shop_name(text, x, y, z, height, mat, depth=0.025, align='CENTER', spacing=1.0):
     """A shop's name in real letters (session 7): Blender's built-in font as a text object, extruded a few
     centimetres and turned into a mesh on the fascia (plane XZ, facing -Y). The stroke letters of
     `sign_text` read as pixel art at viewing size."""
     cu = bpy.data.curves.new('sign-' + text, 'FONT')
     cu.body = text
+    font = sign_font()
+    if font:
+        cu.font = font
     cu.size = height / 0.72  # cap height of the built-in font is about 0.72 of its size
     cu.extrude = depth / 2
     cu.align_x = align
@@ -4629,38 +4648,6 @@ def s_city(kind):
         box((12, 0.8, 0.9), (-11, 8, 0.45), hedge, bevel=0.2)
         box((12, 0.8, 0.9), (11, 8, 0.45), hedge, bevel=0.2)
         mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
-    elif kind == 'airport':
-        world_sky(30, 200, 1.0, air=1.0, dust=1.0)
-        sun_light(30, 200, 3.5, angle_deg=0.6)
-        key(200, 30, 0.15)
-        exposure = -1.0
-        floor('concrete', (0.5, 0.49, 0.46))
-        paint = simple_mat('apron', (0.75, 0.6, 0.1), 0.6, grain=0.1, grain_scale=10)
-        plane(120, 0.2, (0, 6.0, 0.004), paint)
-        white = simple_mat('jet', (0.88, 0.88, 0.9), 0.25, grain=0.02)
-        # A business jet parked behind, nose to the left.
-        jx, jy, jz = 4.0, 22.0, 2.2
-        cylinder(1.1, 14, (jx, jy, jz), white, rot=(0, math.pi / 2, 0), verts=48)
-        nose = obj_from(bpy.ops.mesh.primitive_uv_sphere_add, radius=1.1, location=(jx - 7, jy, jz))
-        nose.scale = (2.2, 1, 1)
-        bpy.ops.object.shade_smooth()
-        nose.data.materials.append(white)
-        tail = obj_from(bpy.ops.mesh.primitive_cone_add, radius1=1.1, radius2=0.35, depth=5, location=(jx + 9.5, jy, jz + 0.3),
-                        rotation=(0, math.pi / 2, 0), vertices=48)
-        bpy.ops.object.shade_smooth()
-        tail.data.materials.append(white)
-        box((3.0, 0.25, 3.5), (jx + 11, jy, jz + 2.2), white, bevel=0.1, rot=(0, math.radians(-35), 0))
-        box((3.5, 16, 0.25), (jx + 1, jy, jz - 0.6), white, bevel=0.08, rot=(0, 0, math.radians(-12)))
-        dark = simple_mat('win', (0.02, 0.02, 0.03), 0.1)
-        for k in range(6):
-            sphere(0.18, (jx - 4 + k * 1.3, jy - 1.02, jz + 0.25), dark, subdiv=2)
-        tyre = simple_mat('tyre', (0.02, 0.02, 0.02), 0.8)
-        for gx in (jx - 5.5, jx + 1.5):
-            cylinder(0.35, 0.3, (gx, jy, 0.35), tyre, rot=(math.pi / 2, 0, 0))
-            cylinder(0.06, jz - 1.0, (gx, jy, (jz - 0.6) / 2 + 0.2), white)
-        building(-30, 80, 120, 30, 14, facade_mat('terminal', (0.7, 0.72, 0.74), glass=(0.05, 0.08, 0.1),
-                                                   cols=3.0, rows=7.0, frame=0.06))
-        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=exposure, mist=mist, glare=glare)
     return extra
@@ -5028,6 +5015,93 @@ def s_sunset_drive():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
+def s_airport_vip():
+    """An airport's VIP terminal kerbside by day (session 8; was a drawn aeroplane on a blank apron): the car on
+    the forecourt's asphalt in the sun, a granite kerb with stainless bollards, then a paved drop-off under a
+    deep canopy on slim round columns (white soffit with recessed downlights, a dark fascia lettered
+    "VIP TERMİNALİ"), the terminal's storey-and-a-half curtain wall behind it with mullions, transoms and
+    a sliding entrance, the lit hall inside showing through, clad above; fair-weather cumulus. Shot as the street: 40 mm at 8 m, 1.3 m, f/5.6."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    sun_elev, sun_az = 44, 215
+    cumulus_sky(sun_elev, sun_az, cover=0.35, scale=1.3, cloud_light=1.1, seed=7.0)
+    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
+    key(sun_az, sun_elev, 0.15)
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.08, 0.08, 0.085)))
+    paint = worn_paint_mat()
+    lines = Batch(paint, 'lane-lines')
+    lines.box((120, 0.15, 0.004), (0, 5.5, 0.002))  # the drop-off lane's edge line, behind the car
+    lines.done()
+    granite = plaster_mat('apt-kerb', (0.58, 0.57, 0.55), 0.7, streaks=False)
+    ky = 8.0
+    kerbs = Batch(granite, 'apt-kerb')
+    x = -60.0
+    while x < 60:
+        ln = random.uniform(0.9, 1.2)
+        kerbs.box((ln - 0.01, 0.3, 0.15), (x + ln / 2, ky + 0.15, 0.075), rot_z=random.gauss(0, 0.003))
+        x += ln
+    kerbs.done()
+    fy = 17.0  # the curtain wall
+    plane(140, fy - ky - 0.3, (0, (fy + ky + 0.3) / 2, 0.15), floor_material('stone-paving', (0.6, 0.58, 0.55)))
+    steel = simple_mat('apt-steel', (0.62, 0.63, 0.64), 0.25, metallic=0.9, grain=0.03)
+    column = simple_mat('apt-column', (0.7, 0.7, 0.69), 0.4, grain=0.03)
+    for bx in range(-30, 31, 2):
+        cylinder(0.09, 0.9, (bx + 0.4, ky + 0.7, 0.6), steel, verts=20)
+    # The canopy: a 0.6-m slab from the kerb's line back to the wall, 5 m up, on round columns.
+    cz = 5.0
+    soffit = simple_mat('apt-soffit', (0.78, 0.78, 0.76), 0.6, grain=0.02)
+    fascia = cladding_mat('apt-fascia', (0.14, 0.15, 0.16), panel=(3.0, 1.0))
+    box((120, fy + 0.5 - ky, 0.6), (0, (fy + 0.5 + ky) / 2, cz + 0.3), soffit, bevel=0.02)
+    box((120, 0.3, 1.1), (0, ky - 0.15, cz + 0.35), fascia, bevel=0.02)
+    lamp = no_light_sampling(emission_mat('apt-downlight', (1.0, 0.92, 0.8), 6.0))
+    for lx in range(-40, 41, 3):
+        for ly in (ky + 2.0, ky + 5.5, ky + 8.5):
+            o = cylinder(0.12, 0.02, (lx + 1.5, ly, cz - 0.005), lamp, verts=16)
+            camera_only(o)
+    for cx_ in (-22.5, -13.5, -4.5, 4.5, 13.5, 22.5):
+        cylinder(0.22, cz, (cx_, ky + 1.2, cz / 2), column, verts=24)
+    white = simple_mat('apt-letters', (0.92, 0.92, 0.9), 0.35)
+    shop_name('VIP TERMİNALİ', 0.0, ky - 0.31, cz + 0.05, 0.55, white, depth=0.04)
+    # The terminal: curtain wall with mullions every 1.5 m and transoms, a sliding entrance, cladding above.
+    clad = cladding_mat('apt-clad', (0.75, 0.75, 0.73), panel=(1.5, 1.0))
+    glass = curtain_glass_mat('apt-glass', inside=(0.1, 0.1, 0.095))
+    frame = simple_mat('apt-frame', (0.22, 0.23, 0.24), 0.35, metallic=0.7, grain=0.03)
+    H = 9.0
+    plane(140, H, (0, fy, H / 2), glass, rot=(math.pi / 2, 0, 0))
+    box((140, 30, 16.0), (0, fy + 15.3, 8.0), clad, bevel=0)
+    frames = Batch(frame, 'apt-frames')
+    x = -70.0
+    while x <= 70:
+        frames.box((0.08, 0.25, H), (x, fy - 0.1, H / 2))
+        x += 1.5
+    for z in (0.15, 3.2, 6.1, H - 0.1):
+        frames.box((140, 0.25, 0.12), (0, fy - 0.1, z))
+    # The entrance: a framed portal with two sliding leaves, set 0.4 m forward.
+    ex = 12.0
+    frames.box((5.2, 0.4, 0.3), (ex, fy - 0.4, 3.1))
+    for s_ in (-1, 1):
+        frames.box((0.25, 0.4, 3.1), (ex + s_ * 2.6, fy - 0.4, 1.55))
+        frames.box((1.25, 0.06, 2.95), (ex + s_ * 0.65, fy - 0.35, 1.5))
+    frames.done()
+    plane(2.4, 2.9, (ex, fy - 0.33, 1.55), glass, rot=(math.pi / 2, 0, 0))
+    # A luggage trolley rack and planters under the canopy, away from the car's slot.
+    planter = plaster_mat('apt-planter', (0.3, 0.3, 0.31), 0.8, streaks=False)
+    leaf = leaf2_mat('apt-leaf', (0.03, 0.06, 0.02), (0.11, 0.17, 0.05), translucent=0.3)
+    bark = bark2_mat('apt-bark', (0.08, 0.07, 0.06))
+    shrub = broadleaf_mesh(41, 2.2, 1.0, name='apt-shrub', mats=[leaf, bark], leaves=1.0)
+    for px in (-9.0, 18.0):
+        box((1.6, 1.6, 0.7), (px, ky + 3.0, 0.5), planter, bevel=0.03)
+        put(shrub, (px, ky + 3.0, 0.85), rot_z=random.uniform(0, 6.3))
+    rack = Batch(steel, 'apt-trolleys')
+    for k in range(6):
+        tx = -17.0 + k * 0.35
+        rack.box((0.04, 0.9, 0.9), (tx, ky + 6.0, 0.6))
+        rack.box((0.6, 0.9, 0.04), (tx - 0.3, ky + 6.0, 0.35))
+    rack.done()
+    camera(focal=40.0, fstop=5.6, pitch_deg=0.0, height=1.3, distance=8.0)
+    render_settings(exposure=-1.0, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    return extra
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -5066,7 +5140,7 @@ SCENES = {
     'wedding-car': lambda: s_city('wedding'),
     'gated-estate-car-park': lambda: s_city('estate'),
     'suburban-house': lambda: s_city('suburban'),
-    'airport-vip': lambda: s_city('airport'),
+    'airport-vip': s_airport_vip,
 }
 
 
