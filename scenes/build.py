@@ -1975,13 +1975,17 @@ def _tyre_arcs(nt, c, arcs, wobble):
     return total
 
 
-def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(), rough_wall=0.8):
+def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(), rough_wall=0.8, dust=0.12,
+                   scuffs=0.3, rough_var=0.32):
     """Session 7: a painted cyclorama as photographed in a working car studio. The floor is clearly a floor:
     it is darker than the wall (walked and driven on), its tone drifts over metres (patches of touch-up paint,
     mopped areas), it carries faint tyre arcs, scuffs and dust, and its satin finish varies (worn lanes,
     dull patches) so the reflections of the wall and lights waver. The change from floor to wall climbs the
     cove unevenly, with grime at its foot. `disc`: a painted turntable of that radius round the car (its
-    edge far from the wheels), a slightly different paint and a soft grimy seam, not a drawn line."""
+    edge far from the wheels), a slightly different paint and a soft grimy seam, not a drawn line. `dust`: how
+    much the dust drifts lighten (and dull) the floor; on a dark floor they read as pale stains. `scuffs`: the
+    strength of the small rubber scuffs; `rough_var`: the spread of the floor's roughness (on a dark glossy
+    floor a wide one shows as wet-looking patches)."""
     m, nt, out = new_mat(name)
     c = coord(nt)
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
@@ -2016,8 +2020,8 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     sc_n = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, 37.0), 7.0, 4, 0.6, distortion=1.4)
     scuff = ramp(nt, sc_n, [(0.62, (0, 0, 0)), (0.7, (1, 1, 1))])
     scuff_mask = ramp(nt, noise(nt, c, 0.7, 4, 0.5), [(0.5, (0, 0, 0)), (0.65, (1, 1, 1))])
-    scuffs = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), 0.3 * wear)
-    marks = scuffs if marks is None else math_node(nt, 'ADD', marks, scuffs)
+    sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), scuffs * wear)
+    marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
     if dirt is not None:
         marks = math_node(nt, 'ADD', marks, dirt)
     marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
@@ -2030,8 +2034,8 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     foot = ramp(nt, ymap.outputs[0], [(0.0, (0.3, 0.3, 0.3)), (1.0, (1, 1, 1))])
     drifts = ramp(nt, noise(nt, c, 0.9, 4, 0.55), [(0.4, (0, 0, 0)), (0.85, (1, 1, 1))])
     speck = ramp(nt, noise(nt, c, 60.0, 2, 0.5), [(0.45, (0, 0, 0)), (0.75, (1, 1, 1))])
-    dust = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, foot), math_node(nt, 'ADD', 0.5, speck))
-    dust = math_node(nt, 'MULTIPLY', dust, 0.12 * wear)
+    dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, foot), math_node(nt, 'ADD', 0.5, speck))
+    dust = math_node(nt, 'MULTIPLY', dust_m, dust * wear)
     fcol = mix_rgb(nt, dust, fcol, (0.62, 0.6, 0.57))
     # Grime band at the cove's foot (shoe and tyre marks where things were pushed against the sweep).
     foot_band = ramp(nt, z, [(0.0, (0, 0, 0)), (0.06, (1, 1, 1)), (0.4, (0, 0, 0))])
@@ -2045,7 +2049,7 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     # Satin floor: roughness varies (worn lanes smoother, dust and dull patches rougher); the wall matt.
     rv = noise(nt, c, 0.5, 4, 0.55)
     rv = ramp(nt, rv, [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
-    rgh = math_node(nt, 'ADD', rough - 0.16, math_node(nt, 'MULTIPLY', rv, 0.32))
+    rgh = math_node(nt, 'ADD', rough - rough_var / 2, math_node(nt, 'MULTIPLY', rv, rough_var))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust, 1.2))
     rgh = mix_rgb(nt, on_floor, (rough_wall,) * 3, rgh)
     und = noise(nt, c, 0.6, 3, 0.5)
@@ -2060,9 +2064,9 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     return m
 
 
-def softbox_stand(x, y, height, w, h, target, power, color=(1, 1, 1)):
+def softbox_stand(x, y, height, w, h, target, power, color=(1, 1, 1), face_mat=None):
     """A rectangular softbox on a stand (black fabric back, white diffuser towards the car, a pole and three
-    legs), lit by an area lamp at its face."""
+    legs), lit by an area lamp at its face (`face_mat`: the diffuser's material, a flat emitter if none)."""
     fabric = simple_mat('softbox-fabric', (0.02, 0.02, 0.022), 0.75, grain=0.08, grain_scale=40)
     metal = simple_mat('stand-metal', (0.05, 0.05, 0.05), 0.35, metallic=0.8)
     d = Vector((target[0] - x, target[1] - y, 0)).normalized()
@@ -2070,7 +2074,7 @@ def softbox_stand(x, y, height, w, h, target, power, color=(1, 1, 1)):
     depth = 0.35
     b = box((w, depth, h), (x, y, height), fabric, bevel=0.04, rot=(0, 0, ang))
     face = plane(w * 0.96, h * 0.96, (x + d.x * (depth / 2 + 0.005), y + d.y * (depth / 2 + 0.005), height),
-                 emission_mat('diffuser', color, 2.0), rot=(math.pi / 2, 0, ang))
+                 face_mat or emission_mat('diffuser', color, 2.0), rot=(math.pi / 2, 0, ang))
     camera_only(face)
     cylinder(0.018, height - h / 2 + 0.05, (x, y, (height - h / 2) / 2), metal, verts=12)
     for k in range(3):
@@ -2085,6 +2089,41 @@ def softbox_stand(x, y, height, w, h, target, power, color=(1, 1, 1)):
     return b
 
 
+def diffuser_mat(name, strength, fall=0.55):
+    """The front of a softbox or light bank: brightest in its middle, falling off towards the frame (a
+    photographed diffuser is never a flat white card), with a faint fabric mottle."""
+    m, nt, out = new_mat(name)
+    g = coord(nt, 'Generated')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g, sep.inputs[0])
+    ex = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['X'], 0.5))
+    ey = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], 0.5))
+    e = math_node(nt, 'MAXIMUM', ex, ey)
+    s = ramp(nt, e, [(0.0, (1, 1, 1)), (0.5, (fall, fall, fall))])
+    s = mix_rgb(nt, 1.0, s, ramp(nt, noise(nt, g, 40.0, 3, 0.5), [(0.3, (0.96, 0.96, 0.96)), (0.7, (1, 1, 1))]), 'MULTIPLY')
+    em = nt.nodes.new('ShaderNodeEmission')
+    link(nt, s, em.inputs['Color'])
+    em.inputs['Strength'].default_value = strength
+    link(nt, em.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def light_bank(y, z, length, depth, power):
+    """A long light bank hung over the cove (session 8, modern studio): a black box on wires whose diffused
+    underside the camera sees at the top of the frame, lighting the wall and the cove's foot below it (so
+    the wall's light falls off downwards and to the sides), and reflected in the satin floor."""
+    housing = simple_mat('bank-housing', (0.025, 0.025, 0.027), 0.6, grain=0.1, grain_scale=20)
+    box((length, depth, 0.32), (0, y, z + 0.16), housing, bevel=0.02)
+    face = plane(length * 0.97, depth * 0.9, (0, y, z - 0.005),
+                 no_light_sampling(diffuser_mat('bank-diffuser', power / (math.pi * length * depth) * 0.6)),
+                 rot=(math.pi, 0, 0))
+    camera_only(face)
+    wire = simple_mat('wire', (0.05, 0.05, 0.05), 0.4, metallic=0.8)
+    for x in (-length * 0.4, 0.0, length * 0.4):
+        cylinder(0.006, 6.0, (x, y, z + 0.32 + 3.0), wire, verts=6)
+    area_light((0, y, z - 0.02), length, power, size_y=depth, target=(0, y + 3.0, 1.0))
+
+
 def studio2(kind):
     """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
     softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
@@ -2094,13 +2133,25 @@ def studio2(kind):
                       arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.38, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5),
-        'modern': dict(floor=(0.14, 0.142, 0.145), wall=(0.3, 0.302, 0.305), rough=0.42, wear=0.45, disc=None,
-                       arcs=((-6.0, 2.0, 4.8, 0.45), (8.0, 0.0, 6.5, 0.4)), key=950, wash=0.45),
+        'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.38, wear=1.0, disc=None,
+                       arcs=((-6.0, 2.0, 4.8, 0.6), (8.0, 0.0, 6.5, 0.5)), key=950,
+                       wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
+                       cove=(1.3, 10.6), backdrop=5000),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
+        # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
+        # bank's light lies on the satin floor) and a deep-blue one (the pool makes the blue gradient).
+        'dark': dict(floor=(0.045, 0.045, 0.048), wall=(0.032, 0.032, 0.034), rough=0.36, wear=0.7, disc=None,
+                     arcs=((-6.0, 1.0, 5.0, 0.5), (7.0, -1.0, 6.0, 0.45)), key=1100, wash=0.03, dust=0.05,
+                     scuffs=0.0, rough_var=0.1, bank=(7.5, 4.7, 5.0, 1.0, 1000), cove=(1.3, 10.6), backdrop=1500),
+        'blue': dict(floor=(0.045, 0.075, 0.17), wall=(0.07, 0.12, 0.3), rough=0.38, wear=0.9, disc=None,
+                     arcs=((-6.5, 1.5, 5.0, 0.5), (7.5, -0.5, 6.2, 0.45)), key=900, wash=0.05, dust=0.05,
+                     scuffs=0.0, cove=(1.3, 10.6), backdrop=6000),
     }[kind]
-    mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'])
-    cyclorama(mat, radius=3.2, back=9.5, height=14.0, width=60.0)
+    mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'],
+                         dust=P.get('dust', 0.12), scuffs=P.get('scuffs', 0.3), rough_var=P.get('rough_var', 0.32))
+    radius, back = P.get('cove', (3.2, 9.5))
+    cyclorama(mat, radius=radius, back=back, height=14.0, width=60.0)
     world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
     k = P['key']
     area_light((0, 0.5, 5.5), 6.0, k * 0.75, size_y=3.0)
@@ -2114,6 +2165,16 @@ def studio2(kind):
         # the rig in view: two softboxes on stands behind the car, turned towards it
         softbox_stand(-4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
         softbox_stand(4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
+    if 'bank' in P:
+        light_bank(*P['bank'])
+    if 'backdrop' in P:
+        # a soft spot on the wall behind the car: the pool of light falls off to the sides and the top
+        spot_light((0, 2.0, 4.8), P['backdrop'], (0, 12.0, 2.6), angle_deg=48, blend=1.0, color=(1, 1, 1),
+                   radius=1.0)
+    if 'stand' in P:
+        # a strip softbox on a stand at the frame's edge, turned towards the car
+        softbox_stand(P['stand'][0], P['stand'][1], 2.0, 0.6, 1.8, (0, 0, 0), 60,
+                      face_mat=diffuser_mat('stand-diffuser', 2.0, 0.7))
     key(0, 80, 0.9)
     return P
 
