@@ -3503,12 +3503,21 @@ def s_rainy():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def brick_mat(name, color, mortar=(0.5, 0.48, 0.45)):
+def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False):
     """Brick in stretcher bond (22.5 x 7.5 cm courses, 1 cm joints) on a facade in the XZ plane: brick to
-    brick tone, a slow tone drift, recessed joints in the bump (session 6, street only)."""
+    brick tone, a slow tone drift, recessed joints in the bump (session 6, street only). Session 8: other
+    units and joints (brick-format facade tiles), and `ground`: laid on the XY plane (concrete pavers)."""
     m, nt, out = new_mat(name)
     c = coord(nt, 'Object')
-    b = facade_bond(nt, c, (0.235, 0.075), 0.01, 0.2, color, 0.78, mortar, 0.5)
+    v = c
+    if ground:
+        sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, c, sep.inputs[0])
+        swap = nt.nodes.new('ShaderNodeCombineXYZ')
+        link(nt, sep.outputs['X'], swap.inputs[0])
+        link(nt, sep.outputs['Y'], swap.inputs[2])
+        v = swap.outputs[0]
+    b = facade_bond(nt, v, unit, joint, 0.2, color, 0.78, mortar, 0.5)
     b.squash = 1.0
     tone = ramp(nt, noise(nt, c, 0.3, 4, 0.5), [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.08, 1.06, 1.04))])
     col = mix_rgb(nt, 1.0, b.outputs['Color'], tone, 'MULTIPLY')
@@ -3857,6 +3866,19 @@ def sheffield_stand(x, y, metal):
         cylinder(0.028, 0.18, (x + s * 0.31, y, 0.88), metal, rot=(0, math.pi / 2 + s * 0.6, 0), verts=12)
 
 
+def kerb_stones(kerb_y, mat, lengths, width, height, jitter):
+    """A kerb of stones laid end to end along X (each as long as drawn from `lengths`, 8 mm apart), its
+    street face at kerb_y, each a few millimetres off level (up to `jitter`) and a little turned."""
+    kerbs = Batch(mat, 'kerbs')
+    x = -40.0
+    while x < 40:
+        ln = random.uniform(*lengths)
+        kerbs.box((ln - 0.008, width, height), (x + ln / 2, kerb_y + width / 2, height / 2 + random.uniform(-jitter, jitter)),
+                  rot_z=random.gauss(0, 0.004))
+        x += ln
+    kerbs.done()
+
+
 def s_street(night=False):
     """A city-centre street, by day (city-centre) or by night (urban-night). Session 6: shot as a listing
     photo is, 38 mm at 7 m, camera 1.3 m high, f/4 (the 85 mm at 14.5 m showed one enlarged shopfront once
@@ -3879,14 +3901,7 @@ def s_street(night=False):
         mist = {'start': 60, 'depth': 900, 'color': (0.55, 0.62, 0.72)}
         plane(6000, 6000, (0, 0, 0), street_asphalt_mat())
     granite = plaster_mat('granite', (0.5, 0.49, 0.47), 0.7, streaks=False)
-    kerbs = Batch(granite, 'kerbs')
-    x = -40.0
-    while x < 40:
-        ln = random.uniform(0.9, 1.2)
-        kerbs.box((ln - 0.008, 0.28, 0.15), (x + ln / 2, kerb_y + 0.14, 0.075 + random.uniform(-0.006, 0.006)),
-                  rot_z=random.gauss(0, 0.004))
-        x += ln
-    kerbs.done()
+    kerb_stones(kerb_y, granite, (0.9, 1.2), 0.28, 0.15, 0.006)
     gut = simple_mat('gutter', (0.16, 0.155, 0.15), 0.85, grain=0.25, grain_scale=4, bump_strength=0.2)
     plane(80, 0.3, (0, kerb_y - 0.15, 0.003), gut)
     iron = simple_mat('grate', (0.04, 0.04, 0.04), 0.5, metallic=0.6, grain=0.2)
@@ -4522,6 +4537,149 @@ def s_tokyo_street():
         k += 1
     camera(focal=38.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=7.0)
     render_settings(exposure=0.4, glare=0.25, adaptive=0.01)
+    return extra
+
+
+# ---- apartment front (session 8): helpers used only by s_apartment_front
+
+def tr_apartment(x0, x1, y, floors, wall, accent, name):
+    """A Turkish mid-rise apartment block (apartman): a raised ground floor (yuksek giris) on a stone-clad
+    plinth, storeys of 2.9 m in painted render on insulation with a two-tone stair-core band, white PVC
+    windows under roller-shutter boxes (some shutters part down), projecting balconies with railings or
+    glazed in (cam balkon), air-conditioner units, iron grilles on the ground-floor windows, a glass entrance
+    door under a canopy at the centre, a blue number plate."""
+    w = x1 - x0
+    cx = (x0 + x1) / 2
+    st = 2.9
+    base = 0.9
+    h = base + floors * st + 0.9
+    wallm = plaster_mat(name + '-render', wall, 0.85, streaks=True)
+    accm = plaster_mat(name + '-accent', accent, 0.85, streaks=True)
+    walls = Batch(wallm, name + '-walls')
+    acc = Batch(accm, name + '-core')
+    pvc = Batch(simple_mat(name + '-pvc', (0.86, 0.86, 0.84), 0.35, grain=0.03), name + '-pvc')
+    panes = Batch(window_glass_mat(name + '-glass'), name + '-panes')
+    iron = Batch(simple_mat(name + '-iron', (0.05, 0.06, 0.055), 0.45, metallic=0.6, grain=0.1), name + '-iron')
+    alu = Batch(simple_mat(name + '-alu', (0.7, 0.7, 0.68), 0.3, metallic=0.85, grain=0.03), name + '-alu')
+    slabs = Batch(plaster_mat(name + '-slab', tuple(min(1, v * 1.05) for v in wall), 0.8, streaks=False), name + '-slabs')
+    shutters = Batch(ribbed_mat(name + '-shutter', (0.8, 0.79, 0.76), period=0.045, rough=0.5, metallic=0.0),
+                     name + '-shutters')
+    cglass = Batch(glass_mat(name + '-balcony-glass', (0.8, 0.85, 0.85)), name + '-bglass')
+    walls.box((w, 10.0, h - base), (cx, y + 5.0, base + (h - base) / 2))
+    box((w + 0.05, 0.06, base), (cx, y - 0.03, base / 2), cladding_mat(name + '-plinth', (0.42, 0.41, 0.39), panel=(0.6, 0.3),
+                                                                       joint=0.008, rough=0.6), bevel=0.005)
+    walls.box((w, 0.25, base), (cx, y + 0.125, base / 2))
+    acc.box((2.6, 0.06, h - base), (cx, y - 0.03, base + (h - base) / 2))
+
+    def window(wx, z, ww, wh, grille=False):
+        tk_window(pvc, panes, iron, wx, y, z, ww, wh)
+        pvc.box((ww + 0.1, 0.14, 0.22), (wx, y - 0.07, z + wh + 0.11))
+        drop = random.choice((0.0, 0.0, 0.15, 0.3, 0.6, 1.0))
+        if drop > 0:
+            shutters.box((ww - 0.04, 0.01, wh * drop), (wx, y - 0.1, z + wh - wh * drop / 2))
+        if grille:
+            railing(iron, wx - ww / 2 - 0.05, wx + ww / 2 + 0.05, y - 0.12, z - 0.05, wh + 0.1, spacing=0.12)
+
+    dish_mat = simple_mat(name + '-dish', (0.78, 0.78, 0.76), 0.4, grain=0.08)
+    for f in range(floors):
+        z = base + f * st
+        # The stair core: a narrow window at each half landing (the first is over the entrance canopy).
+        if f > 1:
+            tk_window(alu, panes, iron, cx, y - 0.06, z - st / 2 + 0.9, 0.9, 1.1)
+        for s in (-1, 1):
+            window(cx + s * 2.5, z + 0.95, 1.2, 1.3, grille=f == 0)
+            window(cx + s * 9.6, z + 0.9, 1.6, 1.4, grille=f == 0)
+            bx = cx + s * 5.9
+            if f == 0:
+                window(bx - 0.7, z + 0.9, 1.6, 1.4, grille=True)
+                window(bx + 1.0, z + 0.9, 0.8, 1.4, grille=True)
+                continue
+            # A balcony: the slab, a glazed door and a window behind it, a railing or glazing in front.
+            slabs.box((3.6, 1.3, 0.16), (bx, y - 0.65, z - 0.08))
+            tk_window(pvc, panes, iron, bx - 0.8, y, z + 0.02, 0.9, 2.2)
+            window(bx + 0.7, z + 0.9, 1.4, 1.3)
+            glazed = random.random() < 0.35
+            if random.random() < 0.5:
+                walls.box((3.6, 0.12, 0.95), (bx, y - 1.24, z + 0.475))
+                if glazed:
+                    cglass.box((3.5, 0.02, 1.55), (bx, y - 1.22, z + 1.75))
+                    for k in range(6):
+                        alu.box((0.035, 0.05, 1.6), (bx - 1.75 + k * 0.7, y - 1.22, z + 1.75))
+            else:
+                railing(iron if random.random() < 0.5 else alu, bx - 1.8, bx + 1.8, y - 1.26, z, 1.0,
+                        bars=random.random() < 0.5)
+                for s2 in (-1, 1):
+                    railing(iron, bx + s2 * 1.8 - 0.001, bx + s2 * 1.8 + 0.001, y - 0.65, z, 1.0)
+            if random.random() < 0.45:
+                tk_ac_unit(bx + random.choice((-1.2, 1.2)), y - 0.6, z + 0.02)
+            if random.random() < 0.3:
+                # A satellite dish clamped to the balcony front.
+                dx = bx + random.choice((-1.3, 1.3))
+                dish = sphere(0.3, (dx, y - 1.45, z + 1.35), dish_mat, subdiv=3)
+                dish.scale = (1.0, 0.22, 1.0)
+                dish.rotation_euler = (math.radians(-20), 0, math.radians(random.uniform(-30, 30)))
+                box((0.03, 0.45, 0.03), (dx, y - 1.55, z + 1.2), dish_mat, bevel=0, rot=(math.radians(25), 0, 0))
+    # The entrance: steps up to the raised ground floor, a glass door in aluminium, a canopy, a number plate.
+    steps = plaster_mat(name + '-steps', (0.6, 0.58, 0.55), 0.7, streaks=False)
+    for k in range(5):
+        box((2.2, 0.3, 0.18), (cx, y - 1.2 + k * 0.3, 0.09 + k * 0.18), steps, bevel=0.01)
+    alu.box((1.9, 0.04, 2.5), (cx, y - 0.08, base + 1.25))
+    panes.box((1.7, 0.02, 2.3), (cx, y - 0.1, base + 1.2))
+    alu.box((0.05, 0.04, 2.3), (cx, y - 0.12, base + 1.2))
+    slabs.box((2.8, 1.5, 0.14), (cx, y - 0.75, base + 2.75))
+    plate = simple_mat('number-plate', (0.04, 0.12, 0.45), 0.35, grain=0.05)
+    box((0.34, 0.03, 0.22), (cx + 1.6, y - 0.05, base + 2.0), plate, bevel=0.01)
+    shop_name('14', cx + 1.6, y - 0.075, base + 1.93, 0.12, simple_mat('plate-ink', (0.92, 0.92, 0.9), 0.4), depth=0.004)
+    # The block's name in steel letters over the canopy, as Turkish apartman have.
+    shop_name('YILDIZ APT.', cx, y - 0.075, base + 3.0, 0.2, simple_mat('apt-letters', (0.6, 0.6, 0.58), 0.3, metallic=0.9),
+              depth=0.03)
+    for b in (walls, acc, pvc, panes, iron, alu, slabs, shutters, cglass):
+        b.done()
+
+
+def s_apartment_front():
+    """A residential street in a Turkish city by day (session 8): the car on the asphalt in front of a
+    six-storey apartment block, the street clear of parked cars and running across the frame; a granite
+    kerb, a pavement of interlocking pavers, a rendered garden wall with a steel railing and a gate, a
+    front garden with two trees, then the block (`tr_apartment`); a blue street-name sign on a post. Shot as
+    the city street is: 38 mm at 7 m, 1.3 m high, level, f/4; sun from the right, raking along the facade."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    world_sky(36, 105, 1.0, air=1.0, dust=0.7)
+    sun_light(36, 105, 3.5, angle_deg=0.55)
+    key(105, 36, 0.15)
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.09, 0.09, 0.092)))
+    kerb_y = 2.4
+    kerb_stones(kerb_y, plaster_mat('kerb-stone', (0.56, 0.55, 0.52), 0.75, streaks=False), (0.48, 0.52), 0.18, 0.16,
+                0.005)
+    plane(80, 2.2, (0, kerb_y + 0.18 + 1.1, 0.155), brick_mat('pavers', (0.5, 0.48, 0.45), (0.32, 0.3, 0.27), (0.2, 0.1), 0.005, ground=True))
+    wall_y = kerb_y + 2.4
+    render = plaster_mat('garden-wall', (0.78, 0.74, 0.66), 0.85, streaks=True)
+    coping = plaster_mat('coping', (0.62, 0.6, 0.57), 0.7, streaks=False)
+    rail = Batch(simple_mat('garden-rail', (0.03, 0.07, 0.05), 0.45, metallic=0.5, grain=0.1), 'garden-rail')
+    for s in (-1, 1):
+        x0, x1 = (-40, -0.9) if s < 0 else (0.9, 40)
+        box((x1 - x0, 0.25, 0.6), ((x0 + x1) / 2, wall_y + 0.125, 0.3 + 0.15), render, bevel=0.005)
+        box((x1 - x0, 0.32, 0.06), ((x0 + x1) / 2, wall_y + 0.125, 0.78), coping, bevel=0.008)
+        railing(rail, x0, x1, wall_y + 0.125, 0.81, 0.9, spacing=0.12)
+        for k in range(14):
+            box((0.3, 0.3, 1.8), (s * (1.05 + 3.0 * k), wall_y + 0.125, 0.9 + 0.15), render, bevel=0.01)
+    rail.done()
+    plane(80, 5.0, (0, wall_y + 2.6, 0.2), floor_material('grass'))
+    plane(1.8, 5.0, (0, wall_y + 2.6, 0.21), brick_mat('path', (0.55, 0.5, 0.46), (0.32, 0.3, 0.27), (0.2, 0.1), 0.005, ground=True))
+    leaf = leaf2_mat('apt-leaf', (0.035, 0.065, 0.02), (0.12, 0.19, 0.05), translucent=0.3)
+    bark = bark2_mat('apt-bark', (0.08, 0.07, 0.06))
+    put(broadleaf_mesh(21, 8.0, 3.6, name='apt-tree', mats=[leaf, bark], leaves=0.8), (-6.8, wall_y + 1.8, 0.2))
+    put(broadleaf_mesh(5, 6.5, 3.0, name='apt-tree2', mats=[leaf, bark], leaves=0.7), (8.2, wall_y + 1.6, 0.2))
+    tr_apartment(-13.0, 13.0, wall_y + 4.2, 6, (0.84, 0.78, 0.66), (0.58, 0.36, 0.26), 'apt')
+    # A street-name sign on a post at the kerb, left of the car.
+    post = simple_mat('sign-post', (0.35, 0.36, 0.37), 0.4, metallic=0.8)
+    cylinder(0.03, 2.7, (-4.3, kerb_y + 0.5, 1.5), post, verts=12)
+    blue = simple_mat('street-sign', (0.03, 0.1, 0.38), 0.35, grain=0.04)
+    box((0.8, 0.025, 0.22), (-4.3, kerb_y + 0.46, 2.72), blue, bevel=0.006)
+    shop_name('LALE SK.', -4.3, kerb_y + 0.445, 2.67, 0.09, simple_mat('sign-ink', (0.92, 0.92, 0.9), 0.4), depth=0.003)
+    mist = {'start': 60, 'depth': 900, 'color': (0.55, 0.62, 0.72)}
+    camera(focal=38.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=7.0)
+    render_settings(exposure=-1.0, mist=mist)
     return extra
 
 
@@ -5191,7 +5349,7 @@ SCENES = {
     'marina': lambda: s_water('marina'),
     'rainy-drive': s_rainy,
     'city-centre': s_street,
-    'apartment-front': lambda: s_city('apartment'),
+    'apartment-front': s_apartment_front,
     'skyscraper-front': lambda: s_city('skyscraper'),
     'studio-plaza': lambda: s_city('plaza'),
     'tokyo-street': s_tokyo_street,
