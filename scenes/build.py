@@ -4840,33 +4840,6 @@ def s_city(kind):
                      simple_mat('roof', (0.35, 0.15, 0.1), 0.7))
         tree_line(12, -40, 40, 7, 9, 2.6, leaf=foliage_mat(), jitter=1)
         mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
-    elif kind == 'suburban':
-        world_sky(45, 120, 1.0, air=1.0, dust=0.7)
-        sun_light(45, 120, 3.5, angle_deg=0.6)
-        key(120, 45, 0.15)
-        exposure = -1.0
-        floor('grass')
-        plane(9, 30, (0, 3, 0.004), floor_material('stone-paving', (0.6, 0.58, 0.54)))
-        render = simple_mat('render', (0.85, 0.82, 0.75), 0.85, grain=0.05, grain_scale=2)
-        building(0, 11, 16, 10, 6, render)
-        roof = simple_mat('tiles', (0.35, 0.14, 0.08), 0.7, grain=0.2, grain_scale=20, bump_strength=0.4)
-        r1 = box((17, 6.5, 0.25), (0, 13.2, 7.6), roof, bevel=0.02, rot=(math.radians(32), 0, 0))
-        r2 = box((17, 6.5, 0.25), (0, 18.8, 7.6), roof, bevel=0.02, rot=(math.radians(-32), 0, 0))
-        g = glass_mat('win', (0.5, 0.55, 0.6), 0.02)
-        frame = simple_mat('frame', (0.95, 0.95, 0.95), 0.4)
-        for wx in (-5, 5):
-            box((2.4, 0.2, 1.6), (wx, 10.95, 2.2), frame, bevel=0.01)
-            box((2.2, 0.22, 1.4), (wx, 10.95, 2.2), g, bevel=0)
-            box((2.4, 0.2, 1.6), (wx, 10.95, 4.8), frame, bevel=0.01)
-            box((2.2, 0.22, 1.4), (wx, 10.95, 4.8), g, bevel=0)
-        box((3.0, 0.25, 2.6), (0, 10.95, 1.3), simple_mat('garage', (0.9, 0.9, 0.88), 0.5), bevel=0.01)
-        leaf = foliage_mat()
-        tree_line(16, -30, -10, 6, 10, 3.2, leaf=leaf, jitter=3)
-        tree_line(16, 10, 30, 6, 10, 3.2, leaf=leaf, jitter=3)
-        hedge = foliage_mat('hedge')
-        box((12, 0.8, 0.9), (-11, 8, 0.45), hedge, bevel=0.2)
-        box((12, 0.8, 0.9), (11, 8, 0.45), hedge, bevel=0.2)
-        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=exposure, mist=mist, glare=glare)
     return extra
@@ -5321,6 +5294,128 @@ def s_airport_vip():
     return extra
 
 
+def roof_tile_mat(name, color=(0.36, 0.13, 0.07)):
+    """Clay roof tiles in courses (30 x 11 cm exposed, half-bond), tile to tile tone, dark gaps under each
+    course's lower edge in the bump, weathering and a little lichen drifting over metres."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    b = facade_bond(nt, c, (0.3, 0.11), 0.012, 0.3, color, 0.82, tuple(v * 0.35 for v in color), 0.5)
+    weather = ramp(nt, noise(nt, c, 0.35, 5, 0.6), [(0.3, (0.72, 0.74, 0.7)), (0.7, (1.0, 1.0, 1.0))])
+    col = mix_rgb(nt, 1.0, b.outputs['Color'], weather, 'MULTIPLY')
+    principled(nt, out, col, 0.65, 0.4, 0.0, bump(nt, math_node(nt, 'MULTIPLY', b.outputs['Fac'], -1.0), 0.6, 0.012))
+    return m
+
+
+def hipped_roof(x0, x1, y0, y1, z, rise, overhang, mat, name='roof'):
+    """A hipped roof over the rectangle x0..x1, y0..y1 at eaves height z: four slopes meeting at a ridge
+    along X, eaves `overhang` beyond the walls, with a fascia board under the eaves."""
+    import bmesh
+    bm = bmesh.new()
+    ex0, ex1, ey0, ey1 = x0 - overhang, x1 + overhang, y0 - overhang, y1 + overhang
+    half = (ey1 - ey0) / 2
+    ym = (ey0 + ey1) / 2
+    v = [bm.verts.new(p) for p in ((ex0, ey0, z), (ex1, ey0, z), (ex1, ey1, z), (ex0, ey1, z),
+                                    (ex0 + half, ym, z + rise), (ex1 - half, ym, z + rise))]
+    for f in ((0, 1, 5, 4), (2, 3, 4, 5), (1, 2, 5), (3, 0, 4)):
+        bm.faces.new([v[i] for i in f])
+    me = bpy.data.meshes.new(name)
+    bm.to_mesh(me)
+    bm.free()
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    me.materials.append(mat)
+    sol = o.modifiers.new('thick', 'SOLIDIFY')
+    sol.thickness = 0.12
+    box((ex1 - ex0, 0.04, 0.2), ((ex0 + ex1) / 2, ey0 - 0.02, z - 0.06), simple_mat(name + '-fascia', (0.85, 0.85, 0.83), 0.5),
+        bevel=0.005)
+    return o
+
+
+def s_suburban_house():
+    """A detached house seen from its street by day (session 8; was a flat box with four windows): the car in
+    the street by the kerb, a paved footway, the garden wall (rendered, capped) with painted railings and a
+    gate, a lawn with shrubs, a two-storey rendered house set back off-centre under a hipped clay-tile roof,
+    white-framed windows set into the wall, a front door under a canopy, a chimney, the neighbour's house and trees beyond; fair-weather cumulus.
+    Shot as the street: 38 mm at 7 m, 1.3 m high, level, f/4."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    sun_elev, sun_az = 40, 125
+    cumulus_sky(sun_elev, sun_az, cover=0.35, scale=1.3, cloud_light=1.1, seed=5.0)
+    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
+    key(sun_az, sun_elev, 0.15)
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat())
+    kerb_y = 2.4
+    granite = plaster_mat('sh-kerb', (0.56, 0.55, 0.53), 0.7, streaks=False)
+    kerb_stones(kerb_y, granite, (0.9, 1.2), 0.28, 0.15, 0.006)
+    wall_y = 5.0
+    plane(80, wall_y - kerb_y - 0.28, (0, (kerb_y + 0.28 + wall_y) / 2, 0.15), floor_material('stone-paving', (0.52, 0.5, 0.47)))
+    # The garden wall with railings; a pedestrian gate (right) and a driveway gate (left).
+    render = plaster_mat('sh-wall', (0.8, 0.77, 0.7))
+    cap = plaster_mat('sh-cap', (0.62, 0.6, 0.56), 0.7, streaks=False)
+    iron = simple_mat('sh-railing', (0.05, 0.055, 0.06), 0.45, metallic=0.3, grain=0.04)
+    rails = Batch(iron, 'sh-rails')
+    gaps = ((2.6, 3.8), (-8.5, -4.5))
+    runs = [(-30.0, -8.5), (-4.5, 2.6), (3.8, 30.0)]
+    for a, b_ in runs:
+        box((b_ - a, 0.3, 0.7), ((a + b_) / 2, wall_y + 0.15, 0.35), render, bevel=0.01)
+        box((b_ - a + 0.04, 0.36, 0.06), ((a + b_) / 2, wall_y + 0.15, 0.73), cap, bevel=0.01)
+        x = a + 0.06
+        while x < b_ - 0.05:
+            rails.box((0.018, 0.018, 0.95), (x, wall_y + 0.15, 1.23))
+            x += 0.12
+        rails.box((b_ - a, 0.03, 0.04), ((a + b_) / 2, wall_y + 0.15, 1.1))
+        rails.box((b_ - a, 0.03, 0.04), ((a + b_) / 2, wall_y + 0.15, 1.68))
+    for a, b_ in gaps:
+        for px in (a, b_):
+            box((0.3, 0.3, 1.8), (px, wall_y + 0.15, 0.9), render, bevel=0.01)
+        # The gate leaves, a little open on the pedestrian gate.
+        x = a + 0.2
+        while x < b_ - 0.2:
+            rails.box((0.02, 0.02, 1.4), (x, wall_y + 0.25, 0.85))
+            x += 0.11
+        rails.box((b_ - a - 0.4, 0.04, 0.05), ((a + b_) / 2, wall_y + 0.25, 0.2))
+        rails.box((b_ - a - 0.4, 0.04, 0.05), ((a + b_) / 2, wall_y + 0.25, 1.5))
+    rails.done()
+    # Garden: lawn, a paved path to the door, a driveway, shrubs along the wall.
+    plane(80, 40, (0, wall_y + 20.3, 0.05), floor_material('grass', (0.06, 0.09, 0.03)))
+    paving = floor_material('stone-paving', (0.6, 0.58, 0.55))
+    plane(1.4, 9.0, (3.2, wall_y + 4.8, 0.07), paving)
+    plane(4.0, 12.0, (-6.5, wall_y + 6.3, 0.06), paving)
+    leaf = leaf2_mat('sh-leaf', (0.03, 0.06, 0.02), (0.11, 0.17, 0.05), translucent=0.3)
+    bark = bark2_mat('sh-bark', (0.08, 0.07, 0.06))
+    shrubs = [broadleaf_mesh(60 + i, random.uniform(1.4, 2.0), random.uniform(0.8, 1.1), name='sh-shrub%d' % i,
+                             mats=[leaf, bark], leaves=1.0) for i in range(3)]
+    for i, sx in enumerate((-12.0, -10.2, 0.5, 5.5, 7.8, 12.5)):
+        put(shrubs[i % 3], (sx, wall_y + 1.0 + random.uniform(0, 0.5), 0.05), rot_z=random.uniform(0, 6.3),
+            scale=random.uniform(0.85, 1.15))
+    trees = [broadleaf_mesh(70 + i, random.uniform(7.0, 9.0), random.uniform(2.6, 3.4), name='sh-tree%d' % i,
+                            mats=[leaf, bark], leaves=0.9) for i in range(2)]
+    for i, (tx, ty) in enumerate(((-13.0, 12.0), (15.0, 19.0), (-22.0, 26.0))):
+        put(trees[i % 2], (tx, ty, 0.05), rot_z=random.uniform(0, 6.3), scale=random.uniform(0.9, 1.1))
+    # The house: rendered walls, white frames; the hipped roof on top.
+    hy = 14.0
+    hx0, hx1 = -3.0, 9.0
+    facade(hx0, hx1, hy, 6.9, (0.74, 0.7, 0.62), storey=2.9, bay=2.4, win_w=1.2, win_h=1.45, sill=0.9, shop=False,
+           frame_col=(0.9, 0.9, 0.88), recess=0.14, name='sh-house', cornice=False)
+    # The front door over the path (in front of the bay's ground-floor window), a canopy and two steps.
+    door = simple_mat('sh-door', (0.16, 0.09, 0.05), 0.45, grain=0.06, grain_scale=8, bump_strength=0.1)
+    box((1.15, 0.08, 2.2), (3.0, hy - 0.05, 0.3 + 1.1), door, bevel=0.01)
+    box((0.05, 0.06, 0.3), (3.4, hy - 0.12, 1.35), simple_mat('sh-handle', (0.7, 0.68, 0.6), 0.3, metallic=0.9))
+    box((1.7, 0.9, 0.12), (3.0, hy - 0.45, 2.75), cap, bevel=0.01)
+    for k, (sd, sz) in enumerate(((1.2, 0.15), (0.8, 0.3))):
+        box((1.8 - 0.2 * k, sd, sz), (3.0, hy - sd / 2, sz / 2), cap, bevel=0.01)
+    box((0.6, 0.6, 1.6), (6.5, hy + 4.0, 6.9 + 2.2), plaster_mat('sh-chimney', (0.7, 0.66, 0.6)), bevel=0.01)
+    tiles = roof_tile_mat('sh-tiles')
+    hipped_roof(hx0, hx1, hy, hy + 6.4, 6.9, 2.6, 0.55, tiles, name='sh-roof')
+    # The neighbour's house beyond, further back and lower.
+    facade(-24.0, -14.0, hy + 6.0, 6.0, (0.66, 0.6, 0.52), storey=2.8, bay=2.5, win_w=1.1, win_h=1.4, sill=0.9,
+           shop=False, frame_col=(0.35, 0.22, 0.12), recess=0.14, name='sh-next', cornice=False)
+    hipped_roof(-24.0, -14.0, hy + 6.0, hy + 12.4, 6.0, 2.3, 0.5, roof_tile_mat('sh-tiles2', (0.3, 0.12, 0.07)),
+                name='sh-roof2')
+    camera(focal=38.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=7.0)
+    render_settings(exposure=-1.0, mist={'start': 60, 'depth': 1200, 'color': (0.62, 0.68, 0.76)})
+    return extra
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -5358,7 +5453,7 @@ SCENES = {
     'red-carpet': lambda: s_city('red-carpet'),
     'wedding-car': lambda: s_city('wedding'),
     'gated-estate-car-park': lambda: s_city('estate'),
-    'suburban-house': lambda: s_city('suburban'),
+    'suburban-house': s_suburban_house,
     'airport-vip': s_airport_vip,
 }
 
