@@ -4683,6 +4683,135 @@ def s_apartment_front():
     return extra
 
 
+# ---- skyscraper front (session 8): helpers used only by s_skyscraper_front
+
+def tower_wall_mat(name, tint=(0.7, 0.8, 0.85), bay=1.5, storey=3.9, spandrel=1.0, mullion=(0.45, 0.46, 0.47),
+                   spandrel_col=(0.05, 0.06, 0.07)):
+    """A tower's curtain wall on a box (faces in XZ and YZ): vision glass `bay` wide, a storey high, over a
+    dark interior (each pane's room a different shade, the lit ceiling band of the office behind), an opaque
+    spandrel band at each floor slab, aluminium mullions; the glass mirrors the sky and the other towers
+    (Fresnel, 12 % head-on, tinted) and waves gently, as toughened glass does."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    u = math_node(nt, 'ADD', sep.outputs['X'], sep.outputs['Y'])
+    fu = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', u, bay))
+    fv = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', sep.outputs['Z'], storey))
+    mull = math_node(nt, 'GREATER_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', fu, 0.5)), 0.5 - 0.05 / bay)
+    spand = math_node(nt, 'LESS_THAN', fv, spandrel / storey)
+    opaque = math_node(nt, 'MAXIMUM', mull, spand)
+    cell = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', u, bay)), cell.inputs[0])
+    link(nt, math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', sep.outputs['Z'], storey)), cell.inputs[1])
+    wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    wn.noise_dimensions = '3D'
+    link(nt, cell.outputs[0], wn.inputs['Vector'])
+    room = ramp(nt, wn.outputs['Value'], [(0.0, (0.015, 0.018, 0.02)), (0.7, (0.04, 0.045, 0.05)), (1.0, (0.12, 0.12, 0.11))])
+    ceiling = ramp(nt, fv, [(0.86, (1, 1, 1)), (0.88, (2.5, 2.5, 2.4)), (0.95, (2.5, 2.5, 2.4)), (0.97, (1, 1, 1))])
+    d = nt.nodes.new('ShaderNodeBsdfDiffuse')
+    link(nt, mix_rgb(nt, 1.0, room, ceiling, 'MULTIPLY'), d.inputs['Color'])
+    g = nt.nodes.new('ShaderNodeBsdfGlossy')
+    g.inputs['Color'].default_value = (*tint, 1)
+    g.inputs['Roughness'].default_value = 0.015
+    wave = noise(nt, c, 0.25, 2, 0.5)
+    link(nt, bump(nt, math_node(nt, 'ADD', wave, math_node(nt, 'MULTIPLY', wn.outputs['Value'], 0.3)), 0.04, 0.3),
+         g.inputs['Normal'])
+    fres = nt.nodes.new('ShaderNodeFresnel')
+    fres.inputs['IOR'].default_value = 1.52
+    glass = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.12), glass.inputs[0])
+    link(nt, d.outputs[0], glass.inputs[1])
+    link(nt, g.outputs[0], glass.inputs[2])
+    op = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, mix_rgb(nt, mull, spandrel_col, mullion), op.inputs['Base Color'])
+    link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', mull, 0.7), 0.15), op.inputs['Metallic'])
+    op.inputs['Roughness'].default_value = 0.3
+    mix = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, opaque, mix.inputs[0])
+    link(nt, glass.outputs[0], mix.inputs[1])
+    link(nt, op.outputs[0], mix.inputs[2])
+    link(nt, mix.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def s_skyscraper_front():
+    """A business district's plaza by day (session 8): the car on granite slabs in front of a glass office
+    tower. The tower's curtain wall (`tower_wall_mat`) rises out of frame on a double-height lobby set back
+    behind stainless columns: full-height glazing in a mullion grid, the lit lobby inside (stone back wall,
+    ceiling panels, reception desk), a glass canopy over the entrance; granite benches and stainless bollards
+    on the plaza; through the gaps beside it, other towers further off under fair-weather cumulus, which
+    the glass mirrors. Shot as the city street is: 38 mm at 7 m, 1.3 m high, level, f/4."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    sun_elev, sun_az = 42, 125
+    cumulus_sky(sun_elev, sun_az, cover=0.4, scale=1.3, cloud_light=1.1, seed=5.0)
+    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
+    key(sun_az, sun_elev, 0.15)
+    plane(6000, 6000, (0, 0, 0), brick_mat('plaza-granite', (0.3, 0.295, 0.285), (0.22, 0.215, 0.21), (1.2, 0.6), 0.003,
+                                           ground=True))
+    meta['floor'] = {'gloss': 0.05, 'roughness': 0.6, 'kind': 'stone-paving'}
+    # The main tower: its face 20 m behind the car, on a lobby set 3 m back under it.
+    fy, half, lobby = 20.0, 9.0, 7.2
+    box((2 * half, 30, 150), (0, fy + 15, lobby + 75), tower_wall_mat('tower-a'), bevel=0)
+    steel = simple_mat('stainless', (0.62, 0.62, 0.62), 0.2, metallic=1.0, grain=0.03)
+    for cx in (-half + 0.6, -3.0, 3.0, half - 0.6):
+        cylinder(0.5, lobby, (cx, fy + 0.6, lobby / 2), steel, verts=40)
+    box((2 * half + 0.2, 0.5, 1.0), (0, fy + 0.25, lobby - 0.5), simple_mat('fascia', (0.2, 0.21, 0.22), 0.35, metallic=0.7),
+        bevel=0.01)
+    gy = fy + 3.0
+    plane(2 * half, lobby - 1.0, (0, gy, (lobby - 1.0) / 2), shop_glass_mat('lobby-glass'), rot=(math.pi / 2, 0, 0))
+    fr = Batch(simple_mat('lobby-mullion', (0.2, 0.2, 0.21), 0.35, metallic=0.8), 'lobby-mullions')
+    x = -half
+    while x <= half + 0.01:
+        fr.box((0.08, 0.3, lobby - 1.0), (x, gy, (lobby - 1.0) / 2))
+        x += 1.8
+    for z in (0.05, 3.0, lobby - 1.0):
+        fr.box((2 * half, 0.3, 0.1), (0, gy, z))
+    fr.done()
+    # Inside: a stone back wall, a floor, a ceiling of lit panels, a reception desk, a lobby lamp.
+    stone = plaster_mat('lobby-stone', (0.42, 0.36, 0.3), 0.5, streaks=False)
+    box((2 * half, 0.3, lobby), (0, gy + 12.0, lobby / 2), stone, bevel=0)
+    box((2 * half, 12, 0.05), (0, gy + 6.0, 0.02), brick_mat('lobby-floor', (0.55, 0.53, 0.5), (0.4, 0.4, 0.4), (0.9, 0.9),
+                                                          0.002, ground=True), bevel=0)
+    box((2 * half, 12, 0.2), (0, gy + 6.0, lobby - 0.9), simple_mat('lobby-ceiling', (0.75, 0.75, 0.74), 0.8), bevel=0)
+    panel = no_light_sampling(emission_mat('lobby-panel', (1.0, 0.95, 0.88), 2.0))
+    for px in range(-7, 8, 2):
+        for py in (2.0, 5.0, 8.0, 11.0):
+            plane(1.2, 0.3, (px, gy + py, lobby - 1.01), panel, rot=(math.pi, 0, 0))
+    box((4.0, 0.8, 1.1), (-4.0, gy + 7.0, 0.55), simple_mat('desk', (0.12, 0.1, 0.08), 0.3), bevel=0.02)
+    area_light((0, gy + 6.0, lobby - 1.1), 14.0, 900, (1.0, 0.93, 0.85), size_y=10.0, target=(0, gy + 6.0, 0))
+    # Security gates across the lobby and a few people's worth of furniture: sofas, a planter.
+    gates = Batch(steel, 'lobby-gates')
+    for gx in (-1.5, -0.5, 0.5, 1.5, 2.5):
+        gates.box((0.18, 1.4, 1.0), (gx, gy + 5.0, 0.5))
+    gates.done()
+    sofa = simple_mat('sofa', (0.08, 0.08, 0.09), 0.7, grain=0.1)
+    for sx in (-6.5, 6.5):
+        box((2.2, 0.9, 0.45), (sx, gy + 3.0, 0.23), sofa, bevel=0.06)
+        box((2.2, 0.25, 0.5), (sx, gy + 3.4, 0.6), sofa, bevel=0.06)
+    # The entrance canopy: glass on steel fins, over the revolving door's bay.
+    cglass = glass_mat('canopy-glass', (0.8, 0.86, 0.86))
+    box((7.0, 4.5, 0.04), (5.0, gy - 2.2, 4.2), cglass, bevel=0)
+    for cx in (2.0, 5.0, 8.0):
+        box((0.06, 4.5, 0.3), (cx, gy - 2.2, 4.05), steel, bevel=0.005)
+    # The plaza: granite benches and a row of stainless bollards, clear of the car.
+    gran = plaster_mat('bench-granite', (0.35, 0.34, 0.33), 0.5, streaks=False)
+    for bx in (-11.0, -7.5, 7.5, 11.0):
+        box((2.4, 0.6, 0.45), (bx, 10.0, 0.225), gran, bevel=0.02)
+    for bx in (-13.5, -12.0, -10.5, -9.0, -7.5, 7.5, 9.0, 10.5, 12.0, 13.5):
+        cylinder(0.1, 0.85, (bx, 15.0, 0.425), steel, verts=24)
+    # Other towers further off, seen past the main one.
+    for i, (tx, ty, w, h, tint) in enumerate(((-42.0, 70.0, 28.0, 210.0, (0.62, 0.72, 0.8)),
+                                               (38.0, 95.0, 30.0, 180.0, (0.8, 0.78, 0.72)),
+                                               (-75.0, 140.0, 36.0, 260.0, (0.66, 0.76, 0.78)),
+                                               (80.0, 160.0, 34.0, 230.0, (0.7, 0.74, 0.82)))):
+        box((w, w, h), (tx, ty + w / 2, h / 2), tower_wall_mat('tower-%d' % i, tint, bay=random.choice((1.35, 1.5, 1.8)),
+                                                               storey=random.choice((3.6, 3.9, 4.2))), bevel=0)
+    camera(focal=38.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=7.0)
+    render_settings(exposure=-1.0, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    return extra
+
+
 def s_city(kind):
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
@@ -5445,7 +5574,7 @@ SCENES = {
     'rainy-drive': s_rainy,
     'city-centre': s_street,
     'apartment-front': s_apartment_front,
-    'skyscraper-front': lambda: s_city('skyscraper'),
+    'skyscraper-front': s_skyscraper_front,
     'studio-plaza': lambda: s_city('plaza'),
     'tokyo-street': s_tokyo_street,
     'urban-night': lambda: s_street(night=True),
