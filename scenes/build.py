@@ -714,17 +714,6 @@ def foliage_mat(name='leaf', base=(0.05, 0.1, 0.025), hi=(0.14, 0.2, 0.05), snow
     return m
 
 
-def bushes(y, leaf, x_half=40):
-    """Undergrowth along the edge of a wood: low, overlapping leaf clusters."""
-    reach = min(x_half, (y + 14.5) * 0.3 + 3)
-    x = -reach
-    while x < reach:
-        r = random.uniform(0.6, 1.2)
-        s = sphere(r, (x, y + random.uniform(-0.8, 0.8), r * 0.5), leaf, subdiv=3)
-        displace(s, r * 0.4, 0.5)
-        x += random.uniform(0.6, 1.2)
-
-
 def tree_line(y, x0, x1, spacing, height, crown, kind='broad', snow=False, jitter=2.0, leaf=None):
     leaf = leaf or foliage_mat(snow=snow, base=(0.03, 0.07, 0.03) if kind == 'pine' else (0.05, 0.1, 0.025))
     # Only what the outdoor camera (85 mm from 14.5 m) can see, with a margin: thousands of leaf clusters
@@ -3438,17 +3427,6 @@ def s_water(kind):
         sea = water(10.0, color=(0.006, 0.035, 0.06), wave_scale=0.5, choppy=3.5)
         key(120, 40, 0.15)
         mist = {'start': 300, 'depth': 6000, 'color': (0.55, 0.63, 0.74), 'max': 0.75}
-    elif kind == 'lake':
-        world_sky(30, 210, 1.0, air=1.0, dust=0.8)
-        sun_light(30, 210, 3.0, (1.0, 0.95, 0.88), angle_deg=0.8)
-        shore('gravel', 9.5)
-        plane(80, 6, (0, 6.5, 0.003), floor_material('grass'))
-        water(9.5, color=(0.01, 0.03, 0.03), calm=True, wave_scale=0.7)
-        hills(220, 60, (0.04, 0.07, 0.03), (0.09, 0.12, 0.05), size=2000, scale=10)
-        leaf = foliage_mat()
-        tree_line(160, -60, 60, 7, 14, 4.5, leaf=leaf, jitter=10)
-        key(210, 30, 0.2, (1.0, 0.95, 0.88))
-        mist = {'start': 60, 'depth': 1200, 'color': (0.48, 0.56, 0.66)}
     elif kind == 'beach':
         world_sky(55, 150, 1.0, air=0.8, dust=0.4)
         sun_light(55, 150, 4.0, angle_deg=0.6)
@@ -5545,6 +5523,56 @@ def s_suburban_house():
     return extra
 
 
+# ---- lakeside (session 8): helpers used only by s_lakeside
+
+def lk_near(x, y):
+    """The near shore (metres, the car at 0): a level gravel car park, a grass bank from 4 m, a short
+    slope of stones into the water at about 8 m, the bed falling away under it."""
+    import numpy as np
+    bank = np.clip((y - 4.0) / 1.5, 0, 1) * (0.1 + 0.06 * fbm(x, y, 3.0, 3, seed=41))
+    edge = 7.6 + 0.5 * fbm(x, 0.0 * y, 6.0, 3, seed=42)
+    drop = np.clip((y - edge) / 1.2, 0, None)
+    return bank - 0.5 * drop - 0.3 * drop * drop
+
+
+def lk_far(x, y):
+    """The far shore about 1.4 km off: a wavering shoreline, a wooded bank, then forested hills to about
+    70 m, their crest 3-4 km away."""
+    import numpy as np
+    d = y - 1400.0 + 60 * fbm(x, 0.0 * y, 400.0, 3, seed=43)
+    up = np.clip(d, 0, None)
+    hills = 70 * (1 - np.exp(-up / 1000.0)) * (0.7 + 0.6 * fbm(x, y, 1800.0, 4, seed=44)) + 6 * fbm(x, y, 150.0, 4, seed=45)
+    return np.where(d > 0, 0.05 * up + hills * np.clip(up / 60.0, 0, 1), 0.02 * d) - 0.4
+
+
+def s_lakeside():
+    """A gravel car park on a lake shore (session 8; was ball trees on poles before flat hills): the car on
+    the gravel, a grass bank, stones at the water's edge, a calm lake mirroring the far
+    shore: a wooded bank and forested hills 1.4-4 km off, a snow-capped range far behind, under
+    fair-weather cumulus; sun high on the right, behind the photographer."""
+    sun_el, sun_az = 36, 135
+    cumulus_sky(sun_el, sun_az, cover=0.42, scale=1.2, cloud_light=1.1, seed=19.0, fade=(0.006, 0.04), dust=0.3,
+                squash=0.35, blue=0.45)
+    sun_light(sun_el, sun_az, 3.6, (1.0, 0.96, 0.9), angle_deg=0.6)
+    terrain(-9.0, 14.0, lk_near, verge_mat('lk-shore', grass=(0.07, 0.09, 0.03), gravel_to=4.0, litter_from=7.4),
+            rows=300, cols=260, name='shore', y_power=1.3)
+    blades = leaf2_mat('blades', (0.04, 0.055, 0.02), (0.12, 0.14, 0.06), translucent=0.3, autumn=(0.25, 0.22, 0.12))
+    grass_blades(4.2, 7.4, lk_near, 900, 0.16, blades, name='grass', lean=0.45)
+    water(6.5, color=(0.008, 0.028, 0.03), calm=True, wave_scale=0.7, choppy=0.15)
+    land = mountain_mat()
+    terrain(1250, 7000, lk_far, land, rows=260, cols=360, name='far-shore', y_power=1.8, margin=60)
+    needles = leaf2_mat('far-needles', (0.008, 0.016, 0.01), (0.018, 0.026, 0.015), translucent=0.05)
+    conifer_carpet(lk_far, 1400, 4500, 0.003, 18.0, needles, name='far-forest', seed=5,
+                   cover_fn=lambda x, y: (lk_far(x, y) > 0.5).astype(float))
+    terrain(8000, 45000, mv_far, land, rows=300, cols=420, name='range', y_power=1.5, margin=400)
+    meta['floor'] = {'gloss': 0, 'roughness': 0.85, 'kind': 'gravel'}
+    key(sun_az, sun_el, 0.15, (1.0, 0.96, 0.9))
+    outdoor_camera(2.8, 60000)
+    render_settings(exposure=-0.4, adaptive=0.01)
+    nature_compositor({'start': 300, 'depth': 40000, 'color': (0.47, 0.56, 0.72), 'max': 0.58, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -5568,7 +5596,7 @@ SCENES = {
     'mountain-view': s_mountain_view,
     'night-drive': s_night_drive,
     'coast-road': lambda: s_water('coast'),
-    'lakeside': lambda: s_water('lake'),
+    'lakeside': s_lakeside,
     'beach': lambda: s_water('beach'),
     'marina': lambda: s_water('marina'),
     'rainy-drive': s_rainy,
