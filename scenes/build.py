@@ -1819,20 +1819,6 @@ def cyclorama(mat, radius=4.0, back=9.0, height=14.0, width=60.0):
     return o
 
 
-def gradient_wall_mat(name, bottom, top, z0, z1, rough=0.6):
-    m, nt, out = new_mat(name)
-    geo = nt.nodes.new('ShaderNodeNewGeometry')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, geo.outputs['Position'], sep.inputs[0])
-    t = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['Z'], z0), z1 - z0)
-    col = ramp(nt, t, [(0.0, bottom), (1.0, top)])
-    c = coord(nt)
-    n = noise(nt, c, 0.5, 4, 0.5)
-    col = mix_rgb(nt, 0.04, col, ramp(nt, n, [(0, (0, 0, 0)), (1, (1, 1, 1))]), 'OVERLAY')
-    principled(nt, out, col, rough, 0.35, 0.0, bump(nt, noise(nt, c, 300, 3, 0.5), 0.02, 0.003))
-    return m
-
-
 def _stretch(nt, vec, sx, sy, sz=1.0, rot_deg=0.0):
     """Object coordinates rotated about Z and scaled per axis (for streaks: long in one direction)."""
     mp = nt.nodes.new('ShaderNodeMapping')
@@ -1840,94 +1826,6 @@ def _stretch(nt, vec, sx, sy, sz=1.0, rot_deg=0.0):
     mp.inputs['Scale'].default_value = (sx, sy, sz)
     link(nt, vec, mp.inputs['Vector'])
     return mp.outputs['Vector']
-
-
-def studio_epoxy_mat(paint):
-    """Session 6: a working studio's painted/epoxy concrete sweep, not a gradient and not a pattern.
-    Large-scale tone drift (+-3 % over metres), a faint trowel mottle, scuffs and faint tyre arcs
-    where cars were driven in and turned, dust gathered at the foot of the cove, roller marks on the
-    wall, and a roughness that varies (worn satin lanes, duller patches) with a gentle unevenness in the
-    normal so the softbox reflections waver a little. No turntable, no drawn seam."""
-    m, nt, out = new_mat('floor-studio-epoxy')
-    c = coord(nt)
-    base = paint or (0.8, 0.8, 0.8)
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    z = sep.outputs['Z']
-    on_floor = ramp(nt, z, [(0.0, (1, 1, 1)), (0.5, (0, 0, 0))])
-    on_floor = math_node(nt, 'MULTIPLY', on_floor, 1.0)
-    drift = noise(nt, c, 0.07, 3, 0.5)
-    col = ramp(nt, drift, [(0.3, tuple(v * 0.93 for v in base)), (0.7, tuple(min(1, v * 1.04) for v in base))])
-    mid = noise(nt, c, 0.55, 5, 0.55)
-    col = mix_rgb(nt, 1.0, col, ramp(nt, mid, [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.0, 1.0, 1.0))]), 'MULTIPLY')
-    trowel = noise(nt, _stretch(nt, c, 1.0, 2.2, 1.0, 25.0), 4.0, 6, 0.6)
-    col = mix_rgb(nt, 1.0, col, ramp(nt, trowel, [(0.35, (0.988, 0.988, 0.988)), (0.65, (1.006, 1.006, 1.006))]), 'MULTIPLY')
-    # Tyre arcs: long faint streaks, ~18 cm wide, in patches, on the floor only.
-    marks = None
-    for rot, seed_off, amt in ((8.0, 0.0, 0.16), (-21.0, 13.7, 0.12), (64.0, 41.3, 0.09)):
-        v = _stretch(nt, c, 0.12, 2.6, 1.0, rot)
-        off = nt.nodes.new('ShaderNodeVectorMath')
-        off.operation = 'ADD'
-        link(nt, v, off.inputs[0])
-        off.inputs[1].default_value = (seed_off, seed_off * 0.7, 0.0)
-        streak = noise(nt, off.outputs[0], 1.6, 3, 0.45, distortion=0.6)
-        band = ramp(nt, streak, [(0.54, (0, 0, 0)), (0.62, (1, 1, 1))])
-        patch = ramp(nt, noise(nt, c, 0.35 + seed_off * 0.001, 3, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])
-        t = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', band, patch), amt)
-        marks = t if marks is None else math_node(nt, 'ADD', marks, t)
-    # Scuffs: small irregular marks, sparse.
-    sc_n = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, 37.0), 9.0, 4, 0.6, distortion=1.2)
-    scuff = ramp(nt, sc_n, [(0.6, (0, 0, 0)), (0.68, (1, 1, 1))])
-    scuff_mask = ramp(nt, noise(nt, c, 0.9, 4, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])
-    marks = math_node(nt, 'ADD', marks, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), 0.14))
-    marks = math_node(nt, 'MULTIPLY', marks, on_floor)
-    col = mix_rgb(nt, marks, col, tuple(v * 0.55 for v in base), 'MIX')
-    # The cove: the floor is a little darker than the wall (walked on), the change climbing the curve
-    # unevenly, with dust gathered at its foot; on the wall, faint vertical roller marks.
-    zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.6, 4, 0.5), 0.5), 0.5))
-    worn = ramp(nt, math_node(nt, 'MULTIPLY', zj, 0.5), [(0.0, (0.82, 0.82, 0.82)), (0.35, (0.97, 0.97, 0.97)), (0.8, (1, 1, 1))])
-    col = mix_rgb(nt, 1.0, col, worn, 'MULTIPLY')
-    dust_band = ramp(nt, z, [(0.0, (0, 0, 0)), (0.15, (1, 1, 1)), (0.6, (0, 0, 0))])
-    dust = math_node(nt, 'MULTIPLY', dust_band, ramp(nt, noise(nt, c, 1.3, 5, 0.6), [(0.4, (0, 0, 0)), (0.7, (1, 1, 1))]))
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', dust, 0.05), col, (0.42, 0.4, 0.37), 'MIX')
-    roller = noise(nt, _stretch(nt, c, 1.0, 1.0, 0.08), 1.8, 3, 0.5)
-    wall = math_node(nt, 'SUBTRACT', 1.0, on_floor)
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wall, 1.0), col,
-                  mix_rgb(nt, 1.0, col, ramp(nt, roller, [(0.3, (0.985, 0.985, 0.985)), (0.7, (1.01, 1.01, 1.01))]), 'MULTIPLY'))
-    # Roughness 0.42 on average: satin lanes where cars drove (and the tyre marks) are smoother,
-    # dull patches rougher; the wall matt.
-    rv = noise(nt, c, 0.8, 4, 0.55)
-    rough = math_node(nt, 'ADD', 0.35, math_node(nt, 'MULTIPLY', rv, 0.14))
-    rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', marks, 1.2))
-    rough = math_node(nt, 'ADD', rough, math_node(nt, 'MULTIPLY', wall, 0.3))
-    # Unevenness: a soft large-scale undulation (reflections waver), a faint orange-peel.
-    und = noise(nt, c, 0.9, 3, 0.5)
-    nrm = bump(nt, und, 0.035, 0.02)
-    nrm = bump(nt, noise(nt, c, 160, 2, 0.5), 0.012, 0.002, normal=nrm)
-    principled(nt, out, col, rough, 0.4, 0.0, nrm)
-    meta['floor'] = {'gloss': 0.12, 'roughness': 0.42, 'kind': 'studio-paint'}
-    return m
-
-
-def studio(paint, floor_kind='studio-paint', wall_grad=None, key_power=900, dark=False, softboxes=True):
-    if wall_grad:
-        mat = gradient_wall_mat('cyc', wall_grad[0], wall_grad[1], 0.0, 8.0)
-        meta['floor'] = {'gloss': 0.1, 'roughness': 0.45, 'kind': 'studio-paint'}
-    elif floor_kind == 'studio-epoxy':
-        mat = studio_epoxy_mat(paint)
-    else:
-        mat = floor_material(floor_kind, paint)
-    cyclorama(mat)
-    world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
-    # A large overhead softbox (the key), two strip softboxes at the sides, a soft fill from the camera.
-    area_light((0, 0.5, 5.5), 6.0, key_power, size_y=3.0)
-    if softboxes:
-        area_light((-6.0, -2.0, 2.5), 1.2, key_power * 0.3, size_y=4.0, target=(0, 0, 0.8))
-        area_light((6.0, -2.0, 2.5), 1.2, key_power * 0.3, size_y=4.0, target=(0, 0, 0.8))
-    area_light((0, -12, 2.5), 5.0, key_power * (0.05 if dark else 0.25), target=(0, 0, 0.8))
-    if not dark:
-        area_light((0, 11, 6), 8.0, key_power * 0.6, size_y=4.0, target=(0, 13, 2))
-    key(0, 80, 0.9)
 
 
 # ---------------------------------------------------------------- session 7: photographic studios
@@ -2243,16 +2141,6 @@ def glass_wall(y, h, x_half, outside_bright, outside_color, mullion=2.5):
 
 
 # ---------------------------------------------------------------- scenes
-
-def s_studio(paint, look=0.0, dark=False, key_power=900, grad=None, floor_kind='studio-paint'):
-    def build():
-        studio(paint, floor_kind=floor_kind, wall_grad=grad, key_power=key_power, dark=dark)
-        camera(fstop=5.6)
-        # A little under the old exposure: Filmic's shoulder flattened the floor's texture to white.
-        render_settings(exposure=look - 0.25)
-        return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    return build
-
 
 def s_luxury_showroom():
     """A dark, warm dealer hall: walnut slat wall with LED lines, spot pools on a satin dark floor (blurred
@@ -5576,8 +5464,8 @@ def s_lakeside():
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
-    'studio-dark': s_studio((0.035, 0.035, 0.038), 0.0, dark=True, key_power=1100),
-    'studio-blue': s_studio(None, 0.1, grad=((0.05, 0.09, 0.2), (0.01, 0.02, 0.06)), key_power=700),
+    'studio-dark': s_studio2('dark', 0.0),
+    'studio-blue': s_studio2('blue', -0.5),
     'promo-studio': s_studio2('promo', -0.4),
     'modern-studio': s_studio2('modern', -1.3),
     'studio-showroom': s_glass_showroom,
