@@ -3876,6 +3876,7 @@ KANA = {
     'ケ': [[(.32, .98), (.06, .56)], [(.2, .76), (.95, .76)], [(.64, .76), (.52, .3), (.22, .0)]],
     'コ': [[(.12, .86), (.86, .86), (.86, .1), (.1, .1)]],
     'ス': [[(.15, .86), (.8, .86), (.56, .45), (.1, .04)], [(.56, .45), (.92, .06)]],
+    'セ': [[(.05, .62), (.95, .7), (.7, .45)], [(.32, .98), (.32, .1), (.9, .1)]],
     'タ': [[(.42, .96), (.1, .58)], [(.34, .8), (.86, .8), (.6, .34), (.2, .0)], [(.3, .52), (.66, .4)]],
     'ト': [[(.36, 1.0), (.36, .0)], [(.36, .6), (.82, .4)]],
     'ナ': [[(.05, .7), (.95, .7)], [(.55, 1.0), (.55, .4), (.25, .0)]],
@@ -3929,16 +3930,61 @@ def kana_text(batch, text, origin, u, v, size, vertical=True, stroke=0.12, depth
             for (a0, b0), (a1, b1) in zip(line, line[1:]):
                 p0 = o + u * (a0 * size) + v * (b0 * size)
                 p1 = o + u * (a1 * size) + v * (b1 * size)
-                d = p1 - p0
-                ln = d.length
-                dh = d.normalized()
-                w = dh.cross(n)
-                mid = (p0 + p1) / 2 + n * (depth / 2)
-                cols = (dh * (ln + t), n * depth, w * t)
-                mtx = Matrix(tuple((cols[0][i], cols[1][i], cols[2][i], mid[i]) for i in range(3)) + ((0, 0, 0, 1),))
-                bmesh.ops.create_cube(batch.bm, size=1.0, matrix=mtx)
+                beam(batch, p0 + n * (depth / 2), p1 + n * (depth / 2), t, depth, n)
         o = o - v * step if vertical else o + u * step
     return step * len(text)
+
+
+def beam(batch, p0, p1, t, depth, n):
+    """A bar from p0 to p1 (overshooting each end by t / 2, so bars meeting at a point join), t wide and
+    `depth` thick along the unit vector n (perpendicular to the bar)."""
+    import bmesh
+    from mathutils import Matrix
+    p0, p1, n = Vector(p0), Vector(p1), Vector(n)
+    d = p1 - p0
+    dh = d.normalized()
+    w = dh.cross(n)
+    mid = (p0 + p1) / 2
+    cols = (dh * (d.length + t), n * depth, w * t)
+    mtx = Matrix(tuple((cols[0][i], cols[1][i], cols[2][i], mid[i]) for i in range(3)) + ((0, 0, 0, 1),))
+    bmesh.ops.create_cube(batch.bm, size=1.0, matrix=mtx)
+
+
+def mamachari(x, y, facing=1):
+    """A Japanese step-through city bicycle parked side-on along X at depth y: 26-inch wheels (black tyres on
+    steel rims), a low frame, a wire basket at the front, a saddle, upright handlebars."""
+    tyre = simple_mat('tyre', (0.02, 0.02, 0.02), 0.7)
+    metal = Batch(simple_mat('bike-frame', random.choice([(0.55, 0.56, 0.57), (0.05, 0.05, 0.05), (0.5, 0.08, 0.06)]),
+                             0.3, metallic=0.8, grain=0.04), 'bike-frame')
+    f = facing
+    rear, front = Vector((x - f * 0.56, y, 0.34)), Vector((x + f * 0.56, y, 0.34))
+    for hub in (rear, front):
+        t = obj_from(bpy.ops.mesh.primitive_torus_add, major_radius=0.315, minor_radius=0.022, location=hub,
+                     rotation=(math.pi / 2, 0, 0), major_segments=48, minor_segments=8)
+        t.data.materials.append(tyre)
+    bb = Vector((x - f * 0.05, y, 0.3))
+    head = Vector((x + f * 0.42, y, 0.88))
+    seat = Vector((x - f * 0.22, y, 0.92))
+    side = Vector((0, 1, 0))
+    for a, b in ((head, bb), (bb, seat), (bb, rear), (seat, rear), (head, front), (head, head + Vector((0, 0, 0.22))),
+                 (bb + Vector((f * 0.15, 0, 0.08)), head + Vector((-f * 0.08, 0, -0.1)))):
+        beam(metal, a, b, 0.03, 0.03, side)
+    bar = head + Vector((0, 0, 0.22))
+    beam(metal, bar + Vector((-f * 0.12, -0.28, 0)), bar + Vector((-f * 0.12, 0.28, 0)), 0.022, 0.022, Vector((0, 0, 1)))
+    for s in (-1, 1):
+        beam(metal, bar, bar + Vector((-f * 0.12, s * 0.28, 0)), 0.022, 0.022, Vector((0, 0, 1)))
+    # The basket: a wire box over the front wheel.
+    bc = front + Vector((-f * 0.02, 0, 0.6))
+    for dz in (-0.12, 0.12):
+        for dy in (-0.15, 0.15):
+            beam(metal, bc + Vector((-0.18, dy, dz)), bc + Vector((0.18, dy, dz)), 0.008, 0.008, Vector((0, 0, 1)))
+        for dx in (-0.18, -0.06, 0.06, 0.18):
+            beam(metal, bc + Vector((dx, -0.15, dz)), bc + Vector((dx, 0.15, dz)), 0.008, 0.008, Vector((0, 0, 1)))
+    for dx in (-0.18, -0.09, 0.0, 0.09, 0.18):
+        for dy in (-0.15, 0.15):
+            beam(metal, bc + Vector((dx, dy, -0.12)), bc + Vector((dx, dy, 0.12)), 0.008, 0.008, Vector((1, 0, 0)))
+    metal.done()
+    box((0.26, 0.16, 0.07), tuple(seat + Vector((0, 0, 0.05))), simple_mat('saddle', (0.04, 0.035, 0.03), 0.5), bevel=0.02)
 
 
 def lit_sign_mat(name, color, strength, rng_tone=0.08):
@@ -4286,6 +4332,10 @@ def tk_ground_floor(kind, x0, x1, y, gh, wall, name, text=''):
             paper = lit_sign_mat(name + '-poster%d' % k, random.choice([(0.8, 0.78, 0.72), (0.7, 0.12, 0.08), (0.1, 0.2, 0.45),
                                                                          (0.85, 0.7, 0.15), (0.9, 0.9, 0.88)]), 0.35, 0.2)
             plane(pw, ph, (px, gx + 0.05, pz), paper, rot=(math.pi / 2, 0, 0))
+            word = random.choice(('タバコ', 'カレー', 'セール', 'ラーメン'))
+            gs = min(pw / (len(word) * 1.1), ph * 0.3)
+            kana_text(ink, word, (px - gs * 1.04 * len(word) / 2, gx + 0.045, pz + ph * 0.1), (1, 0, 0), (0, 0, 1), gs,
+                      False, stroke=0.14, depth=0.002)
         face = lit_sign_mat(name + '-fascia', (0.95, 0.95, 0.9), 1.0)
         box((b - a + 0.5, 0.16, 0.55), (cx, y - 0.08, gh - 0.25), face, bevel=0.01)
         size = 0.36
@@ -4369,6 +4419,9 @@ def s_tokyo_street():
     tk_sign_vertical(-2.42, 6.0, 3.3, 'ラーメン', (0.85, 0.1, 0.06), (0.95, 0.92, 0.85), project=False, width=0.5)
     tk_sign_vertical(4.7, 5.6, 3.0, '中川', (0.1, 0.35, 0.7), (0.95, 0.95, 0.95), project=False, width=0.6)
     tk_sign_vertical(9.3, 5.3, 3.2, 'クリーニング', (0.95, 0.95, 0.95), (0.1, 0.3, 0.65))
+    # Two city bicycles parked against the izakaya's front, side-on.
+    mamachari(-6.6, 4.85, 1)
+    mamachari(-5.0, 4.95, -1)
     # A traffic mirror on an orange post at the street's edge, left of the car.
     orange = simple_mat('mirror-post', (0.8, 0.25, 0.04), 0.4, grain=0.08)
     cylinder(0.038, 3.0, (-4.4, 2.95, 1.5), orange, verts=16)
