@@ -2314,6 +2314,104 @@ def s_garage(service=False):
     return {'night': False, 'perspectiveLines': service, 'clear': [0.05, 0.95]}
 
 
+def flake_epoxy_mat(name):
+    """A garage floor in flake epoxy (session 8, private garage): fully broadcast vinyl chips a few mm
+    across in charcoal, greys, white and tan (crisp cells, not a blur), a large-scale tone drift, a satin
+    clear topcoat whose sheen varies (dull where cars stand and turn) and a faint per-chip relief."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    vor = nt.nodes.new('ShaderNodeTexVoronoi')
+    vor.inputs['Scale'].default_value = 110.0
+    link(nt, c, vor.inputs['Vector'])
+    bw = nt.nodes.new('ShaderNodeRGBToBW')
+    link(nt, vor.outputs['Color'], bw.inputs[0])
+    chips = ramp(nt, bw.outputs[0], [(0.0, (0.045, 0.045, 0.05)), (0.3, (0.16, 0.16, 0.17)), (0.55, (0.3, 0.3, 0.3)),
+                                     (0.75, (0.5, 0.47, 0.42)), (0.9, (0.72, 0.72, 0.7))])
+    chips.node.color_ramp.interpolation = 'CONSTANT'
+    tone = ramp(nt, noise(nt, c, 0.25, 4, 0.5), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.06, 1.06, 1.06))])
+    col = mix_rgb(nt, 1.0, chips, tone, 'MULTIPLY')
+    dull = ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0, 0, 0)), (0.75, (1, 1, 1))])
+    rgh = math_node(nt, 'ADD', 0.16, math_node(nt, 'MULTIPLY', dull, 0.14))
+    nrm = bump(nt, vor.outputs['Distance'], 0.05, 0.002)
+    nrm = bump(nt, noise(nt, c, 0.8, 3, 0.5), 0.03, 0.02, normal=nrm)
+    principled(nt, out, col, rgh, 0.5, 0.0, nrm)
+    meta['floor'] = {'gloss': 0.3, 'roughness': 0.22, 'kind': 'epoxy'}
+    return m
+
+
+def s_private_garage():
+    """A clean modern double garage (session 8; was `s_garage(False)`, a grey box with floating LED lines):
+    flake-epoxy floor turned up the walls as a 10 cm skirting, plastered walls scuffed near the floor, a
+    white ceiling with recessed LED panels (seen, and lighting the room as area lamps the floor reflects),
+    a frosted clerestory window in the back wall, tall anthracite storage cabinets on the left, and on the
+    right a grey slatwall with a hose reel and a wall charger, winter tyres stacked beside it. Side walls
+    close the frame's edges."""
+    back, side, h = 3.0, 4.3, 2.9
+    wall = plaster_mat('garage-wall', (0.8, 0.79, 0.76), 0.85, streaks=False)
+    ceil = simple_mat('garage-ceiling', (0.86, 0.86, 0.85), 0.9, grain=0.03)
+    plane(40, 40, (0, 0, 0), flake_epoxy_mat('flake-epoxy'))
+    box((2 * side + 0.6, 0.3, h), (0, back + 0.15, h / 2), wall, bevel=0)
+    for sx in (-1, 1):
+        box((0.3, 14, h), (sx * (side + 0.15), back - 7, h / 2), wall, bevel=0)
+    box((2 * side + 0.6, 0.3, h), (0, -9.5, h / 2), wall, bevel=0)
+    box((2 * side + 0.6, 14, 0.2), (0, back - 7, h + 0.1), ceil, bevel=0)
+    skirt = flake_epoxy_mat('skirting')
+    box((2 * side, 0.02, 0.1), (0, back - 0.01, 0.05), skirt, bevel=0.003)
+    # Recessed LED panels: seen by the camera, their light from area lamps of the same size.
+    em = no_light_sampling(emission_mat('led-panel', (1.0, 0.98, 0.95), 9.0))
+    trim = simple_mat('panel-trim', (0.8, 0.8, 0.8), 0.4)
+    for py in (-2.8, 0.6):
+        for px in (-2.4, 0.0, 2.4):
+            box((1.24, 0.64, 0.02), (px, py, h - 0.005), trim, bevel=0)
+            camera_only(plane(1.2, 0.6, (px, py, h - 0.02), em, rot=(math.pi, 0, 0)))
+            area_light((px, py, h - 0.03), 1.2, 260, (1.0, 0.98, 0.95), size_y=0.6, target=(px, py, 0))
+    # Frosted clerestory window: daylight through it, the glass a soft bright mottle in an anthracite frame.
+    frame = simple_mat('window-frame', (0.07, 0.07, 0.075), 0.4, metallic=0.3)
+    fm, fnt, fout = new_mat('frosted')
+    fe = fnt.nodes.new('ShaderNodeEmission')
+    link(fnt, ramp(fnt, noise(fnt, coord(fnt), 1.2, 4, 0.5), [(0.3, (0.78, 0.82, 0.86)), (0.7, (0.95, 0.97, 1.0))]),
+         fe.inputs['Color'])
+    fe.inputs['Strength'].default_value = 2.2
+    link(fnt, fe.outputs[0], fout.inputs['Surface'])
+    camera_only(plane(3.6, 0.55, (0.6, back - 0.005, 2.3), no_light_sampling(fm), rot=(math.pi / 2, 0, 0)))
+    for fz in (2.0, 2.6):
+        box((3.8, 0.08, 0.06), (0.6, back - 0.04, fz), frame, bevel=0.004)
+    for fx in (-1.23, 0.6, 2.43):
+        box((0.06, 0.08, 0.66), (fx, back - 0.04, 2.3), frame, bevel=0.004)
+    area_light((0.6, back - 0.1, 2.3), 3.6, 220, (0.92, 0.95, 1.0), size_y=0.55, target=(0.6, -3, 0.6))
+    # Tall storage cabinets on the left, doors with gaps and bar handles.
+    cab = simple_mat('cabinet', (0.09, 0.095, 0.1), 0.35, metallic=0.4, grain=0.03)
+    steel = simple_mat('handle', (0.6, 0.6, 0.62), 0.25, metallic=1.0)
+    box((3.0, 0.55, 0.08), (-2.75, back - 0.3, 0.04), simple_mat('plinth', (0.03, 0.03, 0.03), 0.6), bevel=0)
+    for i in range(4):
+        x = -4.1 + 0.37 + i * 0.75
+        box((0.74, 0.55, 2.1), (x, back - 0.3, 0.08 + 1.05), cab, bevel=0.006)
+        hx = x + (0.3 if i % 2 == 0 else -0.3)
+        box((0.02, 0.03, 0.35), (hx, back - 0.6, 1.15), steel, bevel=0.004)
+    # Slatwall on the right with a hose reel and a wall charger, tyres stacked on the floor.
+    slat = simple_mat('slatwall', (0.55, 0.56, 0.57), 0.5, grain=0.03)
+    for j in range(9):
+        box((2.3, 0.03, 0.1), (2.9, back - 0.02, 1.0 + j * 0.12), slat, bevel=0.006)
+    reel = simple_mat('hose', (0.05, 0.2, 0.07), 0.5)
+    bpy.ops.mesh.primitive_torus_add(major_radius=0.2, minor_radius=0.05, location=(3.6, back - 0.12, 1.7),
+                                     rotation=(math.pi / 2, 0, 0))
+    bpy.context.active_object.data.materials.append(reel)
+    box((0.22, 0.12, 0.34), (2.3, back - 0.06, 1.5), simple_mat('charger', (0.85, 0.85, 0.86), 0.3), bevel=0.02)
+    camera_only(plane(0.05, 0.01, (2.3, back - 0.125, 1.58), emission_mat('charger-led', (0.2, 1.0, 0.4), 6.0),
+                      rot=(math.pi / 2, 0, 0)))
+    rubber = simple_mat('tyre', (0.025, 0.025, 0.027), 0.75, grain=0.05)
+    for t in range(3):
+        bpy.ops.mesh.primitive_torus_add(major_radius=0.23, minor_radius=0.095,
+                                         location=(3.75, back - 0.45, 0.1 + t * 0.2))
+        bpy.ops.object.shade_smooth()
+        bpy.context.active_object.data.materials.append(rubber)
+    world_grad((0.05, 0.05, 0.05), (0.08, 0.08, 0.08), 1.0)
+    key(0, 75, 0.75, (1, 0.98, 0.95))
+    camera(fstop=4.0, focal=35, distance=6.5)
+    render_settings(exposure=-1.6, look='Medium High Contrast')
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 def graphic_mat(name, a, b, strength):
     """A backlit print: two brand colours in soft diagonal fields with a fine print texture (not a flat
     fill)."""
@@ -5480,7 +5578,7 @@ SCENES = {
     'studio-showroom': s_glass_showroom,
     'luxury-showroom': s_luxury_showroom,
     'studio-loft': s_loft,
-    'private-garage': lambda: s_garage(False),
+    'private-garage': s_private_garage,
     'service-garage': lambda: s_garage(True),
     'sales-expo': s_expo,
     'mall-car-park': s_mall_car_park,
