@@ -277,14 +277,19 @@ def look_at(o, target):
 
 # ---------------------------------------------------------------- world and key light metadata
 
-def nishita_world(name, sun_elev, sun_az, air=1.0, dust=1.0, ozone=1.0):
-    """A new world with the Nishita physical sky: (world, node tree, background, sky node). The sun itself
-    is the sun lamp (sharp shadows, sampled directly); the sky only adds its blue fill, so no sun disc."""
+def new_world(name):
+    """A new world node tree made the scene's world: (world, node tree, its Background node)."""
     w = bpy.data.worlds.new(name)
     sc.world = w
     w.use_nodes = True
     nt = w.node_tree
-    bg = nt.nodes['Background']
+    return w, nt, nt.nodes['Background']
+
+
+def nishita_world(name, sun_elev, sun_az, air=1.0, dust=1.0, ozone=1.0):
+    """A new world with the Nishita physical sky: (world, node tree, background, sky node). The sun itself
+    is the sun lamp (sharp shadows, sampled directly); the sky only adds its blue fill, so no sun disc."""
+    w, nt, bg = new_world(name)
     sky = nt.nodes.new('ShaderNodeTexSky')
     sky.sky_type = 'NISHITA'
     sky.sun_elevation = math.radians(sun_elev)
@@ -306,11 +311,7 @@ def world_sky(sun_elev, sun_az, strength=1.0, air=1.0, dust=1.0, ozone=1.0, sun_
 def elevation_world(name):
     """A new world whose background is driven by the view's elevation: (node tree, background, the
     Generated coordinate split into X, Y, Z; Z rises with elevation)."""
-    w = bpy.data.worlds.new(name)
-    sc.world = w
-    w.use_nodes = True
-    nt = w.node_tree
-    bg = nt.nodes['Background']
+    w, nt, bg = new_world(name)
     g = nt.nodes.new('ShaderNodeTexCoord')
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, g.outputs['Generated'], sep.inputs[0])
