@@ -2578,6 +2578,14 @@ def curtain_glass_mat(name, inside=(0.025, 0.03, 0.035), f0=0.12):
     return m
 
 
+def fair_day(sun_elev, sun_az, cover, seed):
+    """Fair-weather daylight as the street and car-park scenes share it: cumulus over the Nishita sky, the
+    sun lamp (0.55 degrees, crisp shadows) and the key-light metadata for the compositor."""
+    cumulus_sky(sun_elev, sun_az, cover=cover, scale=1.3, cloud_light=1.1, seed=seed)
+    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
+    key(sun_az, sun_elev, 0.15)
+
+
 def bay_lines(rows, x0=-40.0, x1=40.0, pitch=2.55, name='bay-lines'):
     """Parking-bay lines in worn paint: for each (y0, y1) row of bays, a line every `pitch` metres along X."""
     lines = Batch(worn_paint_mat(), name)
@@ -2629,9 +2637,7 @@ def s_mall_car_park():
     weather cumulus. Shot as the street: 40 mm at 8 m, 1.3 m high, level, f/5.6."""
     extra = {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 48, 140
-    cumulus_sky(sun_elev, sun_az, cover=0.4, scale=1.3, cloud_light=1.1, seed=3.0)
-    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
-    key(sun_az, sun_elev, 0.15)
+    fair_day(sun_elev, sun_az, cover=0.4, seed=3.0)
     plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.075, 0.075, 0.08)))
     bay_lines(((4.2, 9.2), (20.2, 25.2), (25.4, 30.4)))
     granite, metal = planted_island(14.0, 16.6, (-21.0, -9.5, 10.5, 22.0), (-15.0, 3.5, 16.5), 'mall')
@@ -4767,9 +4773,7 @@ def s_skyscraper_front():
     the glass mirrors. Shot as the city street is: 38 mm at 7 m, 1.3 m high, level, f/4."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 42, 125
-    cumulus_sky(sun_elev, sun_az, cover=0.4, scale=1.3, cloud_light=1.1, seed=5.0)
-    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
-    key(sun_az, sun_elev, 0.15)
+    fair_day(sun_elev, sun_az, cover=0.4, seed=5.0)
     plane(6000, 6000, (0, 0, 0), brick_mat('plaza-granite', (0.3, 0.295, 0.285), (0.22, 0.215, 0.21), (1.2, 0.6), 0.003,
                                            ground=True))
     meta['floor'] = {'gloss': 0.05, 'roughness': 0.6, 'kind': 'stone-paving'}
@@ -5351,12 +5355,11 @@ def s_airport_vip():
     the forecourt's asphalt in the sun, a granite kerb with stainless bollards, then a paved drop-off under a
     deep canopy on slim round columns (white soffit with recessed downlights, a dark fascia lettered
     "VIP TERMİNALİ"), the terminal's storey-and-a-half curtain wall behind it with mullions, transoms and
-    a sliding entrance, the lit hall inside showing through, clad above; fair-weather cumulus. Shot as the street: 40 mm at 8 m, 1.3 m, f/5.6."""
+    a sliding entrance, the lit hall inside showing through, clad above; fair-weather cumulus. Shot as the
+    street: 40 mm at 8 m, 1.3 m, f/5.6."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 44, 215
-    cumulus_sky(sun_elev, sun_az, cover=0.35, scale=1.3, cloud_light=1.1, seed=7.0)
-    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
-    key(sun_az, sun_elev, 0.15)
+    fair_day(sun_elev, sun_az, cover=0.35, seed=7.0)
     plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.08, 0.08, 0.085)))
     paint = worn_paint_mat()
     lines = Batch(paint, 'lane-lines')
@@ -5478,9 +5481,7 @@ def s_suburban_house():
     Shot as the street: 38 mm at 7 m, 1.3 m high, level, f/4."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 40, 125
-    cumulus_sky(sun_elev, sun_az, cover=0.35, scale=1.3, cloud_light=1.1, seed=5.0)
-    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
-    key(sun_az, sun_elev, 0.15)
+    fair_day(sun_elev, sun_az, cover=0.35, seed=5.0)
     plane(6000, 6000, (0, 0, 0), street_asphalt_mat())
     kerb_y = 2.4
     granite = plaster_mat('sh-kerb', (0.56, 0.55, 0.53), 0.7, streaks=False)
@@ -5552,9 +5553,7 @@ def s_gated_estate():
     and offset; fair-weather cumulus. Shot as the mall car park: 40 mm at 8 m, 1.3 m high, level, f/5.6."""
     extra = {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 42, 120
-    cumulus_sky(sun_elev, sun_az, cover=0.35, scale=1.3, cloud_light=1.1, seed=9.0)
-    sun_light(sun_elev, sun_az, 3.6, angle_deg=0.55)
-    key(sun_az, sun_elev, 0.15)
+    fair_day(sun_elev, sun_az, cover=0.35, seed=9.0)
     plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.08, 0.08, 0.083)))
     bay_lines(((4.2, 9.2),))
     planted_island(10.6, 13.2, (-17.0, -6.0, 1.0, 7.5, 18.0), (-11.5, 12.5), 'site', tree_h=(5.0, 6.5))
