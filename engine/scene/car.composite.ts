@@ -778,19 +778,12 @@ async function alphaWeightedBlur(
 }
 
 /**
- * Lower hull of the silhouette's bottom profile (y grows downwards): the line the car rests on. Returns,
- * per column, the contact y in crop pixels, or -1 outside the car.
- */
-export function contactLine(a: Uint8Array | Buffer, w: number, h: number): number[] {
-  return groundLines(a, w, h).hull;
-}
-
-/**
- * The hull (see contactLine) and the floor under the car: the wheel-to-wheel segment continued under the
- * overhangs. The hull rises from the outer tyres to the bumper corners, and a floor drawn along it lays the
- * occlusion, the footprint pools and the reflection's axis up against the bumper (a grey slab hanging
- * under the exhaust, a bumper resting on its own reflection). The wheel-to-wheel segment is the hull's
- * longest; where it spans less than a third of the car (a car seen end-on) the floor is the hull.
+ * The ground under the car, per column in crop pixels (-1 outside the car). `hull`: the lower hull of the
+ * silhouette's bottom profile (y grows downwards), the line the car rests on. `floor`: the wheel-to-wheel
+ * segment continued under the overhangs. The hull rises from the outer tyres to the bumper corners, and a
+ * floor drawn along it lays the occlusion, the footprint pools and the reflection's axis up against the
+ * bumper (a grey slab hanging under the exhaust, a bumper resting on its own reflection). The wheel-to-wheel
+ * segment is the hull's longest; where it spans less than a third of the car (seen end-on) floor = hull.
  */
 export function groundLines(
   a: Uint8Array | Buffer,

@@ -4,7 +4,7 @@ import type { RawImage } from '../io/image.decode';
 import {
   carBox,
   compositeCar,
-  contactLine,
+  groundLines,
   carToneCurve,
   limitSoftBand,
   photoLight,
@@ -326,7 +326,7 @@ describe('compositing', () => {
     for (let y = 10; y < 40; y++) for (let x = 10; x < 90; x++) a[y * w + x] = 255;
     for (let y = 40; y < 50; y++) for (let x = 15; x < 25; x++) a[y * w + x] = 255; // near wheel, lower
     for (let y = 40; y < 45; y++) for (let x = 75; x < 85; x++) a[y * w + x] = 255; // far wheel, higher
-    const line = contactLine(a, w, h);
+    const line = groundLines(a, w, h).hull;
     expect(line[20]).toBe(49);
     expect(line[80]).toBeLessThan(46);
   });
