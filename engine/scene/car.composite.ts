@@ -273,23 +273,21 @@ export async function compositeCar(
     ? Buffer.from(maskCrop)
     : // Mitchell, not Lanczos, for the alpha: Lanczos rings at a hard edge and leaves a dotted outline.
       (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' }))).data;
-  let glassA: Buffer | undefined;
-  // Windows the segmenter saw through, and windows a plain studio backdrop shows through that it did not.
-  let studio: Uint8Array = studioGlass(src, mask);
-  let glassMap = options.glass;
-  if (studio.includes(255)) {
-    studio = (await greyOp(studio, src.width, src.height, (s) => s.blur(0.8))).data;
-    glassMap = glassMap ? Uint8Array.from(glassMap) : new Uint8Array(studio.length);
-    for (let i = 0; i < studio.length; i++) if (studio[i] > glassMap[i]) glassMap[i] = studio[i];
-  }
-  if (glassMap) {
-    const gCrop = new Uint8Array(cw * ch);
+  // Windows the segmenter saw through (glassA: what they show is replaced by the new scene behind tinted
+  // glass), and panes a plain studio backdrop shows through that it did not (paneA: relit, see relightPanes).
+  const cropOf = async (map: Uint8Array, kernel: 'linear'): Promise<Buffer> => {
+    const c = new Uint8Array(cw * ch);
     for (let y = 0; y < ch; y++)
-      gCrop.set(glassMap.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
-    glassA = exact
-      ? Buffer.from(gCrop)
-      : (await greyOp(gCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;
-  }
+      c.set(map.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
+    return exact
+      ? Buffer.from(c)
+      : (await greyOp(c, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel }))).data;
+  };
+  const glassA = options.glass ? await cropOf(options.glass, 'linear') : undefined;
+  const panes = studioGlass(src, mask);
+  const paneA = panes.map.includes(255)
+    ? await cropOf((await greyOp(panes.map, src.width, src.height, (s) => s.blur(0.8))).data, 'linear')
+    : undefined;
   cw = tw;
   ch = th;
   const carHpx = box.h * scale;
@@ -377,7 +375,7 @@ export async function compositeCar(
   // The scene's grain matched to the car's own noise (the renders are clean; a phone photo is not).
   await matchGrain(out, W, H, alpha, carRgb, carA, cw, ch);
   // What the windows will show: the scene behind the car (kept before shadows and the car cover it).
-  const sceneBehind = glassA ? Buffer.from(out) : out;
+  const sceneBehind = glassA || paneA ? Buffer.from(out) : out;
 
   // The car graded by its tone curve, its soft edge re-coloured from inside the car (no halo of the old
   // background): every later use of the car (reflection, edges) sees this one.
@@ -418,6 +416,10 @@ export async function compositeCar(
     }
   }
   if (glassA) await drawGlass(canvas, sceneBehind, placed, glassA, skyOf(options.background));
+  if (paneA) {
+    const seen = panes.backdrop.map((v, k) => grade[k][Math.round(v)]) as [number, number, number];
+    await relightPanes(canvas, sceneBehind, placed, paneA, seen);
+  }
   return {
     image: { data: out, width: W, height: H, channels: 3 },
     placement: { scale, dx: left - cx0 * scale, dy: top - cy0 * scale },
@@ -665,6 +667,10 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   const B = await alphaWeightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2));
   for (let i = 0; i < n; i++) {
     if (!near[i]) continue;
+    // A solid pixel is judged only on the outline's outermost ring. Deeper in, a dark roof moulding in
+    // front of a dark letter of the old wall looks like the letter, and lowering it pixel by pixel broke
+    // the moulding into dashes ("ragged dark trim fragments" along the roof, session-8 review).
+    if (a[i] >= 250 && !onOutline(a, i, w, h)) continue;
     let fb2 = 0;
     let ib = 0;
     for (let k = 0; k < 3; k++) {
@@ -678,6 +684,17 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
     const cur = a[i] / 255;
     if (est < cur) a[i] = Math.round(255 * (cur * 0.3 + est * 0.7));
   }
+}
+
+/** A car pixel with a background pixel (alpha < 128) beside it, above or below. */
+function onOutline(a: Uint8Array | Buffer, i: number, w: number, h: number): boolean {
+  const x = i % w;
+  return (
+    (x > 0 && a[i - 1] < 128) ||
+    (x < w - 1 && a[i + 1] < 128) ||
+    (i >= w && a[i - w] < 128) ||
+    (i < w * (h - 1) && a[i + w] < 128)
+  );
 }
 
 /**
@@ -984,7 +1001,7 @@ async function drawShadow(
     // the floor is lit, so the dark reaches only a line or two past it (reviewers saw a pool spreading in
     // front as "a blurred blob the tyre floats over").
     const ryUp = carH * 0.03;
-    const ryDown = Math.max(2, carH * 0.012);
+    const ryDown = Math.max(2, carH * 0.02);
     const gy = groundY[cx];
     for (let yy = Math.floor(-ryUp); yy <= Math.ceil(ryDown); yy++)
       for (let xx = Math.floor(cx - rx); xx <= Math.ceil(cx + rx); xx++) {
@@ -1025,7 +1042,7 @@ async function drawShadow(
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;
-      const dark = (occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.8;
+      const dark = (occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.9;
       if (dark <= 0.002) continue;
       const m = 1 - Math.min(0.92, dark);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
@@ -1139,6 +1156,52 @@ async function drawGlass(
       for (let k = 0; k < 3; k++) {
         const through = soft[r + k] * 0.55 + sky[k] * 0.08;
         out[o + k] = Math.round(out[o + k] * (1 - a) + through * a);
+      }
+    }
+}
+
+/**
+ * Panes through which the photo's plain studio backdrop shows (studioGlass): each pixel is scaled, per
+ * channel, by what the new scene shows behind it over what the old backdrop showed (`seen`, graded as the car
+ * is). Glass passes a share of the light behind it, so the backdrop seen through a pane becomes the scene
+ * seen through the same pane, and what stands in front of the backdrop inside the car (headrests, seats, a
+ * sticker) keeps its detail and is lit down or up with it, as the cabin would be by the new room. Replacing
+ * the pane outright (drawGlass) left a flat fill where the cabin had been ("flat grey windows").
+ */
+async function relightPanes(
+  canvas: Canvas,
+  scene: Buffer,
+  placed: Placed,
+  panes: Buffer,
+  seen: [number, number, number],
+): Promise<void> {
+  const { out, W, H } = canvas;
+  const { cw, ch, left, top } = placed;
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(W, left + cw);
+  const y1 = Math.min(H, top + ch);
+  if (x1 <= x0 || y1 <= y0) return;
+  const rw = x1 - x0;
+  const rh = y1 - y0;
+  const region = Buffer.alloc(rw * rh * 3);
+  for (let y = 0; y < rh; y++)
+    scene.copy(region, y * rw * 3, ((y0 + y) * W + x0) * 3, ((y0 + y) * W + x1) * 3);
+  // Seen through glass at a distance, the scene behind is out of focus.
+  const soft = await sharp(region, { raw: { width: rw, height: rh, channels: 3 } })
+    .blur(Math.max(1, Math.min(rw, rh) / 60))
+    .raw()
+    .toBuffer();
+  for (let y = 0; y < rh; y++)
+    for (let x = 0; x < rw; x++) {
+      const g = panes[(y0 + y - top) * cw + (x0 + x - left)];
+      if (!g) continue;
+      const a = g / 255;
+      const o = ((y0 + y) * W + x0 + x) * 3;
+      const r = (y * rw + x) * 3;
+      for (let k = 0; k < 3; k++) {
+        const gain = Math.min(1.5, soft[r + k] / Math.max(8, seen[k]));
+        out[o + k] = Math.min(255, Math.round(out[o + k] * (1 - a + a * gain)));
       }
     }
 }

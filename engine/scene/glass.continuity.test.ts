@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
+import { carBox, compositeCar } from './car.composite';
 import { studioGlass } from './glass.continuity';
+import { renderScene } from './scene.render';
 
 const W = 400;
 const H = 300;
@@ -53,9 +55,23 @@ const share = (g: Uint8Array, x0: number, x1: number, y0: number, y1: number): n
 describe('windows a studio backdrop shows through', () => {
   it('are found on a plain backdrop, and a bright reflection low on the body is not', () => {
     const { image, mask } = car(() => [235, 235, 235]);
-    const g = studioGlass(image, mask);
+    const g = studioGlass(image, mask).map;
     expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.9);
     expect(share(g, 155, 225, 183, 197)).toBe(0);
+  });
+
+  it('are found when a thin line of the booth mirrored in the body joins a pane to a wide reflection', () => {
+    // Turntable photos mirror the white booth in the paint as the panes show it: a trim line running from
+    // a window down into a long reflection along the door made one region too large for a pane, and no
+    // window was found on any of the session-8 review photos.
+    const { image, mask } = car(() => [235, 235, 235]);
+    const mirror = (x: number, y: number): boolean =>
+      (x >= 190 && x <= 191 && y >= 106 && y < 125) || (x > 62 && x < 338 && y >= 125 && y < 140);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (mirror(x, y)) image.data.set([146, 165, 165], (y * W + x) * 3);
+    const g = studioGlass(image, mask).map;
+    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.9);
+    expect(share(g, 70, 330, 128, 138)).toBe(0);
   });
 
   it('are not looked for on a busy or coloured background (a street, a house wall)', () => {
@@ -65,8 +81,52 @@ describe('windows a studio backdrop shows through', () => {
       return (seed >>> 16) % 60;
     };
     const street = car(() => [120 + noise(), 120 + noise(), 110 + noise()]);
-    expect(studioGlass(street.image, street.mask).some((v) => v > 0)).toBe(false);
+    expect(studioGlass(street.image, street.mask).map.some((v) => v > 0)).toBe(false);
     const wall = car(() => [226, 222, 150]);
-    expect(studioGlass(wall.image, wall.mask).some((v) => v > 0)).toBe(false);
+    expect(studioGlass(wall.image, wall.mask).map.some((v) => v > 0)).toBe(false);
+  });
+});
+
+describe('panes on the new scene', () => {
+  it('show the new room’s light through the glass and keep the cabin seen through them', async () => {
+    // The window of `car` on a white booth, with a dark headrest standing in it.
+    const { image, mask } = car(() => [235, 235, 235]);
+    const head = (x: number, y: number): boolean => x > 175 && x < 195 && y > 84 && y < 100;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (head(x, y)) image.data.fill(40, (y * W + x) * 3, (y * W + x) * 3 + 3);
+    const box = carBox(mask, W, H)!;
+    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'scene', id: 'studio-dark' },
+      width: W,
+      height: H,
+      framing,
+    });
+    const bare = await renderScene('studio-dark', W, H, { carHeightPx: box.h, floorY: framing.floorY });
+    const at = (img: Buffer, x: number, y: number): number => {
+      const ox = Math.round(x * r.placement.scale + r.placement.dx);
+      const oy = Math.round(y * r.placement.scale + r.placement.dy);
+      return img[(oy * W + ox) * 3 + 1];
+    };
+    let pane = 0;
+    let behind = 0;
+    let n = 0;
+    for (let y = 86; y < 100; y += 2)
+      for (const x of [158, 165, 210, 220]) {
+        pane += at(r.image.data, x, y);
+        behind += at(bare.data, x, y);
+        n++;
+      }
+    // The dark room seen through glass that keeps 70 % of it: no longer the white booth (about 165 here).
+    expect(pane / n).toBeLessThan(Math.max(60, (behind / n) * 1.2));
+    // The headrest is still there, darker than the glass around it.
+    let headSum = 0;
+    let m = 0;
+    for (let y = 88; y < 98; y += 2)
+      for (let x = 179; x < 192; x += 3) {
+        headSum += at(r.image.data, x, y);
+        m++;
+      }
+    expect(headSum / m).toBeLessThan((pane / n) * 0.6);
   });
 });

@@ -1,5 +1,5 @@
 import type { RawImage } from '../io/image.decode';
-import { labelComponents } from '../segment/mask.ops';
+import { fillHoles, labelComponents, morph } from '../segment/mask.ops';
 
 /**
  * Windows through which a plain studio backdrop shows, found by what they show. ISNet counts a window as
@@ -16,11 +16,18 @@ import { labelComponents } from '../segment/mask.ops';
  *    tint of car glass;
  *  - that is framed: most of its border is darker (seals, pillars, the cabin);
  *  - just under the roofline, of a pane's size.
- * Returns 0..255 per pixel (image size), all zero when the backdrop is not plain.
+ * Returns the panes, 0..255 per pixel (image size), all zero when the backdrop is not plain, and the
+ * backdrop's mean colour round the car's upper half (what the panes show, before the glass's tint).
  */
-export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
+export interface StudioGlass {
+  map: Uint8Array;
+  backdrop: [number, number, number];
+}
+
+export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   const { width: w, height: h, channels: C, data } = image;
   const out = new Uint8Array(w * h);
+  const none: StudioGlass = { map: out, backdrop: [0, 0, 0] };
   let x0 = w;
   let x1 = -1;
   let y0 = h;
@@ -33,7 +40,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
         if (y < y0) y0 = y;
         if (y > y1) y1 = y;
       }
-  if (x1 < 0) return out;
+  if (x1 < 0) return none;
   const cw = x1 - x0 + 1;
   const chh = y1 - y0 + 1;
   const band = Math.round(y0 + chh * 0.5);
@@ -43,6 +50,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   // pixel (median absolute step under 2.5 levels; a street scene is 6-15).
   const steps: number[] = [];
   let tint = 0;
+  const backdrop: [number, number, number] = [0, 0, 0];
   const fx0 = Math.max(1, x0 - Math.round(cw * 0.1));
   const fx1 = Math.min(w - 2, x1 + Math.round(cw * 0.1));
   const fy0 = Math.max(1, y0 - Math.round(chh * 0.2));
@@ -51,13 +59,15 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       const i = y * w + x;
       if (alpha[i] > 8 || alpha[i + 1] > 8) continue;
       steps.push(Math.abs(lum(i) - lum(i + 1)));
+      for (let c = 0; c < 3; c++) backdrop[c] += data[i * C + c];
       const s3 = data[i * C] + data[i * C + 1] + data[i * C + 2] + 1;
       tint += Math.abs(data[i * C] / s3 - 1 / 3) + Math.abs(data[i * C + 1] / s3 - 1 / 3);
     }
-  if (steps.length < 500) return out;
+  if (steps.length < 500) return none;
+  for (let c = 0; c < 3; c++) backdrop[c] /= steps.length;
   steps.sort((a, b) => a - b);
   // ... and neutral, as a studio's white or grey is (a plain yellow house wall is not a backdrop).
-  if (steps[steps.length >> 1] > 2.5 || tint / steps.length > 0.03) return out;
+  if (steps[steps.length >> 1] > 2.5 || tint / steps.length > 0.03) return none;
 
   const topY = new Int32Array(w).fill(-1);
   for (let x = x0; x <= x1; x++)
@@ -137,7 +147,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
 
-  const { labels, sizes } = labelComponents(cand, bw, bh);
+  const { labels, sizes } = splitThinBridges(cand, bw, bh, Math.max(2, Math.round(chh * 0.012)));
   let carArea = 0;
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (alpha[y * w + x] >= 128) carArea++;
   const minArea = carArea * 0.003;
@@ -183,6 +193,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       side(l, m, bx, by + 1);
     }
   const keep = new Uint8Array(sizes.length);
+  const panes = new Uint8Array(bw * bh);
   for (let l = 1; l < sizes.length; l++)
     if (
       sizes[l] >= minArea &&
@@ -198,6 +209,45 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
     )
       keep[l] = 1;
   for (let by = 0; by < bh; by++)
-    for (let bx = 0; bx < bw; bx++) if (keep[labels[by * bw + bx]]) out[(by + by0) * w + bx + bx0] = 255;
-  return out;
+    for (let bx = 0; bx < bw; bx++) if (keep[labels[by * bw + bx]]) panes[by * bw + bx] = 255;
+  // What stands inside a pane (a headrest, a seat's back) is seen through the same glass and is lit by the
+  // same room: it belongs to the pane.
+  const filled = fillHoles(panes, bw, bh, maxArea);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) if (filled[by * bw + bx]) out[(by + by0) * w + bx + bx0] = 255;
+  return { map: out, backdrop };
+}
+
+/**
+ * Components of a candidate map, with regions joined only by bridges thinner than 2 * `e` told apart. On a
+ * turntable photo the roof and the window frames mirror the white booth as the panes show it, so every pane
+ * joined the roof in one region too large to be a window (session 9: no window was found on any of the
+ * five review photos). What survives an erosion by `e` is labelled; the eroded rim goes back to the
+ * component it touches, growing `e` steps inside the candidates, so a bridge stays split.
+ */
+function splitThinBridges(
+  cand: Uint8Array,
+  w: number,
+  h: number,
+  e: number,
+): { labels: Int32Array; sizes: number[] } {
+  const { labels } = labelComponents(morph(cand, w, h, e, 'min'), w, h);
+  let front: number[] = [];
+  for (let i = 0; i < labels.length; i++) if (labels[i]) front.push(i);
+  for (let step = 0; step < e + 1 && front.length; step++) {
+    const next: number[] = [];
+    for (const p of front) {
+      const x = p % w;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
+        if (q < 0 || q >= labels.length || !cand[q] || labels[q]) continue;
+        labels[q] = labels[p];
+        next.push(q);
+      }
+    }
+    front = next;
+  }
+  const sizes: number[] = [0];
+  for (const l of labels) if (l) sizes[l] = (sizes[l] ?? 0) + 1;
+  for (let l = 1; l < sizes.length; l++) sizes[l] ??= 0;
+  return { labels, sizes };
 }
