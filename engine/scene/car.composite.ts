@@ -513,7 +513,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const sigma = 0.6 + floor.roughness * carH * 0.08;
   // Wet asphalt does not mirror a blurred car: the water film reflects in streaks drawn toward the viewer
   // (a long vertical blur, little sideways) and the stones that break the film cut the image up.
-  const streak = Math.max(3, Math.round(carH * 0.06)) | 1;
+  const streak = Math.max(3, Math.round(carH * 0.12)) | 1;
   // A 3-wide kernel (sharp's smallest) with only its middle column set: a vertical Gaussian.
   const vertical = Array.from({ length: streak * 3 }, (_, k) =>
     k % 3 === 1 ? Math.exp(-((((k - 1) / 3 - (streak >> 1)) / (streak / 4)) ** 2)) : 0,
@@ -524,7 +524,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
     W,
     lh,
     floor.wet
-      ? (s) => s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.25))
+      ? (s) => s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6))
       : sigma,
   );
   const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
@@ -538,7 +538,14 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       // Reflectance falls as the view steepens with distance below the car (Fresnel), gently.
       // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
       // only a faint darkening, not a mirror image).
-      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * Math.pow(1 - d, 1.2);
+      // A wet road's film is thin and broken: by day it gives back a faint, smeared darkening of the car,
+      // never a copy of its wheels ("a fake mirror reflection on the road", session-8 review).
+      const w =
+        floor.reflection *
+        (1 - floor.roughness) ** 2 *
+        a *
+        Math.pow(1 - d, floor.wet ? 2 : 1.2) *
+        (floor.wet ? 0.6 : 1);
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
         const refl = blurred.colour[j * 3 + k];
