@@ -77,9 +77,10 @@ describe('plates by shape', () => {
     expect(fit.cy + fit.bottom).toBeGreaterThanOrEqual(plate.y + plate.h - 3);
   });
 
-  it('snaps top and bottom to the plate edges: over a city row above the text, not over a white bumper below', () => {
-    // A Brazilian-style plate on a white car: a thin dark frame, a small city-name row above the main row,
-    // and white paint below the plate as bright as the plate's ground.
+  // A Brazilian-style plate on a white car: a thin dark frame, a small city-name row above the main row
+  // (on old grey plates ruled off by a line across the plate), and white paint below the plate as bright as
+  // the plate's ground.
+  const snapBrazilian = (rule: boolean) => {
     const w = 600;
     const h = 300;
     const lum = new Uint8Array(w * h).fill(225);
@@ -88,7 +89,8 @@ describe('plates by shape', () => {
       for (let x = plate.x; x < plate.x + plate.w; x++) {
         const frame =
           x < plate.x + 2 || x >= plate.x + plate.w - 2 || y < plate.y + 2 || y >= plate.y + plate.h - 2;
-        lum[y * w + x] = frame ? 40 : 210;
+        const ruled = rule && y >= plate.y + 21 && y < plate.y + 23;
+        lum[y * w + x] = frame || ruled ? 40 : 210;
       }
     // Above the plate a darker recess (the boot lid's shadow); below it white bumper down to the image foot.
     for (let y = 40; y < plate.y; y++) for (let x = 100; x < 440; x++) lum[y * w + x] = 120;
@@ -111,8 +113,20 @@ describe('plates by shape', () => {
       bottom: 25,
     };
     const fit = fitPlateFrame(lum, w, h, text);
-    const snapped = snapPlateEdges(lum, w, h, fit, text);
+    return { plate, snapped: snapPlateEdges(lum, w, h, fit, text) };
+  };
+
+  it('snaps top and bottom to the plate edges: over a city row above the text, not over a white bumper below', () => {
+    const { plate, snapped } = snapBrazilian(false);
     // The plate's top (over the city row) and bottom (not the bumper beyond) within 3 px.
+    expect(Math.abs(snapped.cy - snapped.top - plate.y)).toBeLessThanOrEqual(3);
+    expect(Math.abs(snapped.cy + snapped.bottom - (plate.y + plate.h))).toBeLessThanOrEqual(3);
+  });
+
+  it('takes the rule under a city row for part of the plate, not its top edge', () => {
+    // Snapped to the rule, the hide left the city strip and the plate's top third showing (eval-dev
+    // oalpr_br_JGZ3298: 0.88 of the plate's bright half hidden).
+    const { plate, snapped } = snapBrazilian(true);
     expect(Math.abs(snapped.cy - snapped.top - plate.y)).toBeLessThanOrEqual(3);
     expect(Math.abs(snapped.cy + snapped.bottom - (plate.y + plate.h))).toBeLessThanOrEqual(3);
   });

@@ -409,6 +409,16 @@ export function snapPlateEdges(
     for (const u of us) if (pt(u, v) < cut) k++;
     return k / us.length;
   };
+  const darkRuns = (v: number): number => {
+    let runs = 0;
+    let was = false;
+    for (const u of us) {
+      const dark = pt(u, v) < cut;
+      if (dark && !was) runs++;
+      was = dark;
+    }
+    return runs;
+  };
   const glyphEnd = (sign: 1 | -1, half: number): number => {
     let d = 0;
     while (d < half + thick * 0.3 && darkShare(sign * d) >= 0.08) d += step;
@@ -426,7 +436,37 @@ export function snapPlateEdges(
     }
     return best >= 0 ? best + delta : null;
   };
-  const top = snap(-1, text.top);
-  const bottom = snap(1, text.bottom);
+  /**
+   * Past a line that ends a band holding a second, smaller text row (the city strip of an old Brazilian
+   * plate, a US state name) the plate goes on: the line is the strip's rule, not the plate's edge. Snapped
+   * there, the hide left the strip and the top third of the plate showing. The plate then ends at the next
+   * straight edge beyond that row, or where the fitted frame ends.
+   */
+  const beyondStrip = (sign: 1 | -1, d: number, outer: number): number | null => {
+    let e = d + delta;
+    let marks = 0;
+    const limit = d + thick * 0.6;
+    for (; e <= limit; e += step) {
+      const s = darkShare(sign * e);
+      // Mostly dark: not plate ground with a text row but the holder, the recess or the body, so the line
+      // was the plate's own edge.
+      if (s > 0.6) return null;
+      // Letters: many short dark runs along the row; the shading of a recess or a bumper's crease is one or
+      // two long ones.
+      if (s >= 0.08 && darkRuns(sign * e) >= 3) marks++;
+      else if (marks > 0 && s < 0.04) break;
+    }
+    if (marks * step < thick * 0.12) return null;
+    // The strip closes with the plate's edge; without one the line stays the edge.
+    for (let f = e; f <= Math.max(outer, e) + thick * 0.3; f += step) {
+      const share = Math.max(edgeShare(sign * f, sign, 1), edgeShare(sign * f, sign, -1));
+      if (share >= 0.7) return f + delta;
+    }
+    return null;
+  };
+  let top = snap(-1, text.top);
+  if (top !== null) top = beyondStrip(-1, top, frame.top) ?? top;
+  let bottom = snap(1, text.bottom);
+  if (bottom !== null) bottom = beyondStrip(1, bottom, frame.bottom) ?? bottom;
   return { ...frame, top: top ?? frame.top, bottom: bottom ?? frame.bottom };
 }
