@@ -5,6 +5,7 @@ import {
   cropAround,
   fillRoofNotches,
   findSlab,
+  flatTopSlab,
   segmentCar,
   trimWideTop,
 } from './car.segment';
@@ -77,6 +78,22 @@ describe('car mask clean-up', () => {
     // A car-coloured half-sure region (a dark bumper the model doubted) is not a slab.
     for (let y = 120; y < 140; y++) for (let x = 60; x < 96; x++) data.set([150, 20, 30], (y * w + x) * 3);
     expect(findSlab(alpha, image, map).slab).toBe('none');
+  });
+
+  it('reports a band of wall fused flat on top of the car, not a car whose outline narrows to its roof', () => {
+    // Side view: body 40..360, cabin narrowing to a roof 120..280 (a curve of a few rows at its top).
+    const w = 400;
+    const h = 240;
+    const car = new Uint8Array(w * h);
+    for (let y = 60; y < 200; y++) {
+      const inset = y < 110 ? Math.max(0, 80 - (y - 60) * 0.6) + Math.max(0, 8 - (y - 60)) * 4 : 0;
+      for (let x = Math.round(40 + inset); x < Math.round(360 - inset); x++) car[y * w + x] = 255;
+    }
+    expect(flatTopSlab(car, w, h)).toBe(0);
+    // A garage door's lintel the model was sure of, fused on the roof and as wide as the car.
+    const fused = Uint8Array.from(car);
+    for (let y = 40; y < 60; y++) for (let x = 30; x < 370; x++) fused[y * w + x] = 255;
+    expect(flatTopSlab(fused, w, h)).toBeGreaterThan(0.05);
   });
 
   it('runs a second pass on the crop of a small car, and only then', async () => {
