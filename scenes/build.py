@@ -1297,11 +1297,11 @@ class Batch:
         self.mat = mat
         self.name = name
 
-    def box(self, dims, loc, rot_z=0.0, rot_x=0.0):
+    def box(self, dims, loc, rot_z=0.0, rot_x=0.0, rot_y=0.0):
         import bmesh
         from mathutils import Matrix
         m = (Matrix.Translation(Vector(loc)) @ Matrix.Rotation(rot_z, 4, 'Z') @ Matrix.Rotation(rot_x, 4, 'X')
-             @ Matrix.Diagonal((*dims, 1.0)))
+             @ Matrix.Rotation(rot_y, 4, 'Y') @ Matrix.Diagonal((*dims, 1.0)))
         bmesh.ops.create_cube(self.bm, size=1.0, matrix=m)
 
     def done(self):
@@ -2084,18 +2084,6 @@ def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), b
     return wallm
 
 
-def ceiling_panels(h, rows, y0, y1, x_half, strength=8.0, color=(1, 0.97, 0.92), length=3.0, width=0.6,
-                   gap=4.0):
-    """Rectangular LED panels recessed in the ceiling, in rows across the frame."""
-    em = emission_mat('panel', color, strength)
-    for r in range(rows):
-        y = y0 + (y1 - y0) * r / max(1, rows - 1)
-        x = -x_half
-        while x <= x_half:
-            plane(length, width, (x, y, h - 0.02), em, rot=(math.pi, 0, 0))
-            x += length + gap
-
-
 def downlights(h, y_list, x_half, spacing, power, color=(1, 0.9, 0.75), angle=50, target_z=0.0):
     em = emission_mat('dl', color, 30.0)
     for y in y_list:
@@ -2274,47 +2262,6 @@ def s_loft():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def s_garage(service=False):
-    w = 12.0 if not service else 18.0
-    hall(w=w, d=16, h=3.2 if not service else 4.5, wall=(0.82, 0.82, 0.8) if not service else (0.7, 0.7, 0.68),
-         ceiling=(0.85, 0.85, 0.85), back_y=4.5)
-    floor('epoxy', (0.32, 0.33, 0.34) if not service else (0.28, 0.29, 0.3))
-    hgt = 3.2 if not service else 4.5
-    # LED strip lines across the ceiling.
-    ceiling_panels(hgt, 4, -5.0, 3.5, 0, 14.0, length=w - 2, width=0.08, gap=10)
-    if not service:
-        wood = simple_mat('slat', (0.3, 0.19, 0.1), 0.5, grain=0.2, grain_scale=5)
-        for i in range(40):
-            box((0.08, 0.03, 2.2), (-4.0 + i * 0.2, 4.33, 1.6), wood, bevel=0.005)
-        cab = simple_mat('cab', (0.08, 0.08, 0.09), 0.3, metallic=0.3)
-        box((3.0, 0.5, 0.9), (3.8, 4.0, 0.45), cab)
-        box((3.0, 0.4, 0.8), (3.8, 4.05, 2.3), cab)
-        plane(w - 1, 0.04, (0, 4.3, 0.15), emission_mat('led', (1, 0.95, 0.9), 10.0), rot=(math.pi / 2, 0, 0))
-    else:
-        red = simple_mat('cabinet', (0.45, 0.03, 0.02), 0.3, metallic=0.2)
-        steel = simple_mat('steel', (0.55, 0.56, 0.58), 0.3, metallic=1.0)
-        for i in range(4):
-            box((0.9, 0.5, 1.0), (-7.0 + i * 0.95, 4.1, 0.5), red)
-            for j in range(5):
-                box((0.7, 0.02, 0.02), (-7.0 + i * 0.95, 3.84, 0.15 + j * 0.18), steel, bevel=0)
-        box((3.8, 0.5, 0.04), (-5.6, 4.1, 1.02), steel, bevel=0)
-        # Two-post lift on the right.
-        blue = simple_mat('lift', (0.05, 0.12, 0.35), 0.35, metallic=0.3)
-        for lx in (4.5, 7.8):
-            box((0.35, 0.35, 3.8), (lx, 3.2, 1.9), blue)
-        box((3.6, 0.3, 0.25), (6.15, 3.2, 3.9), blue)
-        yellow = simple_mat('line', (0.75, 0.55, 0.05), 0.6, grain=0.2)
-        plane(w, 0.12, (0, 2.2, 0.003), yellow)
-        tyre = simple_mat('tyre', (0.02, 0.02, 0.02), 0.8)
-        for i in range(3):
-            cylinder(0.33, 0.22, (2.2, 4.0, 0.11 + i * 0.23), tyre, verts=32)
-    world_grad((0.4, 0.4, 0.4), (0.5, 0.5, 0.5), 0.6)
-    key(0, 70, 0.7, (1, 0.97, 0.93))
-    camera(fstop=2.8, focal=35 if not service else 40, distance=6.5 if not service else 7.5)
-    render_settings(exposure=0.3)
-    return {'night': False, 'perspectiveLines': service, 'clear': [0.05, 0.95]}
-
-
 def flake_epoxy_mat(name):
     """A garage floor in flake epoxy (session 8, private garage): fully broadcast vinyl chips a few mm
     across in charcoal, greys, white and tan (crisp cells, not a blur), a large-scale tone drift, a satin
@@ -2410,6 +2357,291 @@ def s_private_garage():
     key(0, 75, 0.75, (1, 0.98, 0.95))
     camera(fstop=4.0, focal=35, distance=6.5)
     render_settings(exposure=-1.6, look='Medium High Contrast')
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def workshop_floor_mat(name, base=(0.2, 0.2, 0.198), rough=0.38, arcs=(), clean_r=2.4):
+    """Sealed concrete as a working garage has it (session 9, service workshop): a tone that drifts over
+    metres and clouds at trowel scale, oil stains (dark, soft-edged, glossier where the oil sits) and drip
+    spots, tyre arcs where cars were driven in and turned, dust, and a sealer whose sheen varies. Stains
+    are fainter within `clean_r` of the origin so nothing reads as the pasted car's own shadow."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    drift = ramp(nt, noise(nt, c, 0.12, 3, 0.5), [(0.25, tuple(v * 0.88 for v in base)), (0.75, tuple(v * 1.1 for v in base))])
+    cloud = noise(nt, _stretch(nt, c, 1.0, 1.5, 1.0, 25.0), 0.9, 5, 0.6)
+    col = mix_rgb(nt, 1.0, drift, ramp(nt, cloud, [(0.3, (0.92, 0.92, 0.92)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
+    trowel = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, -15.0), 4.0, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, trowel, [(0.3, (0.97, 0.97, 0.97)), (0.7, (1.02, 1.02, 1.02))]), 'MULTIPLY')
+    near = ramp(nt, math_node(nt, 'DIVIDE', _xy_dist(nt, c, 0.0, 0.0), clean_r), [(0.6, (0.3, 0.3, 0.3)), (1.0, (1, 1, 1))])
+    # Oil: large stains where cars stood (a slow noise cut high, its edge distorted) and drips.
+    stain = ramp(nt, noise(nt, c, 0.45, 5, 0.62, distortion=0.6), [(0.58, (0, 0, 0)), (0.66, (1, 1, 1))])
+    drips = ramp(nt, noise(nt, c, 3.2, 3, 0.5), [(0.66, (0, 0, 0)), (0.7, (1, 1, 1))])
+    drips = math_node(nt, 'MULTIPLY', drips, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    oil = math_node(nt, 'MULTIPLY', math_node(nt, 'MAXIMUM', math_node(nt, 'MULTIPLY', stain, 0.8), drips), near)
+    col = mix_rgb(nt, oil, col, tuple(v * 0.3 for v in base))
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.8, 2, 0.5), 0.5), 0.25)
+    marks = math_node(nt, 'MULTIPLY', _tyre_arcs(nt, c, arcs, wob), near) if arcs else None
+    if marks is not None:
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', marks, 1.6, clamp=True), col, tuple(v * 0.45 for v in base))
+    dust = ramp(nt, noise(nt, c, 0.7, 4, 0.55), [(0.55, (0, 0, 0)), (0.85, (0.35, 0.35, 0.35))])
+    col = mix_rgb(nt, dust, col, (0.5, 0.49, 0.46))
+    sheen = ramp(nt, noise(nt, c, 0.5, 4, 0.55), [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
+    rgh = math_node(nt, 'ADD', rough - 0.08, math_node(nt, 'MULTIPLY', sheen, 0.16))
+    rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', oil, 0.2))
+    rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust, 0.5))
+    nrm = bump(nt, noise(nt, c, 0.6, 3, 0.5), 0.04, 0.03)
+    nrm = bump(nt, noise(nt, c, 90, 2, 0.5), 0.02, 0.002, normal=nrm)
+    principled(nt, out, col, rgh, 0.5, 0.0, nrm)
+    meta['floor'] = {'gloss': round(max(0.05, 0.5 - rough), 2), 'roughness': rough, 'kind': 'sealed-concrete'}
+    return m
+
+
+def poster_mat(name, accent, seed):
+    """A printed workshop poster (tyre or oil advert, made up): a coloured header band, a blurred product
+    photo in the middle, lines of small print at the foot, on slightly glossy paper that has yellowed."""
+    m, nt, out = new_mat(name)
+    g = coord(nt, 'UV')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g, sep.inputs[0])
+    y = sep.outputs['Y']
+    paper = (0.78, 0.76, 0.7)
+    # The product photo: a tyre on its rim, a soft studio shadow behind it.
+    r = _xy_dist(nt, math_node_vec_scale(nt, g, (0.6, 0.85, 1.0)), 0.3 + 0.04 * (seed % 2 - 0.5), 0.45)
+    photo = ramp(nt, r, [(0.0, (0.3, 0.3, 0.31)), (0.085, (0.62, 0.62, 0.64)), (0.095, (0.03, 0.03, 0.03)),
+                         (0.16, (0.05, 0.05, 0.05)), (0.17, (0.85, 0.85, 0.85)), (0.4, tuple(0.3 + v * 0.6 for v in accent))])
+    lines = math_node(nt, 'GREATER_THAN', math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', y, 28.0)), 0.55)
+    ragged = math_node(nt, 'LESS_THAN', sep.outputs['X'], math_node(nt, 'ADD', 0.55, math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, g, (0.0, 1.0, 0.0)), 30.0, 1, 0.5), 0.4)))
+    text = math_node(nt, 'MULTIPLY', lines, ragged)
+    col = ramp(nt, y, [(0.0, paper), (0.3, paper)])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', text, math_node(nt, 'LESS_THAN', y, 0.22)), col, (0.12, 0.12, 0.12))
+    band = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', y, 0.28), math_node(nt, 'LESS_THAN', y, 0.78))
+    col = mix_rgb(nt, band, col, photo)
+    col = mix_rgb(nt, math_node(nt, 'GREATER_THAN', y, 0.83), col, accent)
+    age = ramp(nt, noise(nt, g, 3.0, 3, 0.5), [(0.3, (0.88, 0.85, 0.78)), (0.7, (1.0, 1.0, 0.97))])
+    principled(nt, out, mix_rgb(nt, 1.0, col, age, 'MULTIPLY'), 0.35, 0.4)
+    return m
+
+
+def tyre(loc, axis, r=0.32, width=0.21, mat=None, rim=None):
+    """A tyre (a bevelled cylinder with tread grooves round it), on a steel rim if `rim`; `axis` 'X', 'Y'
+    or 'Z' is its axle."""
+    rot = {'X': (0, math.pi / 2, 0), 'Y': (math.pi / 2, 0, 0), 'Z': (0, 0, 0)}[axis]
+    t = cylinder(r, width, loc, mat, rot=rot, verts=40)
+    b = t.modifiers.new('bevel', 'BEVEL')
+    b.width = 0.05
+    b.segments = 3
+    if rim is not None:
+        cylinder(r * 0.58, width + 0.01, loc, rim, rot=rot, verts=32)
+    return t
+
+
+def two_post_lift(x0, x1, y, paint, steel, rubber):
+    """An empty two-post car lift: columns on base plates with their carriages down, swing arms folded
+    along the floor, the overhead beam with the hydraulic hose, and the power unit on one column."""
+    h = 4.1
+    for i, x in enumerate((x0, x1)):
+        box((0.34, 0.3, h), (x, y, h / 2), paint, bevel=0.012)
+        box((0.7, 0.6, 0.02), (x, y, 0.01), steel, bevel=0.004)
+        box((0.26, 0.2, 0.5), (x - 0.02 * (1 if i else -1), y - 0.22, 0.5), steel, bevel=0.01)
+        inward = 1 if i == 0 else -1
+        for k, swing in enumerate((-0.35, 0.55)):
+            a = swing * inward
+            lx = 0.95
+            cx = x + inward * math.cos(a) * lx / 2
+            cy = y - 0.25 + math.sin(a) * lx / 2 * inward
+            box((lx, 0.13, 0.1), (cx, cy, 0.16), paint, bevel=0.008, rot=(0, 0, a))
+            px, py = x + inward * math.cos(a) * lx, y - 0.25 + math.sin(a) * lx * inward
+            cylinder(0.07, 0.05, (px, py, 0.235), rubber, verts=16)
+    box((x1 - x0 + 0.34, 0.2, 0.22), ((x0 + x1) / 2, y, h - 0.11), paint, bevel=0.01)
+    box((0.24, 0.22, 0.34), (x1 + 0.3, y, 1.5), simple_mat('lift-motor', (0.05, 0.05, 0.055), 0.45, metallic=0.3), bevel=0.02)
+    cylinder(0.07, 0.36, (x1 + 0.3, y, 1.85), steel, verts=16)
+    wire([(x0, y - 0.1, h - 0.24), ((x0 + x1) / 2, y - 0.12, h - 0.32), (x1, y - 0.1, h - 0.24)], 0.012, rubber, 'hose')
+
+
+def tool_chest(x, y, w, red, steel, dark):
+    """A red roll cabinet with a top chest: drawer fronts with gaps between them (the dark body shows) and
+    a long bright handle on each, on castors."""
+    box((w, 0.5, 0.92), (x, y, 0.14 + 0.46), dark, bevel=0.01)
+    fronts = Batch(red, 'chest-fronts')
+    handles = Batch(steel, 'chest-handles')
+    z = 0.16
+    for hgt in (0.26, 0.2, 0.14, 0.1, 0.1, 0.08):
+        fronts.box((w - 0.02, 0.02, hgt - 0.012), (x, y - 0.255, z + hgt / 2))
+        handles.box((w - 0.12, 0.025, 0.012), (x, y - 0.275, z + hgt - 0.03))
+        z += hgt
+    fronts.box((w, 0.5, 0.06), (x, y, 1.09))
+    fronts.box((w - 0.04, 0.46, 0.34), (x, y + 0.02, 1.29))
+    fronts.box((w - 0.02, 0.44, 0.08), (x, y + 0.02, 1.5))
+    z = 1.13
+    for hgt in (0.1, 0.08, 0.08, 0.08):
+        handles.box((w - 0.12, 0.02, 0.01), (x, y - 0.22, z + hgt - 0.025))
+        z += hgt
+    fronts.done()
+    handles.done()
+    for cx in (x - w / 2 + 0.08, x + w / 2 - 0.08):
+        for cy in (y - 0.18, y + 0.18):
+            cylinder(0.05, 0.035, (cx, cy, 0.05), dark, rot=(0, math.pi / 2, 0), verts=12)
+
+
+def s_service_garage():
+    """A working car service workshop (session 9; was `s_garage(True)`, a grey box with a red cabinet and a
+    tyre): sealed concrete with oil stains and tyre arcs, painted block walls with a grey dado, a closed
+    roller door behind the car, a two-post lift on the right, red tool chests and a workbench under a
+    pegboard of tools on the left, a tyre rack, posters, a painted SERVİS sign, fluorescent battens on
+    chains over the room and a frosted clerestory letting in daylight."""
+    back, h = 6.5, 5.2
+    block = brick_mat('block-wall', (0.62, 0.62, 0.6), mortar=(0.55, 0.55, 0.53), unit=(0.39, 0.19), joint=0.008)
+    dado = brick_mat('block-dado', (0.2, 0.24, 0.27), mortar=(0.18, 0.21, 0.24), unit=(0.39, 0.19), joint=0.008)
+    plane(40, 40, (0, 0, 0), workshop_floor_mat('workshop-floor', arcs=((-6.5, -3.0, 5.5, 0.6), (7.0, 1.0, 6.0, 0.5),
+                                                                       (-2.0, 9.0, 7.0, 0.45))))
+    box((16, 0.3, h), (0, back + 0.15, h / 2), block, bevel=0)
+    box((16, 0.012, 1.2), (0, back - 0.006, 0.6), dado, bevel=0)
+    for sx in (-1, 1):
+        box((0.3, 20, h), (sx * 8.0, back - 10, h / 2), block, bevel=0)
+    box((16, 0.3, h), (0, -11, h / 2), block, bevel=0)
+    deck = ribbed_mat('roof-deck', (0.55, 0.56, 0.57), period=0.2, rough=0.5, metallic=0.4, axis='X')
+    box((16, 20, 0.1), (0, back - 10, h + 0.05), deck, bevel=0)
+    steel = simple_mat('workshop-steel', (0.5, 0.51, 0.53), 0.3, metallic=1.0)
+    girder = simple_mat('girder', (0.16, 0.17, 0.18), 0.5, metallic=0.3)
+    for gy in (-2.0, 2.5):
+        box((16, 0.18, 0.45), (0, gy, h - 0.23), girder, bevel=0.005)
+    # Roller door (closed) behind the car: its slats, guide rails and the drum housing above.
+    box((3.6, 0.05, 3.9), (0, back - 0.04, 1.95), ribbed_mat('roller-door', (0.42, 0.44, 0.45), period=0.09, rough=0.4,
+                                                           metallic=0.5), bevel=0)
+    for rx in (-1.85, 1.85):
+        box((0.1, 0.12, 4.0), (rx, back - 0.06, 2.0), girder, bevel=0.005)
+    box((3.9, 0.45, 0.5), (0, back - 0.22, 4.15), girder, bevel=0.01)
+    box((3.6, 0.06, 0.04), (0, back - 0.08, 0.02), simple_mat('door-seal', (0.02, 0.02, 0.02), 0.7), bevel=0)
+    hz = hazard_sleeve_mat()
+    for bx in (-2.2, 2.2):
+        cylinder(0.09, 1.1, (bx, back - 0.35, 0.55), hz, verts=20)
+    # Frosted clerestory: daylight through wired glass high in the back wall.
+    fm, fnt, fout = new_mat('clerestory')
+    fe = fnt.nodes.new('ShaderNodeEmission')
+    link(fnt, ramp(fnt, noise(fnt, coord(fnt), 1.0, 4, 0.5), [(0.3, (0.8, 0.84, 0.88)), (0.7, (0.96, 0.98, 1.0))]),
+         fe.inputs['Color'])
+    fe.inputs['Strength'].default_value = 2.4
+    link(fnt, fe.outputs[0], fout.inputs['Surface'])
+    fm = no_light_sampling(fm)
+    frame = simple_mat('window-frame', (0.12, 0.13, 0.13), 0.45, metallic=0.5)
+    for wx in (-5.0, 5.0):
+        camera_only(plane(3.4, 0.8, (wx, back - 0.005, 4.6), fm, rot=(math.pi / 2, 0, 0)))
+        for fz in (4.18, 5.02):
+            box((3.5, 0.08, 0.05), (wx, back - 0.04, fz), frame, bevel=0.004)
+        for k in range(5):
+            box((0.05, 0.08, 0.88), (wx - 1.72 + k * 0.86, back - 0.04, 4.6), frame, bevel=0.004)
+        area_light((wx, back - 0.1, 4.6), 3.4, 260, (0.9, 0.94, 1.0), size_y=0.8, target=(wx * 0.5, -2, 0.5))
+    # Fluorescent twin battens on chains; each row lit by one long area lamp in its place.
+    tube = no_light_sampling(emission_mat('tube', (1.0, 0.98, 0.94), 14.0))
+    body = simple_mat('batten', (0.75, 0.75, 0.74), 0.4)
+    chain = simple_mat('chain', (0.3, 0.3, 0.3), 0.4, metallic=1.0)
+    for ry in (-3.0, 1.0, 5.0):
+        for rx in (-6.0, -3.0, 0.0, 3.0, 6.0):
+            z = h - 0.9
+            box((1.55, 0.16, 0.07), (rx, ry, z + 0.035), body, bevel=0.01)
+            for ty in (-0.035, 0.035):
+                camera_only(cylinder(0.013, 1.5, (rx, ry + ty, z - 0.012), tube, rot=(0, math.pi / 2, 0), verts=10))
+            for cx in (-0.6, 0.6):
+                cylinder(0.006, 0.82, (rx + cx, ry, z + 0.48), chain, verts=6)
+        area_light((0, ry, h - 0.93), 13.5, 1800, (1.0, 0.98, 0.94), size_y=0.12, target=(0, ry, 0))
+    # The lift on the right, empty, its arms folded.
+    lift_paint = simple_mat('lift-paint', (0.05, 0.1, 0.16), 0.35, metallic=0.2, grain=0.06)
+    rubber = simple_mat('rubber', (0.025, 0.025, 0.027), 0.75, grain=0.05)
+    two_post_lift(2.3, 5.0, 4.6, lift_paint, steel, rubber)
+    # Left: two red tool chests and a workbench under a pegboard of tools.
+    red = simple_mat('chest-red', (0.42, 0.025, 0.02), 0.3, metallic=0.2, grain=0.05)
+    dark = simple_mat('chest-body', (0.03, 0.03, 0.032), 0.5)
+    tool_chest(-3.0, back - 0.3, 1.15, red, steel, dark)
+    tool_chest(-4.3, back - 0.3, 0.8, red, steel, dark)
+    bx0, bx1 = -7.6, -5.0
+    box((bx1 - bx0, 0.75, 0.05), ((bx0 + bx1) / 2, back - 0.4, 0.9), simple_mat('bench-top', (0.32, 0.2, 0.11), 0.6,
+                                                                         grain=0.15, grain_scale=4), bevel=0.004)
+    for lx in (bx0 + 0.08, bx1 - 0.08):
+        for ly in (back - 0.72, back - 0.08):
+            box((0.05, 0.05, 0.88), (lx, ly, 0.44), girder, bevel=0.003)
+    box((bx1 - bx0 - 0.1, 0.7, 0.02), ((bx0 + bx1) / 2, back - 0.4, 0.15), girder, bevel=0.003)
+    box((0.5, 0.6, 0.55), (bx1 - 0.4, back - 0.4, 0.6), simple_mat('drawers', (0.22, 0.23, 0.24), 0.4, metallic=0.3), bevel=0.006)
+    box((0.22, 0.14, 0.14), (bx1 - 0.25, back - 0.68, 1.0), lift_paint, bevel=0.01)
+    box((0.5, 0.25, 0.2), (bx0 + 0.8, back - 0.3, 1.02), red, bevel=0.01)
+    bins = simple_mat('bins', (0.55, 0.4, 0.04), 0.5)
+    for k in range(5):
+        box((0.14, 0.25, 0.1), (bx0 + 1.5 + k * 0.16, back - 0.2, 0.98), bins, bevel=0.006)
+    board = simple_mat('pegboard', (0.5, 0.42, 0.3), 0.8, grain=0.08, grain_scale=6)
+    box((bx1 - bx0 - 0.2, 0.02, 1.2), ((bx0 + bx1) / 2, back - 0.02, 1.75), board, bevel=0)
+    rng = random.Random(91)
+    tools = Batch(steel, 'tools')
+    grips = Batch(simple_mat('grips', (0.5, 0.05, 0.03), 0.5), 'grips')
+    grips2 = Batch(simple_mat('grips2', (0.6, 0.45, 0.02), 0.5), 'grips2')
+    x = bx0 + 0.25
+    while x < bx1 - 0.3:
+        n = rng.randint(6, 9)
+        for k in range(n):
+            ln = 0.16 + 0.22 * k / n + rng.uniform(-0.02, 0.02)
+            tools.box((0.024, 0.012, ln), (x + k * 0.045, back - 0.04, 2.22 - ln / 2))
+        x += n * 0.045 + 0.1
+        for k in range(rng.randint(4, 6)):
+            (grips if k % 2 else grips2).box((0.032, 0.035, 0.11), (x + k * 0.055, back - 0.05, 1.62))
+            tools.box((0.009, 0.01, 0.16), (x + k * 0.055, back - 0.04, 1.485))
+        tools.box((0.03, 0.03, 0.3), (x + 0.05, back - 0.05, 2.02))
+        tools.box((0.12, 0.04, 0.04), (x + 0.05, back - 0.05, 2.17))
+        x += 0.42
+    # A shelf over the pegboard with oil cans and boxes.
+    box((bx1 - bx0 - 0.2, 0.3, 0.03), ((bx0 + bx1) / 2, back - 0.15, 2.45), girder, bevel=0.003)
+    cans = [Batch(simple_mat('can%d' % i, col, 0.4), 'cans%d' % i)
+            for i, col in enumerate(((0.05, 0.15, 0.45), (0.7, 0.5, 0.03), (0.45, 0.04, 0.03), (0.06, 0.06, 0.06)))]
+    x = bx0 + 0.2
+    while x < bx1 - 0.4:
+        w = rng.choice((0.12, 0.12, 0.2, 0.3))
+        hh = rng.uniform(0.15, 0.3)
+        rng.choice(cans).box((w, 0.14 if w < 0.2 else 0.25, hh), (x + w / 2, back - 0.15, 2.465 + hh / 2))
+        x += w + rng.uniform(0.01, 0.06)
+    for c_ in cans:
+        c_.done()
+    tools.done()
+    grips.done()
+    grips2.done()
+    # Tyres: a two-tier rack in the right corner, tyres upright in it; a stack by the lift.
+    tread = ribbed_mat('tread', (0.035, 0.035, 0.037), period=0.03, rough=0.7, metallic=0.0, axis='X')
+    rim = simple_mat('rim', (0.55, 0.56, 0.58), 0.25, metallic=1.0)
+    rx0, rx1 = 5.65, 7.0
+    for rz in (0.25, 1.2):
+        box((rx1 - rx0, 0.5, 0.04), ((rx0 + rx1) / 2, back - 0.3, rz), girder, bevel=0.004)
+    for px in (rx0, rx1):
+        for py in (back - 0.55, back - 0.05):
+            box((0.04, 0.04, 2.2), (px, py, 1.1), girder, bevel=0.003)
+    for k in range(5):
+        tyre((rx0 + 0.16 + k * 0.25, back - 0.3, 0.27 + 0.32), 'X', mat=tread)
+    for k in range(4):
+        tyre((rx0 + 0.16 + k * 0.25 + 0.12, back - 0.3, 1.22 + 0.32), 'X', mat=tread)
+    for k in range(4):
+        tyre((6.2, back - 1.5, 0.105 + k * 0.215), 'Z', mat=tread, rim=rim if k == 3 else None)
+    # A drainage channel across the room behind the car, its steel grating a little rusty.
+    grate = ribbed_mat('grating', (0.2, 0.17, 0.14), period=0.02, rough=0.6, metallic=0.6, axis='X')
+    box((16, 0.16, 0.01), (0, 3.2, 0.004), grate, bevel=0)
+    # An air-hose reel on the wall by the lift, its hose hanging down.
+    hose = simple_mat('air-hose', (0.6, 0.42, 0.02), 0.5)
+    bpy.ops.mesh.primitive_torus_add(major_radius=0.22, minor_radius=0.07, location=(3.6, back - 0.12, 2.6),
+                                     rotation=(math.pi / 2, 0, 0))
+    bpy.ops.object.shade_smooth()
+    bpy.context.active_object.data.materials.append(hose)
+    wire([(3.6, back - 0.2, 2.38), (4.05, back - 0.3, 1.6), (4.2, back - 0.35, 1.1)], 0.01, hose, 'air-hose')
+    # Clutter at the edges: an oil drum, a waste-oil drainer, a trolley jack.
+    cylinder(0.29, 0.88, (-6.9, back - 1.3, 0.44), ribbed_mat('drum', (0.04, 0.12, 0.3), period=0.3, rough=0.4,
+                                                             metallic=0.3), verts=32)
+    cylinder(0.3, 0.1, (5.2, 2.2, 0.95), simple_mat('drainer', (0.6, 0.45, 0.03), 0.45), verts=24)
+    cylinder(0.025, 0.9, (5.2, 2.2, 0.45), steel, verts=8)
+    jack = box((0.35, 1.0, 0.16), (-4.2, 1.6, 0.13), red, bevel=0.02, rot=(0, 0, 0.35))
+    cylinder(0.02, 1.1, (-4.45, 2.4, 0.5), steel, rot=(0.9, 0, 0.35), verts=8)
+    # Posters and the painted sign.
+    for i, (acc, px, pz) in enumerate((((0.65, 0.08, 0.04), -3.5, 2.35), ((0.05, 0.2, 0.55), -2.7, 2.3),
+                                       ((0.75, 0.55, 0.05), 6.35, 2.85))):
+        plane(0.6, 0.85, (px, back - 0.012, pz), poster_mat('poster%d' % i, acc, i * 3.7), rot=(math.pi / 2, 0, 0))
+    shop_name('SERVİS', -5.3, back - 0.02, 2.75, 0.5, simple_mat('sign-red', (0.5, 0.03, 0.02), 0.5, grain=0.08),
+              depth=0.01)
+    world_grad((0.04, 0.04, 0.04), (0.06, 0.06, 0.065), 1.0)
+    key(0, 70, 0.8, (1.0, 0.98, 0.94))
+    camera(fstop=4.0, focal=35, distance=7.0)
+    render_settings(exposure=-2.9, look='Medium High Contrast')
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -5579,7 +5811,7 @@ SCENES = {
     'luxury-showroom': s_luxury_showroom,
     'studio-loft': s_loft,
     'private-garage': s_private_garage,
-    'service-garage': lambda: s_garage(True),
+    'service-garage': s_service_garage,
     'sales-expo': s_expo,
     'mall-car-park': s_mall_car_park,
     'vip-garage-entrance': s_vip_garage,
