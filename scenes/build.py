@@ -2645,65 +2645,135 @@ def s_service_garage():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def graphic_mat(name, a, b, strength):
-    """A backlit print: two brand colours in soft diagonal fields with a fine print texture (not a flat
-    fill)."""
+def needle_felt_mat(name, color):
+    """Exhibition needle-felt carpet (session 9, fair stand): matt fibres, a tone that clouds over a metre
+    or two, faint trodden paths darker and flatter, fluff in the bump only (as colour it reads as noise)."""
     m, nt, out = new_mat(name)
-    c = coord(nt, 'Object')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    t = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['X'], 0.12),
-                  math_node(nt, 'MULTIPLY', sep.outputs['Y'], 0.25))
-    col = ramp(nt, math_node(nt, 'ADD', t, math_node(nt, 'MULTIPLY', noise(nt, c, 0.3, 3, 0.5), 0.4)),
-               [(0.3, a), (0.7, b)])
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = strength
-    link(nt, e.outputs[0], out.inputs['Surface'])
+    c = coord(nt)
+    col = ramp(nt, noise(nt, c, 0.5, 4, 0.55), [(0.3, tuple(v * 0.93 for v in color)), (0.7, tuple(v * 1.06 for v in color))])
+    trod = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 0.4, 1.0, 10.0), 0.35, 3, 0.5), [(0.45, (1, 1, 1)), (0.7, (0.86, 0.86, 0.86))])
+    col = mix_rgb(nt, 1.0, col, trod, 'MULTIPLY')
+    fibre = noise(nt, c, 300, 3, 0.7)
+    principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, fibre, 0.25, 0.002))
+    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'carpet'}
     return m
 
 
-def s_expo():
-    """An auto-show stand: grey carpet, a truss with spots over the car, a backlit graphic wall behind, the
-    dark hall beyond with other stands' lights."""
-    hall(w=60, d=50, h=14, wall=(0.04, 0.04, 0.045), ceiling=(0.02, 0.02, 0.025), back_y=30)
-    floor('polished-concrete', (0.18, 0.18, 0.19))
-    carpet_grey, nt, out = new_mat('carpet')
-    cc = coord(nt)
-    principled(nt, out, ramp(nt, noise(nt, cc, 60, 4, 0.5), [(0.3, (0.16, 0.16, 0.17)), (0.7, (0.2, 0.2, 0.21))]),
-               0.95, 0.2, 0.0, bump(nt, noise(nt, cc, 900, 2, 0.5), 0.4, 0.004))
-    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'carpet'}
-    box((16, 12, 0.06), (0, 0.5, 0.03), carpet_grey, bevel=0.01)
-    alu = simple_mat('truss', (0.75, 0.75, 0.77), 0.3, metallic=1.0)
-    for ty in (-3.0, 4.5):
-        for dz in (0.0, 0.4):
-            cylinder(0.03, 16, (0, ty, 3.7 + dz), alu, rot=(0, math.pi / 2, 0), verts=10)
-        for i in range(33):
-            box((0.03, 0.03, 0.45), (-8 + i * 0.5, ty, 3.9), alu, bevel=0, rot=(0, math.radians(35 if i % 2 else -35), 0))
-    for tx in (-8.0, 8.0):
-        for ty in (-3.0, 4.5):
-            box((0.3, 0.3, 4.1), (tx, ty, 2.05), alu, bevel=0.01)
-    for i in range(6):
-        x = -5 + i * 2
-        for ty in (-3.0, 4.5):
-            cylinder(0.12, 0.3, (x, ty, 3.45), simple_mat('can', (0.03, 0.03, 0.03), 0.4), verts=16)
-            spot_light((x, ty, 3.35), 500, (x * 0.3, 0.5, 0.5), angle_deg=35, blend=0.5)
-    # The stand's back wall: a backlit graphic in brand colours, a white frame.
-    box((16.4, 0.3, 4.3), (0, 7.2, 2.15), simple_mat('frame', (0.8, 0.8, 0.8), 0.4), bevel=0.02)
-    plane(16, 3.9, (0, 7.0, 2.15), graphic_mat('print', (0.02, 0.1, 0.35), (0.35, 0.55, 0.85), 1.2),
-          rot=(math.pi / 2, 0, 0))
-    # Other stands deep in the hall: their lights out of focus.
-    for i in range(40):
-        x = random.uniform(-28, 28)
-        z = random.uniform(1.5, 6)
-        y = random.uniform(14, 28)
-        sphere(0.1, (x, y, z), emission_mat('glow', random.choice([(1, 0.9, 0.75), (0.8, 0.9, 1.0)]), 30.0), 1)
-        if i % 4 == 0:
-            point_light((x, y - 1, z), 400, (1, 0.9, 0.8), 0.5)
-    world_grad((0.01, 0.01, 0.012), (0.015, 0.015, 0.02), 1.0)
-    key(0, 60, 0.5, (1, 0.95, 0.88))
-    camera(fstop=2.8)
-    render_settings(exposure=0.3, glare=0.15)
+def box_truss(batch, x0, x1, y, z, size=0.29, bay=0.5):
+    """A square aluminium box truss along X (four chords and zig-zag lacing on each face), into `batch`."""
+    s = size / 2
+    for dy in (-s, s):
+        for dz in (-s, s):
+            batch.box((x1 - x0, 0.05, 0.05), ((x0 + x1) / 2, y + dy, z + dz))
+    n = int((x1 - x0) / bay)
+    diag = math.hypot(bay, size)
+    a = math.atan2(size, bay)
+    for i in range(n):
+        xm = x0 + (i + 0.5) * bay
+        sgn = 1 if i % 2 else -1
+        for dy in (-s, s):
+            batch.box((diag, 0.02, 0.02), (xm, y + dy, z), rot_y=sgn * a)
+        for dz in (-s, s):
+            batch.box((diag, 0.02, 0.02), (xm, y, z + dz), rot_z=sgn * a)
+
+
+def s_sales_expo():
+    """An auto-show stand in an exhibition hall (session 9; was a sky-blue void with black spots over a
+    dark carpet): the car on the stand's raised grey needle-felt platform (its aluminium edge runs across
+    the frame in front of the car), a light-box backdrop with a made-up brand, a box truss hung with spot
+    cans, a reception counter and a lit totem at the sides; beyond, the dark hall's space-frame roof with
+    high-bay lamps and other stands' lit walls and banners, out of focus."""
+    edge = -2.6
+    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.16, 0.16, 0.165), rough=0.4, record=False))
+    box((16.0, 9.0, 0.1), (0, edge + 4.5, 0.05), needle_felt_mat('stand-carpet', (0.2, 0.2, 0.205)), bevel=0.002)
+    alu = simple_mat('alu', (0.7, 0.71, 0.73), 0.3, metallic=1.0, grain=0.02)
+    box((16.0, 0.03, 0.1), (0, edge - 0.015, 0.05), alu, bevel=0.003)
+    # The backdrop: a charcoal wall with a seamless fabric light box (the brand's print) and its name.
+    back = 5.2
+    wallm = simple_mat('backdrop-wall', (0.05, 0.05, 0.055), 0.6, grain=0.04)
+    box((8.6, 0.4, 4.5), (0, back + 0.2, 2.25), wallm, bevel=0.01)
+    pm, pnt, pout = new_mat('lightbox-print')
+    g = coord(pnt, 'UV')
+    sep = pnt.nodes.new('ShaderNodeSeparateXYZ')
+    link(pnt, g, sep.inputs[0])
+    u, v = sep.outputs['X'], sep.outputs['Y']
+    diag = math_node(pnt, 'ADD', math_node(pnt, 'SUBTRACT', math_node(pnt, 'MULTIPLY', u, 0.7), math_node(pnt, 'MULTIPLY', v, 0.6)), 0.45)
+    base = ramp(pnt, diag, [(0.05, (0.01, 0.025, 0.08)), (0.5, (0.04, 0.16, 0.38)), (0.95, (0.45, 0.68, 0.9))])
+    # the brand's light streak: a soft band rising across the print
+    off = math_node(pnt, 'ABSOLUTE', math_node(pnt, 'SUBTRACT', v, math_node(pnt, 'ADD', 0.18, math_node(pnt, 'MULTIPLY', u, 0.4))))
+    streak = ramp(pnt, math_node(pnt, 'MULTIPLY', off, 6.0), [(0.0, (1, 1, 1)), (0.5, (0.25, 0.25, 0.25)), (1.0, (0, 0, 0))])
+    col = mix_rgb(pnt, math_node(pnt, 'MULTIPLY', streak, 0.6), base, (0.85, 0.93, 1.0))
+    fabric = ramp(pnt, noise(pnt, coord(pnt, 'Object'), 6.0, 3, 0.5), [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.03, 1.03, 1.03))])
+    col = mix_rgb(pnt, 1.0, col, fabric, 'MULTIPLY')
+    e = pnt.nodes.new('ShaderNodeEmission')
+    link(pnt, col, e.inputs['Color'])
+    e.inputs['Strength'].default_value = 2.2
+    link(pnt, e.outputs[0], pout.inputs['Surface'])
+    camera_only(plane(7.8, 3.4, (0, back - 0.01, 2.45), no_light_sampling(pm), rot=(math.pi / 2, 0, 0)))
+    area_light((0, back - 0.1, 2.45), 7.8, 1000, (0.55, 0.7, 0.95), size_y=3.4, target=(0, 0, 0.5))
+    lit = lit_sign_mat('brand-lit', (1.0, 1.0, 1.0), 6.0)
+    shop_name('AVENTA', -3.5, back - 0.03, 3.35, 0.42, lit, depth=0.03, align='LEFT', spacing=1.3)
+    shop_name('YENİ SERİ  2027', -3.5, back - 0.03, 2.95, 0.16, lit, depth=0.02, align='LEFT', spacing=1.1)
+    box((8.0, 0.06, 0.06), (0, back - 0.03, 0.72), alu, bevel=0.005)
+    # Truss over the stand's back with spot cans aimed at the car.
+    truss = Batch(alu, 'truss')
+    box_truss(truss, -7.5, 7.5, 3.4, 4.3)
+    truss.done()
+    can = simple_mat('spot-can', (0.03, 0.03, 0.032), 0.4, metallic=0.3)
+    lens = no_light_sampling(emission_mat('spot-lens', (1.0, 0.95, 0.88), 40.0))
+    for x in (-4.5, -2.2, 0.0, 2.2, 4.5):
+        p = Vector((x, 3.2, 3.95))
+        d = (Vector((x * 0.3, 0.0, 0.6)) - p).normalized()
+        o = cylinder(0.11, 0.35, tuple(p), can, verts=20)
+        o.rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
+        camera_only(cylinder(0.08, 0.01, tuple(p + d * 0.18), lens, verts=16)).rotation_euler = o.rotation_euler
+        cylinder(0.015, 0.25, (x, 3.3, 4.1), can, verts=8)
+        spot_light(tuple(p + d * 0.25), 900, (x * 0.3, 0.0, 0.6), angle_deg=28, blend=0.5, radius=0.06)
+    # Reception counter (left) and a lit totem (right), white lacquer.
+    white = simple_mat('lacquer', (0.75, 0.75, 0.74), 0.2, grain=0.02)
+    box((1.8, 0.6, 1.05), (-4.5, 2.6, 0.1 + 0.525), white, bevel=0.02)
+    box((1.9, 0.7, 0.04), (-4.5, 2.6, 1.17), simple_mat('counter-top', (0.03, 0.03, 0.035), 0.15), bevel=0.005)
+    camera_only(plane(1.6, 0.06, (-4.5, 2.29, 0.25), no_light_sampling(emission_mat('counter-led', (0.55, 0.7, 0.95), 8.0)),
+                      rot=(math.pi / 2, 0, 0)))
+    box((0.9, 0.35, 2.8), (5.0, 3.6, 0.1 + 1.4), wallm, bevel=0.01)
+    camera_only(plane(0.8, 2.2, (5.0, 3.42, 1.7), no_light_sampling(pm), rot=(math.pi / 2, 0, 0)))
+    # The hall beyond: a space-frame roof with high-bay lamps, other stands' walls and banners.
+    roof = Batch(simple_mat('space-frame', (0.12, 0.12, 0.13), 0.5, metallic=0.5), 'space-frame')
+    for yy in range(0, 80, 4):
+        roof.box((160, 0.12, 0.12), (0, yy, 14.0))
+    for xx in range(-80, 81, 4):
+        roof.box((0.12, 80, 0.12), (xx, 40, 14.0))
+    roof.done()
+    plane(200, 120, (0, 40, 14.6), simple_mat('roof-deck', (0.06, 0.06, 0.065), 0.8), rot=(math.pi, 0, 0))
+    bay = no_light_sampling(emission_mat('high-bay', (1.0, 0.95, 0.85), 25.0))
+    for yy in (8, 16, 24, 32, 40):
+        for xx in range(-40, 41, 8):
+            camera_only(cylinder(0.3, 0.05, (xx + (yy % 16) / 4, yy, 13.6), bay, verts=16))
+    area_light((0, 30, 13.0), 80.0, 60000, (1.0, 0.95, 0.85), size_y=50.0, target=(0, 30, 0))
+    # The hall's far wall: profiled steel cladding with a band of translucent panels under the roof.
+    box((200, 0.5, 16), (0, 56, 8), ribbed_mat('hall-wall', (0.32, 0.33, 0.34), period=0.25, rough=0.5, metallic=0.3,
+                                                axis='X'), bevel=0)
+    camera_only(plane(200, 2.0, (0, 55.7, 12.5), no_light_sampling(lit_sign_mat('hall-clerestory', (0.75, 0.8, 0.85), 1.2)),
+                      rot=(math.pi / 2, 0, 0)))
+    rng = random.Random(27)
+    cols = [(0.9, 0.9, 0.88), (0.8, 0.12, 0.08), (0.1, 0.35, 0.8), (0.95, 0.7, 0.2), (0.2, 0.6, 0.45)]
+    for k in range(22):
+        x = rng.uniform(-34, 34)
+        y = rng.uniform(14, 48)
+        w = rng.uniform(5, 12)
+        hh = rng.uniform(3, 5)
+        box((w, 0.3, hh), (x, y, hh / 2), wallm, bevel=0.01)
+        camera_only(plane(w * 0.85, hh * 0.6, (x, y - 0.16, hh * 0.55),
+                          no_light_sampling(lit_sign_mat('stand%d' % k, rng.choice(cols), rng.uniform(1.5, 3.0))),
+                          rot=(math.pi / 2, 0, 0)))
+        if k % 2 == 0:
+            bw = rng.uniform(5, 10)
+            camera_only(plane(bw, rng.uniform(1.2, 2.5), (x, y + 0.5, rng.uniform(6.5, 11)),
+                              no_light_sampling(lit_sign_mat('banner%d' % k, rng.choice(cols), 1.5)), rot=(math.pi / 2, 0, 0)))
+    world_grad((0.05, 0.05, 0.055), (0.07, 0.07, 0.075), 1.0)
+    key(0, 55, 0.5, (1.0, 0.95, 0.88))
+    camera(fstop=2.8, focal=35, distance=7.0)
+    render_settings(exposure=-0.5, glare=0.12)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -5812,7 +5882,7 @@ SCENES = {
     'studio-loft': s_loft,
     'private-garage': s_private_garage,
     'service-garage': s_service_garage,
-    'sales-expo': s_expo,
+    'sales-expo': s_sales_expo,
     'mall-car-park': s_mall_car_park,
     'vip-garage-entrance': s_vip_garage,
     'spotlight-night': s_spotlight_night,
