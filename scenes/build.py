@@ -3012,29 +3012,135 @@ def s_mall_car_park():
     return extra
 
 
-def s_vip_garage():
-    conc = simple_mat('conc', (0.3, 0.3, 0.3), 0.7, grain=0.2, grain_scale=2, bump_strength=0.2)
-    box((30, 40, 0.4), (0, 0, 3.6), conc, bevel=0)
-    box((0.4, 40, 4), (-8, 0, 2), conc, bevel=0)
-    box((0.4, 40, 4), (8, 0, 2), conc, bevel=0)
-    floor('black-epoxy', (0.05, 0.05, 0.055))
-    led = emission_mat('led', (0.85, 0.9, 1.0), 18.0)
-    for z in (0.3, 3.2):
-        plane(0.05, 40, (-7.78, 0, z), led, rot=(0, math.pi / 2, 0))
-        plane(0.05, 40, (7.78, 0, z), led, rot=(0, math.pi / 2, 0))
-    # Back: the ramp up to the street, its mouth bright.
-    box((16, 0.4, 4), (-10, 8, 2), conc, bevel=0)
-    box((6, 0.4, 1.0), (0, 8, 3.5), conc, bevel=0)
-    ramp_o = plane(6, 12, (0, 14, 1.5), floor_material('concrete'), rot=(math.radians(14), 0, 0))
-    plane(10, 6, (0, 22, 4), emission_mat('day', (0.95, 0.96, 1.0), 6.0), rot=(math.pi / 2, 0, 0))
-    plane(0.15, 10, (-2.95, 14, 1.6), led, rot=(math.radians(14), 0, 0))
-    plane(0.15, 10, (2.95, 14, 1.6), led, rot=(math.radians(14), 0, 0))
-    area_light((0, 0, 3.3), 4, 500, size_y=8, color=(0.85, 0.9, 1.0))
-    world_grad((0.01, 0.01, 0.01), (0.02, 0.02, 0.02), 1.0)
-    key(0, 80, 0.7, (0.85, 0.9, 1.0))
-    camera(fstop=2.8, focal=35, distance=7.0)
-    render_settings(exposure=0.3, glare=0.1)
-    return {'night': True, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
+def wood_boards_mat(name, color, board=0.14, rough=0.4):
+    """Vertical timber boards on a wall in the XZ plane (session 9, VIP garage): board to board tone, the
+    grain as long streaks, a faint satin lacquer, thin dark joints."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    b = facade_bond(nt, c, (board, 3.2), 0.004, 0.1, color, 0.82, tuple(v * 0.3 for v in color), 0.0)
+    b.offset_frequency = 1
+    grain = noise(nt, math_node_vec_scale(nt, c, (9.0, 9.0, 0.35)), 3.0, 6, 0.6, distortion=0.6)
+    col = mix_rgb(nt, 1.0, b.outputs['Color'], ramp(nt, grain, [(0.3, (0.8, 0.78, 0.76)), (0.7, (1.1, 1.08, 1.05))]), 'MULTIPLY')
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', b.outputs['Fac'], -1.0),
+                                                             math_node(nt, 'MULTIPLY', grain, 0.1)), 0.3, 0.004))
+    return m
+
+
+def stripe_mat(name, a, b, period, rough=0.4):
+    """Two colours in bands along the object's own Z (a barrier arm's red and white reflective stripes),
+    a little dirty."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    band = math_node(nt, 'GREATER_THAN', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', sep.outputs['Z'], period)), 0.5)
+    col = mix_rgb(nt, band, a, b)
+    dirt = ramp(nt, noise(nt, c, 5.0, 4, 0.6), [(0.35, (0.8, 0.79, 0.77)), (0.7, (1, 1, 1))])
+    principled(nt, out, mix_rgb(nt, 1.0, col, dirt, 'MULTIPLY'), rough, 0.5)
+    return m
+
+
+def light_slot(x0, x1, y, h, power, color, width=0.1, seen=True):
+    """A linear light set into the ceiling across the room: a shallow recessed channel whose opal diffuser
+    the camera sees, and an area lamp of its size just below it that lights the floor and walls."""
+    housing = simple_mat('slot-housing', (0.02, 0.02, 0.022), 0.5)
+    L = x1 - x0
+    box((L + 0.04, width + 0.04, 0.04), ((x0 + x1) / 2, y, h - 0.02), housing, bevel=0)
+    if seen:
+        camera_only(plane(L, width, ((x0 + x1) / 2, y, h - 0.041),
+                          no_light_sampling(emission_mat('slot-diffuser', color, power / (L * width) / 8.0)), rot=(math.pi, 0, 0)))
+    # The lamp is wider than the slot: a thin bright line is what a satin floor's reflection rays cannot
+    # find at our sample counts (speckle); blurred by the floor, both reflections look the same.
+    area_light(((x0 + x1) / 2, y, h - 0.05), L, power, color, size_y=max(width, 0.4), target=((x0 + x1) / 2, y, 0))
+
+
+def s_vip_garage_entrance():
+    """A luxury residence's underground garage entrance (session 9; was `s_vip_garage`, a concrete box with
+    floating LED strips): the car on dark satin epoxy in front of a portal clad in travertine, lined with
+    walnut boards, through which the ramp climbs to daylight; linear lights set into the ceiling across the
+    room and the ramp (they light the floor, which reflects them blurred), concrete columns with corner
+    guards, a halo-lit VIP sign, a lit OTOPARK header and a barrier with its arm raised beside the ramp."""
+    back, h = 6.0, 3.0
+    pw, ph = 2.9, 2.5   # the portal's half-width and height
+    plane(40, 40, (0, 0, 0), satin_concrete_mat((0.035, 0.035, 0.038), rough=0.37))
+    stone = cladding_mat('travertine', (0.56, 0.5, 0.42), panel=(1.2, 0.6), joint=0.004, rough=0.35)
+    box((8.0 - pw, 0.3, h), (-(pw + (8.0 - pw) / 2), back + 0.15, h / 2), stone, bevel=0)
+    box((8.0 - pw, 0.3, h), (pw + (8.0 - pw) / 2, back + 0.15, h / 2), stone, bevel=0)
+    box((2 * pw, 0.3, h - ph), (0, back + 0.15, ph + (h - ph) / 2), stone, bevel=0)
+    conc = plaster_mat('garage-concrete', (0.34, 0.335, 0.33), 0.85, streaks=False)
+    ceil = plaster_mat('garage-ceiling', (0.5, 0.5, 0.49), 0.9, streaks=False)
+    box((18, 20, 0.3), (0, back - 10, h + 0.15), ceil, bevel=0)
+    for by in (-0.6, 2.4):
+        box((18, 0.45, 0.3), (0, by, h - 0.15), ceil, bevel=0.01)
+    for sx in (-1, 1):
+        box((0.3, 20, h), (sx * 8.15, back - 10, h / 2), conc, bevel=0)
+    box((18, 0.3, h), (0, -12, h / 2), conc, bevel=0)
+    # The ramp: 1 m level inside the portal, then climbing at 12 % between walnut-lined walls to daylight.
+    wood = wood_boards_mat('walnut-boards', (0.2, 0.11, 0.06), rough=0.6)
+    slope = math.atan(0.12)
+    run = 14.0
+    y0 = back + 1.3
+    car_floor = meta['floor']
+    ramp_mat = street_asphalt_mat((0.07, 0.07, 0.072))
+    meta['floor'] = car_floor  # the metadata records what the car stands on, not the ramp
+    plane(2 * pw, run, (0, y0 + run / 2 * math.cos(slope), run / 2 * math.sin(slope)), ramp_mat, rot=(slope, 0, 0))
+    for sx in (-1, 1):
+        box((0.2, run + 1.0, 6.0), (sx * (pw + 0.1), back + 0.3 + (run + 1.0) / 2, 3.0), wood, bevel=0)
+    box((2 * pw + 0.4, 1.0, 0.2), (0, back + 0.8, ph + 0.1), wood, bevel=0)
+    # The tunnel's ceiling climbs with the ramp: a sloped wooden soffit after the level part.
+    box((2 * pw, run, 0.2), (0, y0 + run / 2 * math.cos(slope), ph + 0.1 + run / 2 * math.sin(slope)), wood, bevel=0,
+        rot=(slope, 0, 0))
+    for k in range(4):
+        yy = y0 + 1.5 + k * 3.2
+        light_slot(-pw + 0.3, pw - 0.3, yy, ph + (yy - y0) * 0.12, 120, (1.0, 0.85, 0.65), width=0.08)
+    # Daylight at the top of the ramp: a bright, soft exterior (planting and a wall, out of focus).
+    m, nt, out = new_mat('ramp-daylight')
+    cc = coord(nt, 'Object')
+    band = ramp(nt, noise(nt, cc, 0.8, 5, 0.6), [(0.35, (0.45, 0.52, 0.35)), (0.7, (0.95, 0.97, 1.0))])
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, band, e.inputs['Color'])
+    e.inputs['Strength'].default_value = 6.0
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    end_y = y0 + run * math.cos(slope)
+    plane(2 * pw, 6.0, (0, end_y - 0.05, run * math.sin(slope) + 2.0), m, rot=(math.pi / 2, 0, 0))
+    area_light((0, end_y - 0.2, run * math.sin(slope) + 1.5), 2 * pw, 900, (0.92, 0.95, 1.0), size_y=2.5,
+               target=(0, back, 0.5))
+    # Bronze frame round the portal.
+    bronze = simple_mat('bronze', (0.2, 0.13, 0.07), 0.3, metallic=1.0, grain=0.05)
+    for sx in (-1, 1):
+        box((0.08, 0.36, ph), (sx * (pw + 0.04), back, ph / 2), bronze, bevel=0.004)
+    box((2 * pw + 0.16, 0.36, 0.08), (0, back, ph + 0.04), bronze, bevel=0.004)
+    # The lit header sign and the halo-lit VIP letters.
+    lit = lit_sign_mat('otopark-lit', (1.0, 0.95, 0.85), 3.0)
+    shop_name('OTOPARK', 0, back - 0.02, ph + 0.15, 0.22, lit, depth=0.02, spacing=1.15)
+    brass = simple_mat('brass', (0.55, 0.4, 0.18), 0.25, metallic=1.0)
+    shop_name('VIP', -4.3, back - 0.06, 1.8, 0.6, brass, depth=0.05, spacing=1.05)
+    spot_light((-4.3, back - 0.7, h - 0.05), 400, (-4.3, back, 1.9), angle_deg=40, blend=0.9, color=(1.0, 0.82, 0.6),
+               radius=0.05)
+    spot_light((5.2, back - 0.9, h - 0.05), 180, (5.2, back, 1.2), angle_deg=55, blend=0.9, color=(1.0, 0.82, 0.6),
+               radius=0.05)
+    # Columns with yellow and black corner guards.
+    cm = plaster_mat('column-concrete', (0.45, 0.445, 0.44), 0.8, streaks=False)
+    guard = hazard_sleeve_mat()
+    for cx, cy in ((-4.4, 2.4), (4.4, 2.4)):
+        box((0.6, 0.6, h), (cx, cy, h / 2), cm, bevel=0.01)
+        for gx in (-1, 1):
+            for gy in (-1, 1):
+                box((0.1, 0.1, 1.2), (cx + gx * 0.27, cy + gy * 0.27, 0.6), guard, bevel=0.01)
+    # The barrier beside the ramp, its arm raised.
+    cab = simple_mat('barrier-cabinet', (0.55, 0.56, 0.58), 0.35, metallic=0.4)
+    box((0.32, 0.32, 1.0), (pw + 0.75, back - 0.5, 0.5), cab, bevel=0.02)
+    tilt = math.radians(6)
+    box((0.05, 0.08, 1.9), (pw + 0.75 + math.sin(tilt) * 0.95, back - 0.68, 0.95 + math.cos(tilt) * 0.95),
+        stripe_mat('barrier-arm', (0.5, 0.03, 0.02), (0.82, 0.82, 0.8), 0.4), bevel=0.01, rot=(0, tilt, 0))
+    # Linear light slots across the ceiling (the front ones light the car and are seen in the floor).
+    for yy in (-3.0, 1.5, 4.8):
+        light_slot(-7.6, 7.6, yy, h, 700, (1.0, 0.9, 0.75), width=0.1)
+    world_grad((0.01, 0.01, 0.01), (0.015, 0.015, 0.015), 1.0)
+    key(0, 75, 0.6, (1.0, 0.9, 0.75))
+    camera(fstop=4.0, focal=35, distance=7.0)
+    render_settings(exposure=-2.5, glare=0.08)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
 def s_spotlight_night():
@@ -5884,7 +5990,7 @@ SCENES = {
     'service-garage': s_service_garage,
     'sales-expo': s_sales_expo,
     'mall-car-park': s_mall_car_park,
-    'vip-garage-entrance': s_vip_garage,
+    'vip-garage-entrance': s_vip_garage_entrance,
     'spotlight-night': s_spotlight_night,
     'sunset-drive': s_sunset_drive,
     'snowy-drive': s_snowy_drive,
