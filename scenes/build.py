@@ -2236,29 +2236,93 @@ def s_glass_showroom():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def s_loft():
-    conc = simple_mat('conc', (0.45, 0.44, 0.42), 0.8, grain=0.25, grain_scale=1.5, bump_strength=0.3)
-    box((40, 0.4, 8), (0, 9.2, 4), conc, bevel=0)
-    box((0.4, 30, 8), (-14, -3, 4), conc, bevel=0)
-    box((0.4, 30, 8), (14, -3, 4), conc, bevel=0)
-    box((40, 40, 0.4), (0, -5, 8.2), simple_mat('ceil', (0.3, 0.3, 0.3), 0.8), bevel=0)
-    floor('polished-concrete', (0.36, 0.35, 0.33))
-    # Factory windows on the back wall, steel-framed, with daylight beyond.
-    frame = simple_mat('steel', (0.04, 0.04, 0.04), 0.4, metallic=0.8)
-    for wx in (-8.0, 0.0, 8.0):
-        hole = box((5.0, 0.6, 4.2), (wx, 9.2, 4.6), emission_mat('sky', (0.92, 0.95, 1.0), 4.0), bevel=0)
-        for i in range(6):
-            box((0.06, 0.1, 4.2), (wx - 2.5 + i, 8.95, 4.6), frame, bevel=0)
-        for j in range(5):
-            box((5.0, 0.1, 0.06), (wx, 8.95, 2.5 + j * 1.05), frame, bevel=0)
-        area_light((wx, 8.5, 4.6), 4.0, 600, size_y=4.0, target=(wx, 0, 0.5), color=(0.92, 0.95, 1.0))
-    for px in (-9.0, 9.0):
-        box((0.6, 0.6, 8), (px, 4.0, 4), conc, bevel=0.02)
-    world_grad((0.3, 0.3, 0.3), (0.4, 0.42, 0.45), 1.0)
-    area_light((0, -8, 6), 6.0, 500, target=(0, 0, 0.5))
-    key(0, 35, 0.8, (0.92, 0.95, 1.0))
-    camera(fstop=2.8)
-    render_settings(exposure=0.3)
+def loft_outside_mat(name, strength):
+    """What a loft's steel windows look out on by day, out of focus: pale overcast sky above, the brick
+    and glass of the buildings across the yard below it as soft darker masses."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    skyline = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, c, (0.4, 0.0, 0.0)), 1.0, 2, 0.5), 4.0))
+    col = ramp(nt, skyline, [(0.0, (0.3, 0.24, 0.2)), (0.2, (0.86, 0.9, 0.95))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.6, 4, 0.5), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, col, e.inputs['Color'])
+    e.inputs['Strength'].default_value = strength
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def steel_window(frames, x, y, z0, w, h, cols, rows, bar=0.045):
+    """A tall steel factory window into `frames`: a deep outer frame, muntins in a cols x rows grid and a
+    heavier transom a third of the way up."""
+    for sx in (-1, 1):
+        frames.box((0.09, 0.14, h), (x + sx * w / 2, y, z0 + h / 2))
+    for zz in (z0, z0 + h):
+        frames.box((w + 0.09, 0.14, 0.09), (x, y, zz))
+    for i in range(1, cols):
+        frames.box((bar, 0.06, h), (x - w / 2 + i * w / cols, y, z0 + h / 2))
+    for j in range(1, rows):
+        frames.box((w, 0.06, bar if j != rows // 3 else 0.08), (x, y, z0 + j * h / rows))
+
+
+def s_studio_loft():
+    """An industrial loft studio (session 9; was `s_loft`, a grey concrete wall with one window grid): a
+    pale satin concrete floor, an old brick back wall with three tall steel factory windows letting soft
+    daylight in, steel beams and a galvanised duct under a whitewashed soffit, a brick pier on each side
+    and a softbox on a stand at the right."""
+    back, h = 7.0, 4.7
+    plane(60, 60, (0, 0, 0), satin_concrete_mat((0.27, 0.265, 0.255), rough=0.36))
+    brick = brick_mat('loft-brick', (0.36, 0.17, 0.11), mortar=(0.42, 0.4, 0.37))
+    wx, ww, wz0, wh = (-4.2, 0.0, 4.2), 2.7, 0.9, 3.4
+    # The back wall in pieces round the three window openings.
+    edges = [-9.0] + [v for x in wx for v in (x - ww / 2, x + ww / 2)] + [9.0]
+    for a, b in zip(edges[0::2], edges[1::2]):
+        box((b - a, 0.45, h), ((a + b) / 2, back + 0.225, h / 2), brick, bevel=0)
+    for x in wx:
+        box((ww, 0.45, wz0), (x, back + 0.225, wz0 / 2), brick, bevel=0)
+        box((ww, 0.45, h - wz0 - wh), (x, back + 0.225, wz0 + wh + (h - wz0 - wh) / 2), brick, bevel=0)
+        box((ww + 0.1, 0.5, 0.06), (x, back + 0.2, wz0 - 0.03), simple_mat('sill', (0.45, 0.44, 0.42), 0.7), bevel=0.01)
+    for sx in (-1, 1):
+        box((0.45, 20, h), (sx * 9.2, back - 10, h / 2), brick, bevel=0)
+        box((0.7, 0.7, h), (sx * 6.6, back - 0.35, h / 2), brick, bevel=0.01)
+    box((20, 0.3, h), (0, -12, h / 2), plaster_mat('loft-front', (0.6, 0.6, 0.58), streaks=False), bevel=0)
+    frames = Batch(simple_mat('window-steel', (0.035, 0.037, 0.04), 0.45, metallic=0.6), 'steel-windows')
+    glass = arch_glass_mat('loft-glass', (0.88, 0.9, 0.88))
+    outside = loft_outside_mat('loft-outside', 1.3)
+    for x in wx:
+        steel_window(frames, x, back + 0.3, wz0, ww, wh, 5, 8)
+        plane(ww, wh, (x, back + 0.33, wz0 + wh / 2), glass, rot=(math.pi / 2, 0, 0))
+        area_light((x, back + 0.2, wz0 + wh / 2), ww, 700, (0.9, 0.94, 1.0), size_y=wh, target=(x * 0.4, -4, 0.3))
+    frames.done()
+    plane(60, 20, (0, back + 12, 4), outside, rot=(math.pi / 2, 0, 0))
+    # The soffit: whitewashed concrete on steel I-beams, a galvanised duct along the room.
+    plane(20, 20, (0, back - 10, h), plaster_mat('loft-soffit', (0.7, 0.7, 0.68), streaks=False), rot=(math.pi, 0, 0))
+    beam_m = simple_mat('loft-beam', (0.06, 0.065, 0.07), 0.5, metallic=0.4)
+    for by in (-2.0, 2.0, 5.8):
+        box((18.4, 0.18, 0.04), (0, by, h - 0.02), beam_m, bevel=0)
+        box((18.4, 0.02, 0.36), (0, by, h - 0.2), beam_m, bevel=0)
+        box((18.4, 0.18, 0.04), (0, by, h - 0.38), beam_m, bevel=0)
+    duct = simple_mat('duct', (0.5, 0.52, 0.54), 0.32, metallic=0.9, grain=0.06, grain_scale=4)
+    cylinder(0.3, 18.4, (0, 4.0, h - 0.75), duct, rot=(0, math.pi / 2, 0), verts=40)
+    for dx in (-6, -3, 0, 3, 6):
+        cylinder(0.31, 0.05, (dx, 4.0, h - 0.75), duct, rot=(0, math.pi / 2, 0), verts=40)
+        cylinder(0.008, 0.45, (dx, 4.0, h - 0.22), beam_m, verts=6)
+    # Old cast-iron radiators under the side windows, on a painted heating pipe along the wall.
+    paint = simple_mat('radiator-paint', (0.55, 0.55, 0.53), 0.45, grain=0.06)
+    rad = Batch(paint, 'radiators')
+    for x in (wx[0], wx[2]):
+        for k in range(16):
+            rad.box((0.05, 0.2, 0.62), (x - 0.6 + k * 0.08, back - 0.16, 0.47))
+        rad.box((1.3, 0.05, 0.04), (x, back - 0.16, 0.2))
+    rad.done()
+    cylinder(0.025, 17.0, (0, back - 0.05, 0.12), paint, rot=(0, math.pi / 2, 0), verts=12)
+    softbox_stand(3.9, 2.6, 1.9, 0.8, 1.2, (0, 0, 0.5), 90, face_mat=diffuser_mat('loft-softbox', 2.0, 0.65))
+    world_grad((0.3, 0.31, 0.33), (0.4, 0.42, 0.45), 0.6)
+    area_light((0, -9, 3.5), 8.0, 700, (1.0, 0.98, 0.95), size_y=3.0, target=(0, 0, 0.8))
+    key(0, 35, 0.85, (0.92, 0.95, 1.0))
+    camera(focal=35, fstop=4.0, distance=7.5)
+    render_settings(exposure=-1.6, adaptive=0.015)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -5985,7 +6049,7 @@ SCENES = {
     'modern-studio': s_studio2('modern', -1.3),
     'studio-showroom': s_glass_showroom,
     'luxury-showroom': s_luxury_showroom,
-    'studio-loft': s_loft,
+    'studio-loft': s_studio_loft,
     'private-garage': s_private_garage,
     'service-garage': s_service_garage,
     'sales-expo': s_sales_expo,
