@@ -2715,10 +2715,14 @@ def needle_felt_mat(name, color):
     m, nt, out = new_mat(name)
     c = coord(nt)
     col = ramp(nt, noise(nt, c, 0.5, 4, 0.55), [(0.3, tuple(v * 0.93 for v in color)), (0.7, tuple(v * 1.06 for v in color))])
-    trod = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 0.4, 1.0, 10.0), 0.35, 3, 0.5), [(0.45, (1, 1, 1)), (0.7, (0.86, 0.86, 0.86))])
+    trod = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 0.4, 1.0, 10.0), 0.35, 3, 0.5), [(0.42, (1, 1, 1)), (0.68, (0.8, 0.8, 0.8))])
     col = mix_rgb(nt, 1.0, col, trod, 'MULTIPLY')
+    # Heathered felt: a blotchy mottle a few centimetres across, the one texture that survives the distance.
+    mottle = noise(nt, c, 14.0, 5, 0.65, distortion=0.4)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mottle, [(0.38, (0.8, 0.8, 0.8)), (0.62, (1.15, 1.15, 1.15))]), 'MULTIPLY')
     fibre = noise(nt, c, 300, 3, 0.7)
-    principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, fibre, 0.25, 0.002))
+    nrm = bump(nt, fibre, 0.25, 0.002)
+    principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, mottle, 0.15, 0.004, normal=nrm))
     meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'carpet'}
     return m
 
