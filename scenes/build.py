@@ -1297,11 +1297,11 @@ class Batch:
         self.mat = mat
         self.name = name
 
-    def box(self, dims, loc, rot_z=0.0, rot_x=0.0):
+    def box(self, dims, loc, rot_z=0.0, rot_x=0.0, rot_y=0.0):
         import bmesh
         from mathutils import Matrix
         m = (Matrix.Translation(Vector(loc)) @ Matrix.Rotation(rot_z, 4, 'Z') @ Matrix.Rotation(rot_x, 4, 'X')
-             @ Matrix.Diagonal((*dims, 1.0)))
+             @ Matrix.Rotation(rot_y, 4, 'Y') @ Matrix.Diagonal((*dims, 1.0)))
         bmesh.ops.create_cube(self.bm, size=1.0, matrix=m)
 
     def done(self):
@@ -2084,18 +2084,6 @@ def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), b
     return wallm
 
 
-def ceiling_panels(h, rows, y0, y1, x_half, strength=8.0, color=(1, 0.97, 0.92), length=3.0, width=0.6,
-                   gap=4.0):
-    """Rectangular LED panels recessed in the ceiling, in rows across the frame."""
-    em = emission_mat('panel', color, strength)
-    for r in range(rows):
-        y = y0 + (y1 - y0) * r / max(1, rows - 1)
-        x = -x_half
-        while x <= x_half:
-            plane(length, width, (x, y, h - 0.02), em, rot=(math.pi, 0, 0))
-            x += length + gap
-
-
 def downlights(h, y_list, x_half, spacing, power, color=(1, 0.9, 0.75), angle=50, target_z=0.0):
     em = emission_mat('dl', color, 30.0)
     for y in y_list:
@@ -2248,71 +2236,94 @@ def s_glass_showroom():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def s_loft():
-    conc = simple_mat('conc', (0.45, 0.44, 0.42), 0.8, grain=0.25, grain_scale=1.5, bump_strength=0.3)
-    box((40, 0.4, 8), (0, 9.2, 4), conc, bevel=0)
-    box((0.4, 30, 8), (-14, -3, 4), conc, bevel=0)
-    box((0.4, 30, 8), (14, -3, 4), conc, bevel=0)
-    box((40, 40, 0.4), (0, -5, 8.2), simple_mat('ceil', (0.3, 0.3, 0.3), 0.8), bevel=0)
-    floor('polished-concrete', (0.36, 0.35, 0.33))
-    # Factory windows on the back wall, steel-framed, with daylight beyond.
-    frame = simple_mat('steel', (0.04, 0.04, 0.04), 0.4, metallic=0.8)
-    for wx in (-8.0, 0.0, 8.0):
-        hole = box((5.0, 0.6, 4.2), (wx, 9.2, 4.6), emission_mat('sky', (0.92, 0.95, 1.0), 4.0), bevel=0)
-        for i in range(6):
-            box((0.06, 0.1, 4.2), (wx - 2.5 + i, 8.95, 4.6), frame, bevel=0)
-        for j in range(5):
-            box((5.0, 0.1, 0.06), (wx, 8.95, 2.5 + j * 1.05), frame, bevel=0)
-        area_light((wx, 8.5, 4.6), 4.0, 600, size_y=4.0, target=(wx, 0, 0.5), color=(0.92, 0.95, 1.0))
-    for px in (-9.0, 9.0):
-        box((0.6, 0.6, 8), (px, 4.0, 4), conc, bevel=0.02)
-    world_grad((0.3, 0.3, 0.3), (0.4, 0.42, 0.45), 1.0)
-    area_light((0, -8, 6), 6.0, 500, target=(0, 0, 0.5))
-    key(0, 35, 0.8, (0.92, 0.95, 1.0))
-    camera(fstop=2.8)
-    render_settings(exposure=0.3)
+def loft_outside_mat(name, strength):
+    """What a loft's steel windows look out on by day, out of focus: pale overcast sky above, the brick
+    and glass of the buildings across the yard below it as soft darker masses."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    skyline = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, c, (0.4, 0.0, 0.0)), 1.0, 2, 0.5), 4.0))
+    col = ramp(nt, skyline, [(0.0, (0.3, 0.24, 0.2)), (0.2, (0.86, 0.9, 0.95))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.6, 4, 0.5), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, col, e.inputs['Color'])
+    e.inputs['Strength'].default_value = strength
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def steel_window(frames, x, y, z0, w, h, cols, rows, bar=0.045):
+    """A tall steel factory window into `frames`: a deep outer frame, muntins in a cols x rows grid and a
+    heavier transom a third of the way up."""
+    for sx in (-1, 1):
+        frames.box((0.09, 0.14, h), (x + sx * w / 2, y, z0 + h / 2))
+    for zz in (z0, z0 + h):
+        frames.box((w + 0.09, 0.14, 0.09), (x, y, zz))
+    for i in range(1, cols):
+        frames.box((bar, 0.06, h), (x - w / 2 + i * w / cols, y, z0 + h / 2))
+    for j in range(1, rows):
+        frames.box((w, 0.06, bar if j != rows // 3 else 0.08), (x, y, z0 + j * h / rows))
+
+
+def s_studio_loft():
+    """An industrial loft studio (session 9; was `s_loft`, a grey concrete wall with one window grid): a
+    pale satin concrete floor, an old brick back wall with three tall steel factory windows letting soft
+    daylight in, steel beams and a galvanised duct under a whitewashed soffit, a brick pier on each side
+    and a softbox on a stand at the right."""
+    back, h = 7.0, 4.7
+    plane(60, 60, (0, 0, 0), satin_concrete_mat((0.27, 0.265, 0.255), rough=0.36))
+    brick = brick_mat('loft-brick', (0.36, 0.17, 0.11), mortar=(0.42, 0.4, 0.37))
+    wx, ww, wz0, wh = (-4.2, 0.0, 4.2), 2.7, 0.9, 3.4
+    # The back wall in pieces round the three window openings.
+    edges = [-9.0] + [v for x in wx for v in (x - ww / 2, x + ww / 2)] + [9.0]
+    for a, b in zip(edges[0::2], edges[1::2]):
+        box((b - a, 0.45, h), ((a + b) / 2, back + 0.225, h / 2), brick, bevel=0)
+    for x in wx:
+        box((ww, 0.45, wz0), (x, back + 0.225, wz0 / 2), brick, bevel=0)
+        box((ww, 0.45, h - wz0 - wh), (x, back + 0.225, wz0 + wh + (h - wz0 - wh) / 2), brick, bevel=0)
+        box((ww + 0.1, 0.5, 0.06), (x, back + 0.2, wz0 - 0.03), simple_mat('sill', (0.45, 0.44, 0.42), 0.7), bevel=0.01)
+    for sx in (-1, 1):
+        box((0.45, 20, h), (sx * 9.2, back - 10, h / 2), brick, bevel=0)
+        box((0.7, 0.7, h), (sx * 6.6, back - 0.35, h / 2), brick, bevel=0.01)
+    box((20, 0.3, h), (0, -12, h / 2), plaster_mat('loft-front', (0.6, 0.6, 0.58), streaks=False), bevel=0)
+    frames = Batch(simple_mat('window-steel', (0.035, 0.037, 0.04), 0.45, metallic=0.6), 'steel-windows')
+    glass = arch_glass_mat('loft-glass', (0.88, 0.9, 0.88))
+    outside = loft_outside_mat('loft-outside', 1.3)
+    for x in wx:
+        steel_window(frames, x, back + 0.3, wz0, ww, wh, 5, 8)
+        plane(ww, wh, (x, back + 0.33, wz0 + wh / 2), glass, rot=(math.pi / 2, 0, 0))
+        area_light((x, back + 0.2, wz0 + wh / 2), ww, 700, (0.9, 0.94, 1.0), size_y=wh, target=(x * 0.4, -4, 0.3))
+    frames.done()
+    plane(60, 20, (0, back + 12, 4), outside, rot=(math.pi / 2, 0, 0))
+    # The soffit: whitewashed concrete on steel I-beams, a galvanised duct along the room.
+    plane(20, 20, (0, back - 10, h), plaster_mat('loft-soffit', (0.7, 0.7, 0.68), streaks=False), rot=(math.pi, 0, 0))
+    beam_m = simple_mat('loft-beam', (0.06, 0.065, 0.07), 0.5, metallic=0.4)
+    for by in (-2.0, 2.0, 5.8):
+        box((18.4, 0.18, 0.04), (0, by, h - 0.02), beam_m, bevel=0)
+        box((18.4, 0.02, 0.36), (0, by, h - 0.2), beam_m, bevel=0)
+        box((18.4, 0.18, 0.04), (0, by, h - 0.38), beam_m, bevel=0)
+    duct = simple_mat('duct', (0.5, 0.52, 0.54), 0.32, metallic=0.9, grain=0.06, grain_scale=4)
+    cylinder(0.3, 18.4, (0, 4.0, h - 0.75), duct, rot=(0, math.pi / 2, 0), verts=40)
+    for dx in (-6, -3, 0, 3, 6):
+        cylinder(0.31, 0.05, (dx, 4.0, h - 0.75), duct, rot=(0, math.pi / 2, 0), verts=40)
+        cylinder(0.008, 0.45, (dx, 4.0, h - 0.22), beam_m, verts=6)
+    # Old cast-iron radiators under the side windows, on a painted heating pipe along the wall.
+    paint = simple_mat('radiator-paint', (0.55, 0.55, 0.53), 0.45, grain=0.06)
+    rad = Batch(paint, 'radiators')
+    for x in (wx[0], wx[2]):
+        for k in range(16):
+            rad.box((0.05, 0.2, 0.62), (x - 0.6 + k * 0.08, back - 0.16, 0.47))
+        rad.box((1.3, 0.05, 0.04), (x, back - 0.16, 0.2))
+    rad.done()
+    cylinder(0.025, 17.0, (0, back - 0.05, 0.12), paint, rot=(0, math.pi / 2, 0), verts=12)
+    softbox_stand(3.9, 2.6, 1.9, 0.8, 1.2, (0, 0, 0.5), 90, face_mat=diffuser_mat('loft-softbox', 2.0, 0.65))
+    world_grad((0.3, 0.31, 0.33), (0.4, 0.42, 0.45), 0.6)
+    area_light((0, -9, 3.5), 8.0, 700, (1.0, 0.98, 0.95), size_y=3.0, target=(0, 0, 0.8))
+    key(0, 35, 0.85, (0.92, 0.95, 1.0))
+    camera(focal=35, fstop=4.0, distance=7.5)
+    render_settings(exposure=-1.6, adaptive=0.015)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-
-
-def s_garage(service=False):
-    w = 12.0 if not service else 18.0
-    hall(w=w, d=16, h=3.2 if not service else 4.5, wall=(0.82, 0.82, 0.8) if not service else (0.7, 0.7, 0.68),
-         ceiling=(0.85, 0.85, 0.85), back_y=4.5)
-    floor('epoxy', (0.32, 0.33, 0.34) if not service else (0.28, 0.29, 0.3))
-    hgt = 3.2 if not service else 4.5
-    # LED strip lines across the ceiling.
-    ceiling_panels(hgt, 4, -5.0, 3.5, 0, 14.0, length=w - 2, width=0.08, gap=10)
-    if not service:
-        wood = simple_mat('slat', (0.3, 0.19, 0.1), 0.5, grain=0.2, grain_scale=5)
-        for i in range(40):
-            box((0.08, 0.03, 2.2), (-4.0 + i * 0.2, 4.33, 1.6), wood, bevel=0.005)
-        cab = simple_mat('cab', (0.08, 0.08, 0.09), 0.3, metallic=0.3)
-        box((3.0, 0.5, 0.9), (3.8, 4.0, 0.45), cab)
-        box((3.0, 0.4, 0.8), (3.8, 4.05, 2.3), cab)
-        plane(w - 1, 0.04, (0, 4.3, 0.15), emission_mat('led', (1, 0.95, 0.9), 10.0), rot=(math.pi / 2, 0, 0))
-    else:
-        red = simple_mat('cabinet', (0.45, 0.03, 0.02), 0.3, metallic=0.2)
-        steel = simple_mat('steel', (0.55, 0.56, 0.58), 0.3, metallic=1.0)
-        for i in range(4):
-            box((0.9, 0.5, 1.0), (-7.0 + i * 0.95, 4.1, 0.5), red)
-            for j in range(5):
-                box((0.7, 0.02, 0.02), (-7.0 + i * 0.95, 3.84, 0.15 + j * 0.18), steel, bevel=0)
-        box((3.8, 0.5, 0.04), (-5.6, 4.1, 1.02), steel, bevel=0)
-        # Two-post lift on the right.
-        blue = simple_mat('lift', (0.05, 0.12, 0.35), 0.35, metallic=0.3)
-        for lx in (4.5, 7.8):
-            box((0.35, 0.35, 3.8), (lx, 3.2, 1.9), blue)
-        box((3.6, 0.3, 0.25), (6.15, 3.2, 3.9), blue)
-        yellow = simple_mat('line', (0.75, 0.55, 0.05), 0.6, grain=0.2)
-        plane(w, 0.12, (0, 2.2, 0.003), yellow)
-        tyre = simple_mat('tyre', (0.02, 0.02, 0.02), 0.8)
-        for i in range(3):
-            cylinder(0.33, 0.22, (2.2, 4.0, 0.11 + i * 0.23), tyre, verts=32)
-    world_grad((0.4, 0.4, 0.4), (0.5, 0.5, 0.5), 0.6)
-    key(0, 70, 0.7, (1, 0.97, 0.93))
-    camera(fstop=2.8, focal=35 if not service else 40, distance=6.5 if not service else 7.5)
-    render_settings(exposure=0.3)
-    return {'night': False, 'perspectiveLines': service, 'clear': [0.05, 0.95]}
 
 
 def flake_epoxy_mat(name):
@@ -2413,65 +2424,424 @@ def s_private_garage():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def graphic_mat(name, a, b, strength):
-    """A backlit print: two brand colours in soft diagonal fields with a fine print texture (not a flat
-    fill)."""
+def workshop_floor_mat(name, base=(0.2, 0.2, 0.198), rough=0.38, arcs=(), clean_r=2.4):
+    """Sealed concrete as a working garage has it (session 9, service workshop): a tone that drifts over
+    metres and clouds at trowel scale, oil stains (dark, soft-edged, glossier where the oil sits) and drip
+    spots, tyre arcs where cars were driven in and turned, dust, and a sealer whose sheen varies. Stains
+    are fainter within `clean_r` of the origin so nothing reads as the pasted car's own shadow."""
     m, nt, out = new_mat(name)
-    c = coord(nt, 'Object')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    t = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['X'], 0.12),
-                  math_node(nt, 'MULTIPLY', sep.outputs['Y'], 0.25))
-    col = ramp(nt, math_node(nt, 'ADD', t, math_node(nt, 'MULTIPLY', noise(nt, c, 0.3, 3, 0.5), 0.4)),
-               [(0.3, a), (0.7, b)])
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = strength
-    link(nt, e.outputs[0], out.inputs['Surface'])
+    c = coord(nt)
+    drift = ramp(nt, noise(nt, c, 0.12, 3, 0.5), [(0.25, tuple(v * 0.88 for v in base)), (0.75, tuple(v * 1.1 for v in base))])
+    cloud = noise(nt, _stretch(nt, c, 1.0, 1.5, 1.0, 25.0), 0.9, 5, 0.6)
+    col = mix_rgb(nt, 1.0, drift, ramp(nt, cloud, [(0.3, (0.92, 0.92, 0.92)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
+    trowel = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, -15.0), 4.0, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, trowel, [(0.3, (0.97, 0.97, 0.97)), (0.7, (1.02, 1.02, 1.02))]), 'MULTIPLY')
+    near = ramp(nt, math_node(nt, 'DIVIDE', _xy_dist(nt, c, 0.0, 0.0), clean_r), [(0.6, (0.3, 0.3, 0.3)), (1.0, (1, 1, 1))])
+    # Oil: large stains where cars stood (a slow noise cut high, its edge distorted) and drips.
+    stain = ramp(nt, noise(nt, c, 0.45, 5, 0.62, distortion=0.6), [(0.58, (0, 0, 0)), (0.66, (1, 1, 1))])
+    drips = ramp(nt, noise(nt, c, 3.2, 3, 0.5), [(0.66, (0, 0, 0)), (0.7, (1, 1, 1))])
+    drips = math_node(nt, 'MULTIPLY', drips, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    oil = math_node(nt, 'MULTIPLY', math_node(nt, 'MAXIMUM', math_node(nt, 'MULTIPLY', stain, 0.8), drips), near)
+    col = mix_rgb(nt, oil, col, tuple(v * 0.3 for v in base))
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.8, 2, 0.5), 0.5), 0.25)
+    marks = math_node(nt, 'MULTIPLY', _tyre_arcs(nt, c, arcs, wob), near) if arcs else None
+    if marks is not None:
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', marks, 1.6, clamp=True), col, tuple(v * 0.45 for v in base))
+    dust = ramp(nt, noise(nt, c, 0.7, 4, 0.55), [(0.55, (0, 0, 0)), (0.85, (0.35, 0.35, 0.35))])
+    col = mix_rgb(nt, dust, col, (0.5, 0.49, 0.46))
+    sheen = ramp(nt, noise(nt, c, 0.5, 4, 0.55), [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
+    rgh = math_node(nt, 'ADD', rough - 0.08, math_node(nt, 'MULTIPLY', sheen, 0.16))
+    rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', oil, 0.2))
+    rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust, 0.5))
+    nrm = bump(nt, noise(nt, c, 0.6, 3, 0.5), 0.04, 0.03)
+    nrm = bump(nt, noise(nt, c, 90, 2, 0.5), 0.02, 0.002, normal=nrm)
+    principled(nt, out, col, rgh, 0.5, 0.0, nrm)
+    meta['floor'] = {'gloss': round(max(0.05, 0.5 - rough), 2), 'roughness': rough, 'kind': 'sealed-concrete'}
     return m
 
 
-def s_expo():
-    """An auto-show stand: grey carpet, a truss with spots over the car, a backlit graphic wall behind, the
-    dark hall beyond with other stands' lights."""
-    hall(w=60, d=50, h=14, wall=(0.04, 0.04, 0.045), ceiling=(0.02, 0.02, 0.025), back_y=30)
-    floor('polished-concrete', (0.18, 0.18, 0.19))
-    carpet_grey, nt, out = new_mat('carpet')
-    cc = coord(nt)
-    principled(nt, out, ramp(nt, noise(nt, cc, 60, 4, 0.5), [(0.3, (0.16, 0.16, 0.17)), (0.7, (0.2, 0.2, 0.21))]),
-               0.95, 0.2, 0.0, bump(nt, noise(nt, cc, 900, 2, 0.5), 0.4, 0.004))
+def poster_mat(name, accent, seed):
+    """A printed workshop poster (tyre or oil advert, made up): a coloured header band, a blurred product
+    photo in the middle, lines of small print at the foot, on slightly glossy paper that has yellowed."""
+    m, nt, out = new_mat(name)
+    g = coord(nt, 'UV')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g, sep.inputs[0])
+    y = sep.outputs['Y']
+    paper = (0.78, 0.76, 0.7)
+    # The product photo: a tyre on its rim, a soft studio shadow behind it.
+    r = _xy_dist(nt, math_node_vec_scale(nt, g, (0.6, 0.85, 1.0)), 0.3 + 0.04 * (seed % 2 - 0.5), 0.45)
+    photo = ramp(nt, r, [(0.0, (0.3, 0.3, 0.31)), (0.085, (0.62, 0.62, 0.64)), (0.095, (0.03, 0.03, 0.03)),
+                         (0.16, (0.05, 0.05, 0.05)), (0.17, (0.85, 0.85, 0.85)), (0.4, tuple(0.3 + v * 0.6 for v in accent))])
+    lines = math_node(nt, 'GREATER_THAN', math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', y, 28.0)), 0.55)
+    ragged = math_node(nt, 'LESS_THAN', sep.outputs['X'], math_node(nt, 'ADD', 0.55, math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, g, (0.0, 1.0, 0.0)), 30.0, 1, 0.5), 0.4)))
+    text = math_node(nt, 'MULTIPLY', lines, ragged)
+    col = ramp(nt, y, [(0.0, paper), (0.3, paper)])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', text, math_node(nt, 'LESS_THAN', y, 0.22)), col, (0.12, 0.12, 0.12))
+    band = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', y, 0.28), math_node(nt, 'LESS_THAN', y, 0.78))
+    col = mix_rgb(nt, band, col, photo)
+    col = mix_rgb(nt, math_node(nt, 'GREATER_THAN', y, 0.83), col, accent)
+    age = ramp(nt, noise(nt, g, 3.0, 3, 0.5), [(0.3, (0.88, 0.85, 0.78)), (0.7, (1.0, 1.0, 0.97))])
+    principled(nt, out, mix_rgb(nt, 1.0, col, age, 'MULTIPLY'), 0.35, 0.4)
+    return m
+
+
+def tyre(loc, axis, r=0.32, width=0.21, mat=None, rim=None):
+    """A tyre (a bevelled cylinder with tread grooves round it), on a steel rim if `rim`; `axis` 'X', 'Y'
+    or 'Z' is its axle."""
+    rot = {'X': (0, math.pi / 2, 0), 'Y': (math.pi / 2, 0, 0), 'Z': (0, 0, 0)}[axis]
+    t = cylinder(r, width, loc, mat, rot=rot, verts=40)
+    b = t.modifiers.new('bevel', 'BEVEL')
+    b.width = 0.05
+    b.segments = 3
+    if rim is not None:
+        cylinder(r * 0.58, width + 0.01, loc, rim, rot=rot, verts=32)
+    return t
+
+
+def two_post_lift(x0, x1, y, paint, steel, rubber):
+    """An empty two-post car lift: columns on base plates with their carriages down, swing arms folded
+    along the floor, the overhead beam with the hydraulic hose, and the power unit on one column."""
+    h = 4.1
+    for i, x in enumerate((x0, x1)):
+        box((0.34, 0.3, h), (x, y, h / 2), paint, bevel=0.012)
+        box((0.7, 0.6, 0.02), (x, y, 0.01), steel, bevel=0.004)
+        box((0.26, 0.2, 0.5), (x - 0.02 * (1 if i else -1), y - 0.22, 0.5), steel, bevel=0.01)
+        inward = 1 if i == 0 else -1
+        for k, swing in enumerate((-0.35, 0.55)):
+            a = swing * inward
+            lx = 0.95
+            cx = x + inward * math.cos(a) * lx / 2
+            cy = y - 0.25 + math.sin(a) * lx / 2 * inward
+            box((lx, 0.13, 0.1), (cx, cy, 0.16), paint, bevel=0.008, rot=(0, 0, a))
+            px, py = x + inward * math.cos(a) * lx, y - 0.25 + math.sin(a) * lx * inward
+            cylinder(0.07, 0.05, (px, py, 0.235), rubber, verts=16)
+    box((x1 - x0 + 0.34, 0.2, 0.22), ((x0 + x1) / 2, y, h - 0.11), paint, bevel=0.01)
+    box((0.24, 0.22, 0.34), (x1 + 0.3, y, 1.5), simple_mat('lift-motor', (0.05, 0.05, 0.055), 0.45, metallic=0.3), bevel=0.02)
+    cylinder(0.07, 0.36, (x1 + 0.3, y, 1.85), steel, verts=16)
+    wire([(x0, y - 0.1, h - 0.24), ((x0 + x1) / 2, y - 0.12, h - 0.32), (x1, y - 0.1, h - 0.24)], 0.012, rubber, 'hose')
+
+
+def tool_chest(x, y, w, red, steel, dark):
+    """A red roll cabinet with a top chest: drawer fronts with gaps between them (the dark body shows) and
+    a long bright handle on each, on castors."""
+    box((w, 0.5, 0.92), (x, y, 0.14 + 0.46), dark, bevel=0.01)
+    fronts = Batch(red, 'chest-fronts')
+    handles = Batch(steel, 'chest-handles')
+    z = 0.16
+    for hgt in (0.26, 0.2, 0.14, 0.1, 0.1, 0.08):
+        fronts.box((w - 0.02, 0.02, hgt - 0.012), (x, y - 0.255, z + hgt / 2))
+        handles.box((w - 0.12, 0.025, 0.012), (x, y - 0.275, z + hgt - 0.03))
+        z += hgt
+    fronts.box((w, 0.5, 0.06), (x, y, 1.09))
+    fronts.box((w - 0.04, 0.46, 0.34), (x, y + 0.02, 1.29))
+    fronts.box((w - 0.02, 0.44, 0.08), (x, y + 0.02, 1.5))
+    z = 1.13
+    for hgt in (0.1, 0.08, 0.08, 0.08):
+        handles.box((w - 0.12, 0.02, 0.01), (x, y - 0.22, z + hgt - 0.025))
+        z += hgt
+    fronts.done()
+    handles.done()
+    for cx in (x - w / 2 + 0.08, x + w / 2 - 0.08):
+        for cy in (y - 0.18, y + 0.18):
+            cylinder(0.05, 0.035, (cx, cy, 0.05), dark, rot=(0, math.pi / 2, 0), verts=12)
+
+
+def s_service_garage():
+    """A working car service workshop (session 9; was `s_garage(True)`, a grey box with a red cabinet and a
+    tyre): sealed concrete with oil stains and tyre arcs, painted block walls with a grey dado, a closed
+    roller door behind the car, a two-post lift on the right, red tool chests and a workbench under a
+    pegboard of tools on the left, a tyre rack, posters, a painted SERVİS sign, fluorescent battens on
+    chains over the room and a frosted clerestory letting in daylight."""
+    back, h = 6.5, 5.2
+    block = brick_mat('block-wall', (0.62, 0.62, 0.6), mortar=(0.55, 0.55, 0.53), unit=(0.39, 0.19), joint=0.008)
+    dado = brick_mat('block-dado', (0.2, 0.24, 0.27), mortar=(0.18, 0.21, 0.24), unit=(0.39, 0.19), joint=0.008)
+    plane(40, 40, (0, 0, 0), workshop_floor_mat('workshop-floor', arcs=((-6.5, -3.0, 5.5, 0.6), (7.0, 1.0, 6.0, 0.5),
+                                                                       (-2.0, 9.0, 7.0, 0.45))))
+    box((16, 0.3, h), (0, back + 0.15, h / 2), block, bevel=0)
+    box((16, 0.012, 1.2), (0, back - 0.006, 0.6), dado, bevel=0)
+    for sx in (-1, 1):
+        box((0.3, 20, h), (sx * 8.0, back - 10, h / 2), block, bevel=0)
+    box((16, 0.3, h), (0, -11, h / 2), block, bevel=0)
+    deck = ribbed_mat('roof-deck', (0.55, 0.56, 0.57), period=0.2, rough=0.5, metallic=0.4, axis='X')
+    box((16, 20, 0.1), (0, back - 10, h + 0.05), deck, bevel=0)
+    steel = simple_mat('workshop-steel', (0.5, 0.51, 0.53), 0.3, metallic=1.0)
+    girder = simple_mat('girder', (0.16, 0.17, 0.18), 0.5, metallic=0.3)
+    for gy in (-2.0, 2.5):
+        box((16, 0.18, 0.45), (0, gy, h - 0.23), girder, bevel=0.005)
+    # Roller door (closed) behind the car: its slats, guide rails and the drum housing above.
+    box((3.6, 0.05, 3.9), (0, back - 0.04, 1.95), ribbed_mat('roller-door', (0.42, 0.44, 0.45), period=0.09, rough=0.4,
+                                                           metallic=0.5), bevel=0)
+    for rx in (-1.85, 1.85):
+        box((0.1, 0.12, 4.0), (rx, back - 0.06, 2.0), girder, bevel=0.005)
+    box((3.9, 0.45, 0.5), (0, back - 0.22, 4.15), girder, bevel=0.01)
+    box((3.6, 0.06, 0.04), (0, back - 0.08, 0.02), simple_mat('door-seal', (0.02, 0.02, 0.02), 0.7), bevel=0)
+    hz = hazard_sleeve_mat()
+    for bx in (-2.2, 2.2):
+        cylinder(0.09, 1.1, (bx, back - 0.35, 0.55), hz, verts=20)
+    # Frosted clerestory: daylight through wired glass high in the back wall.
+    fm, fnt, fout = new_mat('clerestory')
+    fe = fnt.nodes.new('ShaderNodeEmission')
+    link(fnt, ramp(fnt, noise(fnt, coord(fnt), 1.0, 4, 0.5), [(0.3, (0.8, 0.84, 0.88)), (0.7, (0.96, 0.98, 1.0))]),
+         fe.inputs['Color'])
+    fe.inputs['Strength'].default_value = 2.4
+    link(fnt, fe.outputs[0], fout.inputs['Surface'])
+    fm = no_light_sampling(fm)
+    frame = simple_mat('window-frame', (0.12, 0.13, 0.13), 0.45, metallic=0.5)
+    for wx in (-5.0, 5.0):
+        camera_only(plane(3.4, 0.8, (wx, back - 0.005, 4.6), fm, rot=(math.pi / 2, 0, 0)))
+        for fz in (4.18, 5.02):
+            box((3.5, 0.08, 0.05), (wx, back - 0.04, fz), frame, bevel=0.004)
+        for k in range(5):
+            box((0.05, 0.08, 0.88), (wx - 1.72 + k * 0.86, back - 0.04, 4.6), frame, bevel=0.004)
+        area_light((wx, back - 0.1, 4.6), 3.4, 260, (0.9, 0.94, 1.0), size_y=0.8, target=(wx * 0.5, -2, 0.5))
+    # Fluorescent twin battens on chains; each row lit by one long area lamp in its place.
+    tube = no_light_sampling(emission_mat('tube', (1.0, 0.98, 0.94), 14.0))
+    body = simple_mat('batten', (0.75, 0.75, 0.74), 0.4)
+    chain = simple_mat('chain', (0.3, 0.3, 0.3), 0.4, metallic=1.0)
+    for ry in (-3.0, 1.0, 5.0):
+        for rx in (-6.0, -3.0, 0.0, 3.0, 6.0):
+            z = h - 0.9
+            box((1.55, 0.16, 0.07), (rx, ry, z + 0.035), body, bevel=0.01)
+            for ty in (-0.035, 0.035):
+                camera_only(cylinder(0.013, 1.5, (rx, ry + ty, z - 0.012), tube, rot=(0, math.pi / 2, 0), verts=10))
+            for cx in (-0.6, 0.6):
+                cylinder(0.006, 0.82, (rx + cx, ry, z + 0.48), chain, verts=6)
+        area_light((0, ry, h - 0.93), 13.5, 1800, (1.0, 0.98, 0.94), size_y=0.12, target=(0, ry, 0))
+    # The lift on the right, empty, its arms folded.
+    lift_paint = simple_mat('lift-paint', (0.05, 0.1, 0.16), 0.35, metallic=0.2, grain=0.06)
+    rubber = simple_mat('rubber', (0.025, 0.025, 0.027), 0.75, grain=0.05)
+    two_post_lift(2.3, 5.0, 4.6, lift_paint, steel, rubber)
+    # Left: two red tool chests and a workbench under a pegboard of tools.
+    red = simple_mat('chest-red', (0.42, 0.025, 0.02), 0.3, metallic=0.2, grain=0.05)
+    dark = simple_mat('chest-body', (0.03, 0.03, 0.032), 0.5)
+    tool_chest(-3.0, back - 0.3, 1.15, red, steel, dark)
+    tool_chest(-4.3, back - 0.3, 0.8, red, steel, dark)
+    bx0, bx1 = -7.6, -5.0
+    box((bx1 - bx0, 0.75, 0.05), ((bx0 + bx1) / 2, back - 0.4, 0.9), simple_mat('bench-top', (0.32, 0.2, 0.11), 0.6,
+                                                                         grain=0.15, grain_scale=4), bevel=0.004)
+    for lx in (bx0 + 0.08, bx1 - 0.08):
+        for ly in (back - 0.72, back - 0.08):
+            box((0.05, 0.05, 0.88), (lx, ly, 0.44), girder, bevel=0.003)
+    box((bx1 - bx0 - 0.1, 0.7, 0.02), ((bx0 + bx1) / 2, back - 0.4, 0.15), girder, bevel=0.003)
+    box((0.5, 0.6, 0.55), (bx1 - 0.4, back - 0.4, 0.6), simple_mat('drawers', (0.22, 0.23, 0.24), 0.4, metallic=0.3), bevel=0.006)
+    box((0.22, 0.14, 0.14), (bx1 - 0.25, back - 0.68, 1.0), lift_paint, bevel=0.01)
+    box((0.5, 0.25, 0.2), (bx0 + 0.8, back - 0.3, 1.02), red, bevel=0.01)
+    bins = simple_mat('bins', (0.55, 0.4, 0.04), 0.5)
+    for k in range(5):
+        box((0.14, 0.25, 0.1), (bx0 + 1.5 + k * 0.16, back - 0.2, 0.98), bins, bevel=0.006)
+    board = simple_mat('pegboard', (0.5, 0.42, 0.3), 0.8, grain=0.08, grain_scale=6)
+    box((bx1 - bx0 - 0.2, 0.02, 1.2), ((bx0 + bx1) / 2, back - 0.02, 1.75), board, bevel=0)
+    rng = random.Random(91)
+    tools = Batch(steel, 'tools')
+    grips = Batch(simple_mat('grips', (0.5, 0.05, 0.03), 0.5), 'grips')
+    grips2 = Batch(simple_mat('grips2', (0.6, 0.45, 0.02), 0.5), 'grips2')
+    x = bx0 + 0.25
+    while x < bx1 - 0.3:
+        n = rng.randint(6, 9)
+        for k in range(n):
+            ln = 0.16 + 0.22 * k / n + rng.uniform(-0.02, 0.02)
+            tools.box((0.024, 0.012, ln), (x + k * 0.045, back - 0.04, 2.22 - ln / 2))
+        x += n * 0.045 + 0.1
+        for k in range(rng.randint(4, 6)):
+            (grips if k % 2 else grips2).box((0.032, 0.035, 0.11), (x + k * 0.055, back - 0.05, 1.62))
+            tools.box((0.009, 0.01, 0.16), (x + k * 0.055, back - 0.04, 1.485))
+        tools.box((0.03, 0.03, 0.3), (x + 0.05, back - 0.05, 2.02))
+        tools.box((0.12, 0.04, 0.04), (x + 0.05, back - 0.05, 2.17))
+        x += 0.42
+    # A shelf over the pegboard with oil cans and boxes.
+    box((bx1 - bx0 - 0.2, 0.3, 0.03), ((bx0 + bx1) / 2, back - 0.15, 2.45), girder, bevel=0.003)
+    cans = [Batch(simple_mat('can%d' % i, col, 0.4), 'cans%d' % i)
+            for i, col in enumerate(((0.05, 0.15, 0.45), (0.7, 0.5, 0.03), (0.45, 0.04, 0.03), (0.06, 0.06, 0.06)))]
+    x = bx0 + 0.2
+    while x < bx1 - 0.4:
+        w = rng.choice((0.12, 0.12, 0.2, 0.3))
+        hh = rng.uniform(0.15, 0.3)
+        rng.choice(cans).box((w, 0.14 if w < 0.2 else 0.25, hh), (x + w / 2, back - 0.15, 2.465 + hh / 2))
+        x += w + rng.uniform(0.01, 0.06)
+    for c_ in cans:
+        c_.done()
+    tools.done()
+    grips.done()
+    grips2.done()
+    # Tyres: a two-tier rack in the right corner, tyres upright in it; a stack by the lift.
+    tread = ribbed_mat('tread', (0.035, 0.035, 0.037), period=0.03, rough=0.7, metallic=0.0, axis='X')
+    rim = simple_mat('rim', (0.55, 0.56, 0.58), 0.25, metallic=1.0)
+    rx0, rx1 = 5.65, 7.0
+    for rz in (0.25, 1.2):
+        box((rx1 - rx0, 0.5, 0.04), ((rx0 + rx1) / 2, back - 0.3, rz), girder, bevel=0.004)
+    for px in (rx0, rx1):
+        for py in (back - 0.55, back - 0.05):
+            box((0.04, 0.04, 2.2), (px, py, 1.1), girder, bevel=0.003)
+    for k in range(5):
+        tyre((rx0 + 0.16 + k * 0.25, back - 0.3, 0.27 + 0.32), 'X', mat=tread)
+    for k in range(4):
+        tyre((rx0 + 0.16 + k * 0.25 + 0.12, back - 0.3, 1.22 + 0.32), 'X', mat=tread)
+    for k in range(4):
+        tyre((6.2, back - 1.5, 0.105 + k * 0.215), 'Z', mat=tread, rim=rim if k == 3 else None)
+    # A drainage channel across the room behind the car, its steel grating a little rusty.
+    grate = ribbed_mat('grating', (0.2, 0.17, 0.14), period=0.02, rough=0.6, metallic=0.6, axis='X')
+    box((16, 0.16, 0.01), (0, 3.2, 0.004), grate, bevel=0)
+    # An air-hose reel on the wall by the lift, its hose hanging down.
+    hose = simple_mat('air-hose', (0.6, 0.42, 0.02), 0.5)
+    bpy.ops.mesh.primitive_torus_add(major_radius=0.22, minor_radius=0.07, location=(3.6, back - 0.12, 2.6),
+                                     rotation=(math.pi / 2, 0, 0))
+    bpy.ops.object.shade_smooth()
+    bpy.context.active_object.data.materials.append(hose)
+    wire([(3.6, back - 0.2, 2.38), (4.05, back - 0.3, 1.6), (4.2, back - 0.35, 1.1)], 0.01, hose, 'air-hose')
+    # Clutter at the edges: an oil drum, a waste-oil drainer, a trolley jack.
+    cylinder(0.29, 0.88, (-6.9, back - 1.3, 0.44), ribbed_mat('drum', (0.04, 0.12, 0.3), period=0.3, rough=0.4,
+                                                             metallic=0.3), verts=32)
+    cylinder(0.3, 0.1, (5.2, 2.2, 0.95), simple_mat('drainer', (0.6, 0.45, 0.03), 0.45), verts=24)
+    cylinder(0.025, 0.9, (5.2, 2.2, 0.45), steel, verts=8)
+    jack = box((0.35, 1.0, 0.16), (-4.2, 1.6, 0.13), red, bevel=0.02, rot=(0, 0, 0.35))
+    cylinder(0.02, 1.1, (-4.45, 2.4, 0.5), steel, rot=(0.9, 0, 0.35), verts=8)
+    # Posters and the painted sign.
+    for i, (acc, px, pz) in enumerate((((0.65, 0.08, 0.04), -3.5, 2.35), ((0.05, 0.2, 0.55), -2.7, 2.3),
+                                       ((0.75, 0.55, 0.05), 6.35, 2.85))):
+        plane(0.6, 0.85, (px, back - 0.012, pz), poster_mat('poster%d' % i, acc, i * 3.7), rot=(math.pi / 2, 0, 0))
+    shop_name('SERVİS', -5.3, back - 0.02, 2.75, 0.5, simple_mat('sign-red', (0.5, 0.03, 0.02), 0.5, grain=0.08),
+              depth=0.01)
+    world_grad((0.04, 0.04, 0.04), (0.06, 0.06, 0.065), 1.0)
+    key(0, 70, 0.8, (1.0, 0.98, 0.94))
+    camera(fstop=4.0, focal=35, distance=7.0)
+    render_settings(exposure=-2.9, look='Medium High Contrast')
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def needle_felt_mat(name, color):
+    """Exhibition needle-felt carpet (session 9, fair stand): matt fibres, a tone that clouds over a metre
+    or two, faint trodden paths darker and flatter, fluff in the bump only (as colour it reads as noise)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    col = ramp(nt, noise(nt, c, 0.5, 4, 0.55), [(0.3, tuple(v * 0.93 for v in color)), (0.7, tuple(v * 1.06 for v in color))])
+    trod = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 0.4, 1.0, 10.0), 0.35, 3, 0.5), [(0.42, (1, 1, 1)), (0.68, (0.8, 0.8, 0.8))])
+    col = mix_rgb(nt, 1.0, col, trod, 'MULTIPLY')
+    # Heathered felt: a blotchy mottle a few centimetres across, the one texture that survives the distance.
+    mottle = noise(nt, c, 14.0, 5, 0.65, distortion=0.4)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mottle, [(0.38, (0.8, 0.8, 0.8)), (0.62, (1.15, 1.15, 1.15))]), 'MULTIPLY')
+    fibre = noise(nt, c, 300, 3, 0.7)
+    nrm = bump(nt, fibre, 0.25, 0.002)
+    principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, mottle, 0.15, 0.004, normal=nrm))
     meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'carpet'}
-    box((16, 12, 0.06), (0, 0.5, 0.03), carpet_grey, bevel=0.01)
-    alu = simple_mat('truss', (0.75, 0.75, 0.77), 0.3, metallic=1.0)
-    for ty in (-3.0, 4.5):
-        for dz in (0.0, 0.4):
-            cylinder(0.03, 16, (0, ty, 3.7 + dz), alu, rot=(0, math.pi / 2, 0), verts=10)
-        for i in range(33):
-            box((0.03, 0.03, 0.45), (-8 + i * 0.5, ty, 3.9), alu, bevel=0, rot=(0, math.radians(35 if i % 2 else -35), 0))
-    for tx in (-8.0, 8.0):
-        for ty in (-3.0, 4.5):
-            box((0.3, 0.3, 4.1), (tx, ty, 2.05), alu, bevel=0.01)
-    for i in range(6):
-        x = -5 + i * 2
-        for ty in (-3.0, 4.5):
-            cylinder(0.12, 0.3, (x, ty, 3.45), simple_mat('can', (0.03, 0.03, 0.03), 0.4), verts=16)
-            spot_light((x, ty, 3.35), 500, (x * 0.3, 0.5, 0.5), angle_deg=35, blend=0.5)
-    # The stand's back wall: a backlit graphic in brand colours, a white frame.
-    box((16.4, 0.3, 4.3), (0, 7.2, 2.15), simple_mat('frame', (0.8, 0.8, 0.8), 0.4), bevel=0.02)
-    plane(16, 3.9, (0, 7.0, 2.15), graphic_mat('print', (0.02, 0.1, 0.35), (0.35, 0.55, 0.85), 1.2),
-          rot=(math.pi / 2, 0, 0))
-    # Other stands deep in the hall: their lights out of focus.
-    for i in range(40):
-        x = random.uniform(-28, 28)
-        z = random.uniform(1.5, 6)
-        y = random.uniform(14, 28)
-        sphere(0.1, (x, y, z), emission_mat('glow', random.choice([(1, 0.9, 0.75), (0.8, 0.9, 1.0)]), 30.0), 1)
-        if i % 4 == 0:
-            point_light((x, y - 1, z), 400, (1, 0.9, 0.8), 0.5)
-    world_grad((0.01, 0.01, 0.012), (0.015, 0.015, 0.02), 1.0)
-    key(0, 60, 0.5, (1, 0.95, 0.88))
-    camera(fstop=2.8)
-    render_settings(exposure=0.3, glare=0.15)
+    return m
+
+
+def box_truss(batch, x0, x1, y, z, size=0.29, bay=0.5):
+    """A square aluminium box truss along X (four chords and zig-zag lacing on each face), into `batch`."""
+    s = size / 2
+    for dy in (-s, s):
+        for dz in (-s, s):
+            batch.box((x1 - x0, 0.05, 0.05), ((x0 + x1) / 2, y + dy, z + dz))
+    n = int((x1 - x0) / bay)
+    diag = math.hypot(bay, size)
+    a = math.atan2(size, bay)
+    for i in range(n):
+        xm = x0 + (i + 0.5) * bay
+        sgn = 1 if i % 2 else -1
+        for dy in (-s, s):
+            batch.box((diag, 0.02, 0.02), (xm, y + dy, z), rot_y=sgn * a)
+        for dz in (-s, s):
+            batch.box((diag, 0.02, 0.02), (xm, y, z + dz), rot_z=sgn * a)
+
+
+def s_sales_expo():
+    """An auto-show stand in an exhibition hall (session 9; was a sky-blue void with black spots over a
+    dark carpet): the car on the stand's raised grey needle-felt platform (its aluminium edge runs across
+    the frame in front of the car), a light-box backdrop with a made-up brand, a box truss hung with spot
+    cans, a reception counter and a lit totem at the sides; beyond, the dark hall's space-frame roof with
+    high-bay lamps and other stands' lit walls and banners, out of focus."""
+    edge = -2.6
+    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.16, 0.16, 0.165), rough=0.4, record=False))
+    box((16.0, 9.0, 0.1), (0, edge + 4.5, 0.05), needle_felt_mat('stand-carpet', (0.2, 0.2, 0.205)), bevel=0.002)
+    alu = simple_mat('alu', (0.7, 0.71, 0.73), 0.3, metallic=1.0, grain=0.02)
+    box((16.0, 0.03, 0.1), (0, edge - 0.015, 0.05), alu, bevel=0.003)
+    # The backdrop: a charcoal wall with a seamless fabric light box (the brand's print) and its name.
+    back = 5.2
+    wallm = simple_mat('backdrop-wall', (0.05, 0.05, 0.055), 0.6, grain=0.04)
+    box((8.6, 0.4, 4.5), (0, back + 0.2, 2.25), wallm, bevel=0.01)
+    pm, pnt, pout = new_mat('lightbox-print')
+    g = coord(pnt, 'UV')
+    sep = pnt.nodes.new('ShaderNodeSeparateXYZ')
+    link(pnt, g, sep.inputs[0])
+    u, v = sep.outputs['X'], sep.outputs['Y']
+    diag = math_node(pnt, 'ADD', math_node(pnt, 'SUBTRACT', math_node(pnt, 'MULTIPLY', u, 0.7), math_node(pnt, 'MULTIPLY', v, 0.6)), 0.45)
+    base = ramp(pnt, diag, [(0.05, (0.01, 0.025, 0.08)), (0.5, (0.04, 0.16, 0.38)), (0.95, (0.45, 0.68, 0.9))])
+    # the brand's light streak: a soft band rising across the print
+    off = math_node(pnt, 'ABSOLUTE', math_node(pnt, 'SUBTRACT', v, math_node(pnt, 'ADD', 0.18, math_node(pnt, 'MULTIPLY', u, 0.4))))
+    streak = ramp(pnt, math_node(pnt, 'MULTIPLY', off, 6.0), [(0.0, (1, 1, 1)), (0.5, (0.25, 0.25, 0.25)), (1.0, (0, 0, 0))])
+    col = mix_rgb(pnt, math_node(pnt, 'MULTIPLY', streak, 0.6), base, (0.85, 0.93, 1.0))
+    fabric = ramp(pnt, noise(pnt, coord(pnt, 'Object'), 6.0, 3, 0.5), [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.03, 1.03, 1.03))])
+    col = mix_rgb(pnt, 1.0, col, fabric, 'MULTIPLY')
+    e = pnt.nodes.new('ShaderNodeEmission')
+    link(pnt, col, e.inputs['Color'])
+    e.inputs['Strength'].default_value = 2.2
+    link(pnt, e.outputs[0], pout.inputs['Surface'])
+    camera_only(plane(7.8, 3.4, (0, back - 0.01, 2.45), no_light_sampling(pm), rot=(math.pi / 2, 0, 0)))
+    area_light((0, back - 0.1, 2.45), 7.8, 1000, (0.55, 0.7, 0.95), size_y=3.4, target=(0, 0, 0.5))
+    lit = lit_sign_mat('brand-lit', (1.0, 1.0, 1.0), 6.0)
+    shop_name('AVENTA', -3.5, back - 0.03, 3.35, 0.42, lit, depth=0.03, align='LEFT', spacing=1.3)
+    shop_name('YENİ SERİ  2027', -3.5, back - 0.03, 2.95, 0.16, lit, depth=0.02, align='LEFT', spacing=1.1)
+    box((8.0, 0.06, 0.06), (0, back - 0.03, 0.72), alu, bevel=0.005)
+    # Truss over the stand's back with spot cans aimed at the car.
+    truss = Batch(alu, 'truss')
+    box_truss(truss, -7.5, 7.5, 3.4, 4.3)
+    truss.done()
+    can = simple_mat('spot-can', (0.03, 0.03, 0.032), 0.4, metallic=0.3)
+    lens = no_light_sampling(emission_mat('spot-lens', (1.0, 0.95, 0.88), 40.0))
+    for x in (-4.5, -2.2, 0.0, 2.2, 4.5):
+        p = Vector((x, 3.2, 3.95))
+        d = (Vector((x * 0.3, 0.0, 0.6)) - p).normalized()
+        o = cylinder(0.11, 0.35, tuple(p), can, verts=20)
+        o.rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
+        camera_only(cylinder(0.08, 0.01, tuple(p + d * 0.18), lens, verts=16)).rotation_euler = o.rotation_euler
+        cylinder(0.015, 0.25, (x, 3.3, 4.1), can, verts=8)
+        spot_light(tuple(p + d * 0.25), 900, (x * 0.3, 0.0, 0.6), angle_deg=28, blend=0.5, radius=0.06)
+    # Reception counter (left) and a lit totem (right), white lacquer.
+    white = simple_mat('lacquer', (0.75, 0.75, 0.74), 0.2, grain=0.02)
+    box((1.8, 0.6, 1.05), (-4.5, 2.6, 0.1 + 0.525), white, bevel=0.02)
+    box((1.9, 0.7, 0.04), (-4.5, 2.6, 1.17), simple_mat('counter-top', (0.03, 0.03, 0.035), 0.15), bevel=0.005)
+    camera_only(plane(1.6, 0.06, (-4.5, 2.29, 0.25), no_light_sampling(emission_mat('counter-led', (0.55, 0.7, 0.95), 8.0)),
+                      rot=(math.pi / 2, 0, 0)))
+    box((0.9, 0.35, 2.8), (5.0, 3.6, 0.1 + 1.4), wallm, bevel=0.01)
+    camera_only(plane(0.8, 2.2, (5.0, 3.42, 1.7), no_light_sampling(pm), rot=(math.pi / 2, 0, 0)))
+    # The hall beyond: a space-frame roof with high-bay lamps, other stands' walls and banners.
+    roof = Batch(simple_mat('space-frame', (0.12, 0.12, 0.13), 0.5, metallic=0.5), 'space-frame')
+    for yy in range(0, 80, 4):
+        roof.box((160, 0.12, 0.12), (0, yy, 14.0))
+    for xx in range(-80, 81, 4):
+        roof.box((0.12, 80, 0.12), (xx, 40, 14.0))
+    roof.done()
+    plane(200, 120, (0, 40, 14.6), simple_mat('roof-deck', (0.06, 0.06, 0.065), 0.8), rot=(math.pi, 0, 0))
+    bay = no_light_sampling(emission_mat('high-bay', (1.0, 0.95, 0.85), 25.0))
+    for yy in (8, 16, 24, 32, 40):
+        for xx in range(-40, 41, 8):
+            camera_only(cylinder(0.3, 0.05, (xx + (yy % 16) / 4, yy, 13.6), bay, verts=16))
+    area_light((0, 30, 13.0), 80.0, 60000, (1.0, 0.95, 0.85), size_y=50.0, target=(0, 30, 0))
+    # The hall's far wall: profiled steel cladding with a band of translucent panels under the roof.
+    box((200, 0.5, 16), (0, 56, 8), ribbed_mat('hall-wall', (0.32, 0.33, 0.34), period=0.25, rough=0.5, metallic=0.3,
+                                                axis='X'), bevel=0)
+    camera_only(plane(200, 2.0, (0, 55.7, 12.5), no_light_sampling(lit_sign_mat('hall-clerestory', (0.75, 0.8, 0.85), 1.2)),
+                      rot=(math.pi / 2, 0, 0)))
+    rng = random.Random(27)
+    cols = [(0.9, 0.9, 0.88), (0.8, 0.12, 0.08), (0.1, 0.35, 0.8), (0.95, 0.7, 0.2), (0.2, 0.6, 0.45)]
+    for k in range(22):
+        x = rng.uniform(-34, 34)
+        y = rng.uniform(14, 48)
+        w = rng.uniform(5, 12)
+        hh = rng.uniform(3, 5)
+        box((w, 0.3, hh), (x, y, hh / 2), wallm, bevel=0.01)
+        camera_only(plane(w * 0.85, hh * 0.6, (x, y - 0.16, hh * 0.55),
+                          no_light_sampling(lit_sign_mat('stand%d' % k, rng.choice(cols), rng.uniform(1.5, 3.0))),
+                          rot=(math.pi / 2, 0, 0)))
+        if k % 2 == 0:
+            bw = rng.uniform(5, 10)
+            camera_only(plane(bw, rng.uniform(1.2, 2.5), (x, y + 0.5, rng.uniform(6.5, 11)),
+                              no_light_sampling(lit_sign_mat('banner%d' % k, rng.choice(cols), 1.5)), rot=(math.pi / 2, 0, 0)))
+    world_grad((0.05, 0.05, 0.055), (0.07, 0.07, 0.075), 1.0)
+    key(0, 55, 0.5, (1.0, 0.95, 0.88))
+    camera(fstop=2.8, focal=35, distance=7.0)
+    render_settings(exposure=-0.5, glare=0.12)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -2710,29 +3080,135 @@ def s_mall_car_park():
     return extra
 
 
-def s_vip_garage():
-    conc = simple_mat('conc', (0.3, 0.3, 0.3), 0.7, grain=0.2, grain_scale=2, bump_strength=0.2)
-    box((30, 40, 0.4), (0, 0, 3.6), conc, bevel=0)
-    box((0.4, 40, 4), (-8, 0, 2), conc, bevel=0)
-    box((0.4, 40, 4), (8, 0, 2), conc, bevel=0)
-    floor('black-epoxy', (0.05, 0.05, 0.055))
-    led = emission_mat('led', (0.85, 0.9, 1.0), 18.0)
-    for z in (0.3, 3.2):
-        plane(0.05, 40, (-7.78, 0, z), led, rot=(0, math.pi / 2, 0))
-        plane(0.05, 40, (7.78, 0, z), led, rot=(0, math.pi / 2, 0))
-    # Back: the ramp up to the street, its mouth bright.
-    box((16, 0.4, 4), (-10, 8, 2), conc, bevel=0)
-    box((6, 0.4, 1.0), (0, 8, 3.5), conc, bevel=0)
-    ramp_o = plane(6, 12, (0, 14, 1.5), floor_material('concrete'), rot=(math.radians(14), 0, 0))
-    plane(10, 6, (0, 22, 4), emission_mat('day', (0.95, 0.96, 1.0), 6.0), rot=(math.pi / 2, 0, 0))
-    plane(0.15, 10, (-2.95, 14, 1.6), led, rot=(math.radians(14), 0, 0))
-    plane(0.15, 10, (2.95, 14, 1.6), led, rot=(math.radians(14), 0, 0))
-    area_light((0, 0, 3.3), 4, 500, size_y=8, color=(0.85, 0.9, 1.0))
-    world_grad((0.01, 0.01, 0.01), (0.02, 0.02, 0.02), 1.0)
-    key(0, 80, 0.7, (0.85, 0.9, 1.0))
-    camera(fstop=2.8, focal=35, distance=7.0)
-    render_settings(exposure=0.3, glare=0.1)
-    return {'night': True, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
+def wood_boards_mat(name, color, board=0.14, rough=0.4):
+    """Vertical timber boards on a wall in the XZ plane (session 9, VIP garage): board to board tone, the
+    grain as long streaks, a faint satin lacquer, thin dark joints."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    b = facade_bond(nt, c, (board, 3.2), 0.004, 0.1, color, 0.82, tuple(v * 0.3 for v in color), 0.0)
+    b.offset_frequency = 1
+    grain = noise(nt, math_node_vec_scale(nt, c, (9.0, 9.0, 0.35)), 3.0, 6, 0.6, distortion=0.6)
+    col = mix_rgb(nt, 1.0, b.outputs['Color'], ramp(nt, grain, [(0.3, (0.8, 0.78, 0.76)), (0.7, (1.1, 1.08, 1.05))]), 'MULTIPLY')
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', b.outputs['Fac'], -1.0),
+                                                             math_node(nt, 'MULTIPLY', grain, 0.1)), 0.3, 0.004))
+    return m
+
+
+def stripe_mat(name, a, b, period, rough=0.4):
+    """Two colours in bands along the object's own Z (a barrier arm's red and white reflective stripes),
+    a little dirty."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    band = math_node(nt, 'GREATER_THAN', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', sep.outputs['Z'], period)), 0.5)
+    col = mix_rgb(nt, band, a, b)
+    dirt = ramp(nt, noise(nt, c, 5.0, 4, 0.6), [(0.35, (0.8, 0.79, 0.77)), (0.7, (1, 1, 1))])
+    principled(nt, out, mix_rgb(nt, 1.0, col, dirt, 'MULTIPLY'), rough, 0.5)
+    return m
+
+
+def light_slot(x0, x1, y, h, power, color, width=0.1, seen=True):
+    """A linear light set into the ceiling across the room: a shallow recessed channel whose opal diffuser
+    the camera sees, and an area lamp of its size just below it that lights the floor and walls."""
+    housing = simple_mat('slot-housing', (0.02, 0.02, 0.022), 0.5)
+    L = x1 - x0
+    box((L + 0.04, width + 0.04, 0.04), ((x0 + x1) / 2, y, h - 0.02), housing, bevel=0)
+    if seen:
+        camera_only(plane(L, width, ((x0 + x1) / 2, y, h - 0.041),
+                          no_light_sampling(emission_mat('slot-diffuser', color, power / (L * width) / 8.0)), rot=(math.pi, 0, 0)))
+    # The lamp is wider than the slot: a thin bright line is what a satin floor's reflection rays cannot
+    # find at our sample counts (speckle); blurred by the floor, both reflections look the same.
+    area_light(((x0 + x1) / 2, y, h - 0.05), L, power, color, size_y=max(width, 0.4), target=((x0 + x1) / 2, y, 0))
+
+
+def s_vip_garage_entrance():
+    """A luxury residence's underground garage entrance (session 9; was `s_vip_garage`, a concrete box with
+    floating LED strips): the car on dark satin epoxy in front of a portal clad in travertine, lined with
+    walnut boards, through which the ramp climbs to daylight; linear lights set into the ceiling across the
+    room and the ramp (they light the floor, which reflects them blurred), concrete columns with corner
+    guards, a halo-lit VIP sign, a lit OTOPARK header and a barrier with its arm raised beside the ramp."""
+    back, h = 6.0, 3.0
+    pw, ph = 2.9, 2.5   # the portal's half-width and height
+    plane(40, 40, (0, 0, 0), satin_concrete_mat((0.035, 0.035, 0.038), rough=0.37))
+    stone = cladding_mat('travertine', (0.56, 0.5, 0.42), panel=(1.2, 0.6), joint=0.004, rough=0.35)
+    box((8.0 - pw, 0.3, h), (-(pw + (8.0 - pw) / 2), back + 0.15, h / 2), stone, bevel=0)
+    box((8.0 - pw, 0.3, h), (pw + (8.0 - pw) / 2, back + 0.15, h / 2), stone, bevel=0)
+    box((2 * pw, 0.3, h - ph), (0, back + 0.15, ph + (h - ph) / 2), stone, bevel=0)
+    conc = plaster_mat('garage-concrete', (0.34, 0.335, 0.33), 0.85, streaks=False)
+    ceil = plaster_mat('garage-ceiling', (0.5, 0.5, 0.49), 0.9, streaks=False)
+    box((18, 20, 0.3), (0, back - 10, h + 0.15), ceil, bevel=0)
+    for by in (-0.6, 2.4):
+        box((18, 0.45, 0.3), (0, by, h - 0.15), ceil, bevel=0.01)
+    for sx in (-1, 1):
+        box((0.3, 20, h), (sx * 8.15, back - 10, h / 2), conc, bevel=0)
+    box((18, 0.3, h), (0, -12, h / 2), conc, bevel=0)
+    # The ramp: 1 m level inside the portal, then climbing at 12 % between walnut-lined walls to daylight.
+    wood = wood_boards_mat('walnut-boards', (0.2, 0.11, 0.06), rough=0.6)
+    slope = math.atan(0.12)
+    run = 14.0
+    y0 = back + 1.3
+    car_floor = meta['floor']
+    ramp_mat = street_asphalt_mat((0.07, 0.07, 0.072))
+    meta['floor'] = car_floor  # the metadata records what the car stands on, not the ramp
+    plane(2 * pw, run, (0, y0 + run / 2 * math.cos(slope), run / 2 * math.sin(slope)), ramp_mat, rot=(slope, 0, 0))
+    for sx in (-1, 1):
+        box((0.2, run + 1.0, 6.0), (sx * (pw + 0.1), back + 0.3 + (run + 1.0) / 2, 3.0), wood, bevel=0)
+    box((2 * pw + 0.4, 1.0, 0.2), (0, back + 0.8, ph + 0.1), wood, bevel=0)
+    # The tunnel's ceiling climbs with the ramp: a sloped wooden soffit after the level part.
+    box((2 * pw, run, 0.2), (0, y0 + run / 2 * math.cos(slope), ph + 0.1 + run / 2 * math.sin(slope)), wood, bevel=0,
+        rot=(slope, 0, 0))
+    for k in range(4):
+        yy = y0 + 1.5 + k * 3.2
+        light_slot(-pw + 0.3, pw - 0.3, yy, ph + (yy - y0) * 0.12, 120, (1.0, 0.85, 0.65), width=0.08)
+    # Daylight at the top of the ramp: a bright, soft exterior (planting and a wall, out of focus).
+    m, nt, out = new_mat('ramp-daylight')
+    cc = coord(nt, 'Object')
+    band = ramp(nt, noise(nt, cc, 0.8, 5, 0.6), [(0.35, (0.45, 0.52, 0.35)), (0.7, (0.95, 0.97, 1.0))])
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, band, e.inputs['Color'])
+    e.inputs['Strength'].default_value = 6.0
+    link(nt, e.outputs[0], out.inputs['Surface'])
+    end_y = y0 + run * math.cos(slope)
+    plane(2 * pw, 6.0, (0, end_y - 0.05, run * math.sin(slope) + 2.0), m, rot=(math.pi / 2, 0, 0))
+    area_light((0, end_y - 0.2, run * math.sin(slope) + 1.5), 2 * pw, 900, (0.92, 0.95, 1.0), size_y=2.5,
+               target=(0, back, 0.5))
+    # Bronze frame round the portal.
+    bronze = simple_mat('bronze', (0.2, 0.13, 0.07), 0.3, metallic=1.0, grain=0.05)
+    for sx in (-1, 1):
+        box((0.08, 0.36, ph), (sx * (pw + 0.04), back, ph / 2), bronze, bevel=0.004)
+    box((2 * pw + 0.16, 0.36, 0.08), (0, back, ph + 0.04), bronze, bevel=0.004)
+    # The lit header sign and the halo-lit VIP letters.
+    lit = lit_sign_mat('otopark-lit', (1.0, 0.95, 0.85), 3.0)
+    shop_name('OTOPARK', 0, back - 0.02, ph + 0.15, 0.22, lit, depth=0.02, spacing=1.15)
+    brass = simple_mat('brass', (0.55, 0.4, 0.18), 0.25, metallic=1.0)
+    shop_name('VIP', -4.3, back - 0.06, 1.8, 0.6, brass, depth=0.05, spacing=1.05)
+    spot_light((-4.3, back - 0.7, h - 0.05), 400, (-4.3, back, 1.9), angle_deg=40, blend=0.9, color=(1.0, 0.82, 0.6),
+               radius=0.05)
+    spot_light((5.2, back - 0.9, h - 0.05), 180, (5.2, back, 1.2), angle_deg=55, blend=0.9, color=(1.0, 0.82, 0.6),
+               radius=0.05)
+    # Columns with yellow and black corner guards.
+    cm = plaster_mat('column-concrete', (0.45, 0.445, 0.44), 0.8, streaks=False)
+    guard = hazard_sleeve_mat()
+    for cx, cy in ((-4.4, 2.4), (4.4, 2.4)):
+        box((0.6, 0.6, h), (cx, cy, h / 2), cm, bevel=0.01)
+        for gx in (-1, 1):
+            for gy in (-1, 1):
+                box((0.1, 0.1, 1.2), (cx + gx * 0.27, cy + gy * 0.27, 0.6), guard, bevel=0.01)
+    # The barrier beside the ramp, its arm raised.
+    cab = simple_mat('barrier-cabinet', (0.55, 0.56, 0.58), 0.35, metallic=0.4)
+    box((0.32, 0.32, 1.0), (pw + 0.75, back - 0.5, 0.5), cab, bevel=0.02)
+    tilt = math.radians(6)
+    box((0.05, 0.08, 1.9), (pw + 0.75 + math.sin(tilt) * 0.95, back - 0.68, 0.95 + math.cos(tilt) * 0.95),
+        stripe_mat('barrier-arm', (0.5, 0.03, 0.02), (0.82, 0.82, 0.8), 0.4), bevel=0.01, rot=(0, tilt, 0))
+    # Linear light slots across the ceiling (the front ones light the car and are seen in the floor).
+    for yy in (-3.0, 1.5, 4.8):
+        light_slot(-7.6, 7.6, yy, h, 700, (1.0, 0.9, 0.75), width=0.1)
+    world_grad((0.01, 0.01, 0.01), (0.015, 0.015, 0.015), 1.0)
+    key(0, 75, 0.6, (1.0, 0.9, 0.75))
+    camera(fstop=4.0, focal=35, distance=7.0)
+    render_settings(exposure=-2.5, glare=0.08)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
 def s_spotlight_night():
@@ -5577,12 +6053,12 @@ SCENES = {
     'modern-studio': s_studio2('modern', -1.3),
     'studio-showroom': s_glass_showroom,
     'luxury-showroom': s_luxury_showroom,
-    'studio-loft': s_loft,
+    'studio-loft': s_studio_loft,
     'private-garage': s_private_garage,
-    'service-garage': lambda: s_garage(True),
-    'sales-expo': s_expo,
+    'service-garage': s_service_garage,
+    'sales-expo': s_sales_expo,
     'mall-car-park': s_mall_car_park,
-    'vip-garage-entrance': s_vip_garage,
+    'vip-garage-entrance': s_vip_garage_entrance,
     'spotlight-night': s_spotlight_night,
     'sunset-drive': s_sunset_drive,
     'snowy-drive': s_snowy_drive,
