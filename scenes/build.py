@@ -2727,7 +2727,7 @@ def needle_felt_mat(name, color):
     return m
 
 
-def box_truss(batch, x0, x1, y, z, size=0.29, bay=0.5):
+def batch_truss(batch, x0, x1, y, z, size=0.29, bay=0.5):
     """A square aluminium box truss along X (four chords and zig-zag lacing on each face), into `batch`."""
     s = size / 2
     for dy in (-s, s):
@@ -2785,7 +2785,7 @@ def s_sales_expo():
     box((8.0, 0.06, 0.06), (0, back - 0.03, 0.72), alu, bevel=0.005)
     # Truss over the stand's back with spot cans aimed at the car.
     truss = Batch(alu, 'truss')
-    box_truss(truss, -7.5, 7.5, 3.4, 4.3)
+    batch_truss(truss, -7.5, 7.5, 3.4, 4.3)
     truss.done()
     can = simple_mat('spot-can', (0.03, 0.03, 0.032), 0.4, metallic=0.3)
     lens = no_light_sampling(emission_mat('spot-lens', (1.0, 0.95, 0.88), 40.0))
