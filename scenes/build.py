@@ -3432,28 +3432,6 @@ def s_water(kind):
         water(14.0, color=(0.0, 0.12, 0.13), wave_scale=0.6)
         key(150, 55, 0.15)
         mist = {'start': 100, 'depth': 2000, 'color': (0.5, 0.6, 0.72)}
-    elif kind == 'marina':
-        world_sky(45, 220, 1.0, air=0.9, dust=0.5)
-        sun_light(45, 220, 3.5, angle_deg=0.6)
-        shore('stone-paving', 6.3, (0.55, 0.52, 0.48))
-        wood = simple_mat('deck', (0.3, 0.22, 0.15), 0.7, grain=0.3, grain_scale=6, bump_strength=0.3)
-        box((80, 0.5, 0.5), (0, 6.0, 0.0), simple_mat('edge', (0.5, 0.48, 0.45), 0.8), bevel=0.03)
-        water(6.3, color=(0.01, 0.05, 0.06), wave_scale=0.8, calm=True)
-        for px in (-14, -4, 8, 20):
-            box((1.6, 8.0, 0.3), (px, 12.0, 0.1), wood, bevel=0.02)
-        white = simple_mat('hull', (0.85, 0.86, 0.86), 0.2, grain=0.02)
-        navy = simple_mat('stripe', (0.02, 0.04, 0.1), 0.2)
-        glass_d = simple_mat('tint', (0.02, 0.03, 0.04), 0.05)
-        for i, px in enumerate((-9.5, 1.5, 13.5, -20)):
-            L = random.uniform(10, 14)
-            hull = box((3.4, L, 1.8), (px, 18 + i % 2 * 2, 0.6), white, bevel=0.5)
-            box((3.42, L * 0.9, 0.18), (px, 18 + i % 2 * 2, 0.9), navy, bevel=0.05)
-            box((2.6, L * 0.45, 1.0), (px, 17 + i % 2 * 2, 1.9), white, bevel=0.3)
-            box((2.62, L * 0.4, 0.35), (px, 17 + i % 2 * 2, 2.0), glass_d, bevel=0.1)
-            cylinder(0.06, 12, (px, 16 + i % 2 * 2, 7), simple_mat('mast', (0.8, 0.8, 0.8), 0.3, metallic=0.8), verts=8)
-        hills(500, 70, (0.1, 0.12, 0.08), (0.2, 0.2, 0.15), size=3000, scale=10)
-        key(220, 45, 0.15)
-        mist = {'start': 80, 'depth': 1500, 'color': (0.5, 0.58, 0.7)}
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=-1.0, mist=mist)
     return extra
@@ -5568,6 +5546,425 @@ def s_gated_estate():
     return extra
 
 
+# ---- marina (session 9): a Turkish Aegean marina quay; yachts are used only here
+
+def quay_flags_mat(name='quay-flags', base=(0.62, 0.55, 0.45)):
+    """Aegean quay paving: irregular limestone flags (Voronoi cells about 0.7 m, so no joint lines converge
+    under the car as a grid would), each flag its own shade, darker dirt in the sunk joints, foot-worn
+    smoother in patches. Records the floor (matt stone)."""
+    m, nt, out = new_mat(name)
+    c0 = coord(nt)
+    # Wobbled cell edges: hand-cut stones, not the straight sides of a Voronoi diagram.
+    wob = nt.nodes.new('ShaderNodeTexNoise')
+    wob.inputs['Scale'].default_value = 3.0
+    wob.inputs['Detail'].default_value = 3.0
+    link(nt, c0, wob.inputs['Vector'])
+    c = nt.nodes.new('ShaderNodeVectorMath')
+    c.operation = 'MULTIPLY_ADD'
+    link(nt, wob.outputs['Color'], c.inputs[0])
+    c.inputs[1].default_value = (0.09, 0.09, 0.0)
+    link(nt, c0, c.inputs[2])
+    c = c.outputs[0]
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 2.0
+    cells.inputs['Randomness'].default_value = 1.0
+    link(nt, c, cells.inputs['Vector'])
+    edge = nt.nodes.new('ShaderNodeTexVoronoi')
+    edge.feature = 'DISTANCE_TO_EDGE'
+    edge.inputs['Scale'].default_value = 2.0
+    edge.inputs['Randomness'].default_value = 1.0
+    link(nt, c, edge.inputs['Vector'])
+    cv = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, cells.outputs['Color'], cv.inputs[0])
+    flag = ramp(nt, cv.outputs['R'], [(0.0, tuple(v * 0.8 for v in base)), (0.5, base),
+                                      (1.0, (base[0] * 1.12, base[1] * 1.09, base[2] * 1.02))])
+    warm = ramp(nt, cv.outputs['G'], [(0.0, (1.0, 0.97, 0.93)), (1.0, (0.96, 0.97, 1.0))])
+    col = mix_rgb(nt, 1.0, flag, warm, 'MULTIPLY')
+    tone = ramp(nt, noise(nt, c, 0.15, 4, 0.5), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.06, 1.05, 1.04))])
+    col = mix_rgb(nt, 1.0, col, tone, 'MULTIPLY')
+    # Within a flag: faint fossil/pore mottle and dark weathering specks.
+    mott = noise(nt, c, 6.0, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mott, [(0.3, (0.88, 0.88, 0.87)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
+    # Old stains (spilled drinks, rust, salt) that cross the joints.
+    stain = ramp(nt, noise(nt, c, 0.7, 6, 0.65), [(0.28, (0.82, 0.8, 0.77)), (0.45, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
+    joint = ramp(nt, edge.outputs['Distance'], [(0.004, (1, 1, 1)), (0.011, (0, 0, 0))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', joint, 0.5), col, (0.22, 0.2, 0.17))
+    dirt = ramp(nt, edge.outputs['Distance'], [(0.016, (0.9, 0.89, 0.87)), (0.08, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, dirt, 'MULTIPLY')
+    worn = noise(nt, c, 0.5, 3, 0.5)
+    rough = math_node(nt, 'SUBTRACT', 0.78, math_node(nt, 'MULTIPLY', worn, 0.18))
+    # Each flag set a little proud or sunk (its own height), so the joints catch the low sun unevenly.
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', joint, -1.0), math_node(nt, 'MULTIPLY', noise(nt, c, 40, 4, 0.6), 0.15))
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', cv.outputs['B'], 0.4))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.3, 0.006))
+    meta['floor'] = {'gloss': 0.03, 'roughness': 0.7, 'kind': 'stone-paving'}
+    return m
+
+
+def granite_mat(name='granite', base=(0.3, 0.3, 0.3)):
+    """Grey granite: fine salt-and-pepper grain (visible only as a texture at kerb distance), flamed matt."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    g = nt.nodes.new('ShaderNodeTexVoronoi')
+    g.inputs['Scale'].default_value = 60
+    link(nt, c, g.inputs['Vector'])
+    col = ramp(nt, g.outputs['Color'], [(0.3, tuple(v * 0.6 for v in base)), (0.5, base), (0.8, tuple(min(1, v * 1.6) for v in base))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 1.2, 3, 0.5), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
+    principled(nt, out, col, 0.6, 0.45, 0.0, bump(nt, noise(nt, c, 80, 4, 0.6), 0.2, 0.003))
+    return m
+
+
+def gelcoat_mat(name, color=(0.8, 0.8, 0.78)):
+    """A yacht's gelcoat: white that is not quite uniform (a faint yellowing and waviness), glossy."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    col = ramp(nt, noise(nt, c, 0.4, 3, 0.5), [(0.3, tuple(v * 0.95 for v in color)), (0.7, color)])
+    principled(nt, out, col, 0.16, 0.5, 0.0, bump(nt, noise(nt, c, 1.5, 2, 0.5), 0.05, 0.01))
+    return m
+
+
+def teak_mat(name='teak'):
+    """Weathered teak decking: silver-brown planks with dark caulking seams along the boat (object Y)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    w = nt.nodes.new('ShaderNodeTexWave')
+    w.wave_profile = 'SAW'
+    w.inputs['Scale'].default_value = 1.0
+    w.inputs['Distortion'].default_value = 0.0
+    link(nt, math_node_vec_scale(nt, c, (18.0, 0.0, 0.0)), w.inputs['Vector'])
+    seam = ramp(nt, w.outputs['Fac'], [(0.0, (0.25, 0.25, 0.25)), (0.08, (1, 1, 1))])
+    grain = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (20.0, 1.0, 1.0)), 2.0, 4, 0.6),
+                 [(0.3, (0.3, 0.24, 0.17)), (0.7, (0.42, 0.34, 0.25))])
+    principled(nt, out, mix_rgb(nt, 1.0, grain, seam, 'MULTIPLY'), 0.7, 0.3)
+    return m
+
+
+class Yacht:
+    """A moored yacht built in its own frame (stern at y = 0, bow at +y, waterline z = 0) and placed by
+    (x, y, heading): hull as sections (flared sides, a sheer rising to the bow, a transom), teak deck,
+    then the type's superstructure, mast and rigging as boxes and thin tubes in a shared soup."""
+
+    def __init__(self, soup, mats, x, y, z, heading, rng):
+        import numpy as np
+        self.np, self.soup, self.mats, self.rng = np, soup, mats, rng
+        self.o = np.array([x, y, z])
+        self.c, self.s = math.cos(heading), math.sin(heading)
+
+    def w(self, p):
+        p = self.np.asarray(p, float)
+        x, y = p[..., 0], p[..., 1]
+        out = self.np.stack([self.c * x - self.s * y, self.s * x + self.c * y, p[..., 2]], -1)
+        return out + self.o
+
+    def hull(self, L, B, free, stripe, sections=36, topsides=0):
+        np = self.np
+        self.L, self.B, self.free = L, B, free
+        u = np.linspace(0, 1, sections)
+        hb = np.where(u < 0.4, B / 2 * (0.86 + 0.14 * np.sin(u / 0.4 * np.pi / 2)),
+                      B / 2 * np.clip(1 - ((u - 0.4) / 0.6) ** 2, 0, 1) ** 0.55)
+        zs = free * (1 + 0.22 * u ** 2)
+        self.hb, self.zs, self.u = hb, zs, u
+        # Ring (one side, top to keel): sheer, cove stripe, topsides, boot top, waterline, bilge.
+        prof = [(1.0, 0.0), (0.995, -0.1), (0.99, -0.2), (0.97, None), (0.955, None), (0.6, None)]
+        zring = lambda k: [zs, zs - 0.1, zs - 0.2, np.full_like(u, 0.1), np.full_like(u, 0.0), np.full_like(u, -0.45)][k]
+        mats = [topsides, stripe, topsides, 3, 3]
+        for side in (-1, 1):
+            pts = [np.stack([side * hb * f, u * L, zring(k)], -1) for k, (f, _) in enumerate(prof)]
+            for k in range(5):
+                a, b = pts[k], pts[k + 1]
+                q = np.stack([a[:-1], a[1:], b[1:], b[:-1]], 1)
+                self.soup.quads(self.w(q), mats[k])
+        # Transom (a slab just inside the stern sections) and deck.
+        self.block(-hb[0] * 0.97, hb[0] * 0.97, 0.0, 0.06, -0.2, zs[0] - 0.02, topsides)
+        self.block(-hb[0] * 0.975, hb[0] * 0.975, -0.005, 0.02, zs[0] - 0.2, zs[0] - 0.1, stripe)
+        dk = np.stack([np.stack([-hb[:-1] * 0.97, u[:-1] * L, zs[:-1] - 0.04], -1), np.stack([-hb[1:] * 0.97, u[1:] * L, zs[1:] - 0.04], -1),
+                       np.stack([hb[1:] * 0.97, u[1:] * L, zs[1:] - 0.04], -1), np.stack([hb[:-1] * 0.97, u[:-1] * L, zs[:-1] - 0.04], -1)], 1)
+        self.soup.quads(self.w(dk), 1)
+
+    def half_beam(self, v):
+        return float(self.np.interp(v, self.u, self.hb))
+
+    def sheer(self, v):
+        return float(self.np.interp(v, self.u, self.zs))
+
+    def block(self, x0, x1, y0, y1, z0, z1, mat, taper=0.0):
+        """A box in the boat's frame; `taper` pulls the top face's front edge back (a raked windscreen)."""
+        np = self.np
+        v = np.array([[x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
+                      [x0, y0, z1], [x1, y0, z1], [x1, y1 - taper, z1], [x0, y1 - taper, z1]])
+        f = [(0, 1, 2, 3), (4, 7, 6, 5), (0, 4, 5, 1), (1, 5, 6, 2), (2, 6, 7, 3), (3, 7, 4, 0)]
+        self.soup.quads(self.w(np.array([[v[i] for i in q] for q in f])), mat)
+
+    def line(self, a, b, r, mat, sag=0.0, n=2):
+        np = self.np
+        a, b = np.array(a, float), np.array(b, float)
+        t = np.linspace(0, 1, max(n, 2))
+        pts = a[None] + (b - a)[None] * t[:, None]
+        pts[:, 2] -= sag * 4 * t * (1 - t)
+        tube(self.soup, self.w(pts), np.full(len(t), r), mat, sides=4)
+
+    def post(self, x, y, z0, z1, r, mat):
+        self.line((x, y, z0), (x, y, z1), r, mat)
+
+    def fittings(self, rail=True):
+        """Swim platform, stern fenders' lines, pulpit and lifelines."""
+        L, B = self.L, self.B
+        self.block(-self.hb[0] * 0.9, self.hb[0] * 0.9, -0.55, 0.02, 0.18, 0.28, 1)
+        if rail:
+            for side in (-1, 1):
+                ys = [0.06, 0.2, 0.34, 0.48, 0.62, 0.76, 0.88]
+                top = []
+                for v in ys:
+                    x = side * self.half_beam(v) * 0.94
+                    z = self.sheer(v)
+                    self.post(x, v * L, z, z + 0.62, 0.014, 5)
+                    top.append((x, v * L, z + 0.62))
+                for a, b in zip(top[:-1], top[1:]):
+                    self.line(a, b, 0.006, 5)
+                    self.line((a[0], a[1], a[2] - 0.3), (b[0], b[1], b[2] - 0.3), 0.005, 5)
+
+    def fenders(self, side, count, mat):
+        for v in self.rng.uniform(0.25, 0.65, count):
+            x = side * (self.half_beam(v) + 0.11)
+            z = self.sheer(v)
+            self.line((x, v * self.L, 0.15), (x, v * self.L, 0.72), 0.11, mat, n=2)
+            self.line((x, v * self.L, 0.72), (x * 0.97, v * self.L, z), 0.006, 6)
+
+
+def sailing_yacht(soup, mats, x, y, z, heading, rng, L=13.0, B=4.2, topsides=0):
+    """A 40-45 ft cruising sloop: low topsides with a navy cove stripe, coachroof with dark ports, sprayhood,
+    keel-stepped mast (about 1.35 L), boom with a lazy-bag, forestay, backstay, shrouds over two spreaders."""
+    import numpy as np
+    y_ = Yacht(soup, mats, x, y, z, heading, rng)
+    y_.hull(L, B, 1.15, 2 if topsides == 0 else 5, topsides=topsides)
+    y_.fittings()
+    hb = y_.half_beam
+    dz = y_.sheer(0.45)
+    y_.block(-hb(0.45) * 0.62, hb(0.45) * 0.62, 0.30 * L, 0.68 * L, dz - 0.05, dz + 0.42, 0, taper=0.6)
+    y_.block(-hb(0.45) * 0.63, hb(0.45) * 0.63, 0.40 * L, 0.62 * L, dz + 0.17, dz + 0.3, 4)
+    y_.block(-hb(0.3) * 0.42, hb(0.3) * 0.42, 0.29 * L, 0.35 * L, dz + 0.38, dz + 0.75, 7, taper=0.45)
+    # Twin helm wheels and the pushpit: what says "sailing yacht" from astern.
+    zt = y_.sheer(0.0)
+    for side in (-1, 1):
+        a = np.linspace(0, 2 * np.pi, 25)
+        cx, cy, cz, r = side * hb(0.08) * 0.45, 0.1 * L, zt + 0.55, 0.5
+        tube(y_.soup, y_.w(np.stack([cx + r * np.cos(a), np.full_like(a, cy), cz + r * np.sin(a)], -1)),
+                            np.full(25, 0.015), 5, sides=4)
+        y_.post(cx, cy + 0.05, zt - 0.05, cz, 0.04, 5)
+        for v in (0.0, 0.05):
+            y_.post(side * hb(v) * 0.85, v * L + 0.05, zt, zt + 0.75, 0.014, 5)
+        y_.line((side * hb(0.0) * 0.85, 0.05, zt + 0.75), (side * hb(0.05) * 0.9, 0.05 * L, zt + 0.75), 0.014, 5)
+    y_.line((-hb(0.0) * 0.85, 0.05, zt + 0.75), (-hb(0.0) * 0.3, 0.05, zt + 0.75), 0.014, 5)
+    y_.line((hb(0.0) * 0.3, 0.05, zt + 0.75), (hb(0.0) * 0.85, 0.05, zt + 0.75), 0.014, 5)
+    mast_h = 1.35 * L + 1.5
+    my = 0.58 * L
+    y_.post(0, my, dz + 0.42, mast_h, 0.08, 8)
+    y_.line((0, my - 0.1, dz + 1.9), (0, 0.12 * L, dz + 1.75), 0.09, 8)
+    y_.line((0, my - 0.3, dz + 2.1), (0, 0.14 * L, dz + 1.95), 0.17, 7)
+    y_.line((0, my, mast_h), (0, L, y_.sheer(1.0)), 0.008, 5)
+    y_.line((0, my, mast_h), (0, 0.02, y_.sheer(0.0) + 0.5), 0.006, 5)
+    for side in (-1, 1):
+        for h in (0.45, 0.72):
+            y_.line((0, my, mast_h * h), (side * 0.9, my, mast_h * h), 0.02, 8)
+        y_.line((0, my, mast_h), (side * hb(0.56) * 0.95, 0.56 * L, y_.sheer(0.56)), 0.006, 5)
+    y_.fenders(-1, 2, 9)
+    y_.fenders(1, 2, 9)
+    return y_
+
+
+def motor_yacht(soup, mats, x, y, z, heading, rng, L=18.0, B=5.0):
+    """A 55-60 ft flybridge motor yacht: high topsides with a dark hull-window band, a saloon with raked
+    tinted glass, a flybridge under a hardtop on posts, a radar mast."""
+    y_ = Yacht(soup, mats, x, y, z, heading, rng)
+    y_.hull(L, B, 1.75, 4)
+    y_.fittings(rail=False)
+    hb = y_.half_beam
+    dz = y_.sheer(0.35)
+    y_.block(-hb(0.4) * 0.85, hb(0.4) * 0.85, 0.18 * L, 0.62 * L, dz - 0.05, dz + 1.0, 0, taper=0.4)
+    y_.block(-hb(0.4) * 0.86, hb(0.4) * 0.86, 0.22 * L, 0.58 * L, dz + 1.0, dz + 1.75, 4, taper=0.9)
+    y_.block(-hb(0.4) * 0.85, hb(0.4) * 0.85, 0.16 * L, 0.55 * L, dz + 1.75, dz + 2.0, 0, taper=0.3)
+    y_.block(-hb(0.4) * 0.8, hb(0.4) * 0.8, 0.2 * L, 0.5 * L, dz + 2.0, dz + 2.9, 0, taper=0.6)
+    y_.block(-hb(0.4) * 0.6, hb(0.4) * 0.6, 0.12 * L, 0.46 * L, dz + 3.35, dz + 3.47, 0)
+    for sx in (-1, 1):
+        for v in (0.15, 0.4):
+            y_.post(sx * hb(0.4) * 0.55, v * L, dz + 2.9, dz + 3.35, 0.03, 5)
+    y_.post(0, 0.3 * L, dz + 3.47, dz + 4.3, 0.04, 5)
+    y_.block(-0.5, 0.5, 0.29 * L, 0.31 * L, dz + 4.0, dz + 4.05, 0)
+    y_.fenders(-1, 3, 9)
+    y_.fenders(1, 3, 9)
+    return y_
+
+
+def mr_hills(x, y):
+    """The far shore of the bay (metres, the quay at 0): the shore at about 700 m, a hillside rising to
+    160-260 m by 2 km, ridged and gullied."""
+    import numpy as np
+    d = y - 700.0 - 80 * fbm(x, 0.0 * y, 900.0, 3, seed=61)
+    up = np.clip(d, 0, None)
+    h = 230 * (1 - np.exp(-up / 700.0)) * (0.75 + 0.5 * fbm(x, y, 1500.0, 4, seed=62)) + 18 * fbm(x, y, 160.0, 5, seed=63)
+    return np.where(d > 0, 0.12 * up + h * np.clip(up / 80.0, 0, 1), 0.05 * d) - 0.9
+
+
+def maquis_mat():
+    """Aegean hillside at a kilometre or two: dark-green maquis and pine in patches, straw-coloured dry grass
+    and pale limestone showing between, more rock where steep."""
+    m, nt, out = new_mat('maquis')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    nsep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Normal'], nsep.inputs[0])
+    scrub = ramp(nt, noise(nt, pos, 0.03, 6, 0.65), [(0.35, (0.016, 0.028, 0.013)), (0.65, (0.04, 0.058, 0.026))])
+    dry = ramp(nt, noise(nt, pos, 0.02, 5, 0.6), [(0.3, (0.2, 0.16, 0.1)), (0.7, (0.32, 0.27, 0.18))])
+    patch = ramp(nt, noise(nt, pos, 0.008, 6, 0.65), [(0.55, (0, 0, 0)), (0.7, (1, 1, 1))])
+    col = mix_rgb(nt, patch, scrub, dry)
+    steep = smooth_band(nt, math_node(nt, 'SUBTRACT', 1.0, nsep.outputs['Z']), 0.25, 0.45)
+    rock = ramp(nt, noise(nt, pos, 0.05, 5, 0.6), [(0.3, (0.25, 0.24, 0.21)), (0.7, (0.4, 0.38, 0.34))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', steep, 0.7), col, rock)
+    principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, noise(nt, pos, 0.05, 6, 0.7), 0.5, 8.0))
+    return m
+
+
+def mr_town(rng, house_mat, window_mat, roof_mat):
+    """White cubic houses (Bodrum style) on the far hillside, thick by the shore and thinning upslope:
+    each a one- or two-storey box, some stepped, with dark window and door openings on the faces the camera
+    sees, a few with a terracotta roof."""
+    import numpy as np
+    walls = [Batch(m, 'houses-%d' % i) for i, m in enumerate(house_mat)]
+    wins, roofs = Batch(window_mat, 'house-windows'), Batch(roof_mat, 'house-roofs')
+    n = 0
+    tries = 0
+    while n < 380 and tries < 20000:
+        tries += 1
+        y = 700 + rng.exponential(350)
+        x = rng.uniform(-1, 1) * view_reach(y, 30)
+        ground = float(mr_hills(np.array([x]), np.array([y]))[0])
+        if ground < 1.0:
+            continue
+        # Clusters: villages by the shore and in folds, scattered villas above.
+        if fbm(np.array([x]), np.array([y]), 500.0, 2, seed=64)[0] < -0.1 and rng.random() < 0.8:
+            continue
+        w, d = rng.uniform(7, 14), rng.uniform(7, 11)
+        h = rng.choice([3.2, 3.2, 6.2, 6.4])
+        rz = rng.normal(0, 0.12)
+        wall = walls[int(rng.integers(0, len(walls)))]
+        wall.box((w, d, h + 2.0), (x, y, ground + h / 2 - 1.0), rot_z=rz)
+        if rng.random() < 0.35:
+            wall.box((w * 0.5, d * 0.6, 3.0), (x + w * 0.2, y + d * 0.1, ground + h + 1.5), rot_z=rz)
+        if rng.random() < 0.2:
+            roofs.box((w + 0.3, d + 0.3, 0.6), (x, y, ground + h + 0.3), rot_z=rz)
+        for fl in range(int(h // 3)):
+            for k in range(rng.integers(1, 4)):
+                wx = x + rng.uniform(-0.35, 0.35) * w
+                wins.box((rng.uniform(0.7, 1.2), 0.2, rng.uniform(0.9, 1.5)), (wx, y - d / 2 - 0.05, ground + 1.6 + fl * 3.1), rot_z=rz)
+        n += 1
+    for wall in walls:
+        wall.done()
+    wins.done()
+    roofs.done()
+
+
+def s_marina():
+    """A Turkish Aegean marina (session 9; was a white blob boat before zig-zag hills): the car on the quay's
+    limestone flags, a granite kerb on a stone quay wall with cast-iron bollards and a cleat, then sailing
+    and motor yachts moored stern-to across the frame (gelcoat hulls, teak decks, masts and rigging, fenders),
+    calm water with small ripples mirroring them, a second row across the basin, and the far shore of the bay:
+    maquis hills with scattered white cubic houses, late-afternoon sun behind the photographer's left shoulder."""
+    import numpy as np
+    rng = np.random.default_rng(9)
+    sun_el, sun_az = 24, 232
+    cumulus_sky(sun_el, sun_az, cover=0.22, scale=1.1, cloud_light=1.1, seed=23.0, fade=(0.006, 0.05), dust=0.3,
+                squash=0.35, blue=0.7, tint=(1.0, 0.96, 0.9))
+    warm = (1.0, 0.9, 0.78)
+    sun_light(sun_el, sun_az, 3.4, warm, angle_deg=0.55)
+    key(sun_az, sun_el, 0.15, warm)
+    edge = 4.0
+    plane(400, 60, (0, edge - 30.0, 0.0), quay_flags_mat())
+    kerb = Batch(granite_mat(), 'kerb')
+    x = -60.0
+    while x < 60:
+        ln = rng.uniform(0.9, 1.5)
+        kerb.box((ln - 0.008, 0.4, 0.3), (x + ln / 2, edge - 0.2, -0.14 + rng.uniform(-0.004, 0.004)),
+                 rot_z=rng.normal(0, 0.002))
+        x += ln
+    kerb.done()
+    wall = plane(400, 1.4, (0, edge + 0.005, -0.98), brick_mat('quay-wall', (0.36, 0.34, 0.3), mortar=(0.25, 0.24, 0.22),
+                                                               unit=(0.9, 0.42), joint=0.02, ground=True), rot=(math.pi / 2, 0, 0))
+    sea = water(edge, color=(0.006, 0.04, 0.042), wave_scale=1.6, choppy=0.8, calm=True)
+    sea.location.z = -0.75
+    iron = simple_mat('cast-iron', (0.035, 0.035, 0.04), 0.45, metallic=0.6, grain=0.15, grain_scale=8)
+    for bx in (-5.2, 5.6):
+        cylinder(0.13, 0.45, (bx, edge - 0.35, 0.22), iron, verts=24)
+        cylinder(0.2, 0.08, (bx, edge - 0.35, 0.48), iron, verts=24)
+        cylinder(0.17, 0.08, (bx, edge - 0.35, 0.03), iron, verts=24)
+    for cx in (-3.3, 3.5):
+        box((0.36, 0.07, 0.07), (cx, edge - 0.3, 0.12), iron, bevel=0.02)
+        for sx in (-0.09, 0.09):
+            box((0.05, 0.06, 0.1), (cx + sx, edge - 0.3, 0.05), iron, bevel=0.01)
+    # The boats: one soup, materials by index.
+    mats = [gelcoat_mat('gelcoat'), teak_mat(), simple_mat('cove-stripe', (0.02, 0.03, 0.08), 0.2),
+            simple_mat('boot-top', (0.025, 0.03, 0.06), 0.25), glass_mat('yacht-glass', (0.3, 0.33, 0.36), 0.03),
+            simple_mat('stainless', (0.8, 0.8, 0.8), 0.2, metallic=1.0), simple_mat('rope', (0.7, 0.68, 0.62), 0.8),
+            simple_mat('canvas', (0.03, 0.05, 0.11), 0.75, grain=0.2, grain_scale=20),
+            simple_mat('spar', (0.55, 0.56, 0.58), 0.35, metallic=0.8), simple_mat('fender', (0.04, 0.06, 0.14), 0.35),
+            gelcoat_mat('gelcoat-navy', (0.02, 0.03, 0.06)), gelcoat_mat('gelcoat-grey', (0.45, 0.47, 0.48))]
+    soup = Soup()
+    wl = -0.75
+    stern_y = edge + 1.6
+    # The berths either side of a fairway: behind the car the water is open to the far row.
+    xs = [-7.4, -12.2, -17.0, 7.3, 12.1, 17.0]
+    kinds = ['s', 's', 'm', 's', 's', 'm']
+    hulls = [10, 0, 0, 0, 11, 0]
+    for bx, kd, hc in zip(xs, kinds, hulls):
+        hd = rng.normal(0, 0.015)
+        if kd == 's':
+            b = sailing_yacht(soup, mats, bx, stern_y + rng.uniform(0, 0.4), wl, hd, rng, L=rng.uniform(12, 14.5), B=4.2,
+                              topsides=hc)
+        else:
+            b = motor_yacht(soup, mats, bx, stern_y - 0.3, wl, hd, rng, L=rng.uniform(17, 20), B=5.0)
+        # Stern lines to the quay, slack.
+        for sx in (-1, 1):
+            a = b.w((sx * b.hb[0] * 0.8, 0.0, b.zs[0]))
+            tube(soup, np.array(catenary(tuple(a), (bx + sx * 1.3, edge - 0.3, 0.05), 0.25, 10)), np.full(11, 0.012), 6, sides=4)
+    # Across the basin: a row moored bows-on to us at a pontoon 55 m off, and boats at anchor further out.
+    for i, bx in enumerate(np.arange(-30, 30, 4.9)):
+        if rng.random() < 0.12:
+            continue
+        hd = math.pi + rng.normal(0, 0.02)
+        if abs(bx) < 12 or rng.random() < 0.7:
+            sailing_yacht(soup, mats, bx, 48 + rng.uniform(0, 0.5), wl, hd, rng, L=rng.uniform(11, 14), B=4.0,
+                          topsides=int(rng.choice([0, 0, 0, 10, 11])))
+        else:
+            motor_yacht(soup, mats, bx, 48, wl, hd, rng, L=rng.uniform(15, 19), B=4.8)
+    box((80, 2.4, 0.5), (0, 49.5, wl + 0.1), simple_mat('pontoon', (0.4, 0.38, 0.35), 0.8), bevel=0.02)
+    for i in range(9):
+        y = rng.uniform(180, 520)
+        bx = rng.uniform(-1, 1) * view_reach(y, -20)
+        hd = rng.uniform(0, 2 * math.pi)
+        if rng.random() < 0.6:
+            sailing_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(11, 15), B=4.1)
+        else:
+            motor_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(16, 30), B=5.5)
+    me = soup.mesh('yachts', mats)
+    o = bpy.data.objects.new('yachts', me)
+    sc.collection.objects.link(o)
+    terrain(600, 9000, mr_hills, maquis_mat(), rows=320, cols=420, name='hills', y_power=1.8, margin=80)
+    pines = leaf2_mat('pines', (0.01, 0.02, 0.01), (0.03, 0.045, 0.02), translucent=0.05)
+    conifer_carpet(mr_hills, 720, 2600, 0.0008, 12.0, pines, name='pines', seed=7,
+                   cover_fn=lambda x, y: np.clip(fbm(x, y, 300.0, 3, seed=66) + 0.2, 0, 1))
+    mr_town(rng, [plaster_mat('house-white', (0.78, 0.77, 0.73), 0.85, streaks=False),
+                  plaster_mat('house-cream', (0.72, 0.66, 0.56), 0.85, streaks=False),
+                  plaster_mat('house-grey', (0.62, 0.62, 0.6), 0.85, streaks=False)],
+            simple_mat('house-window', (0.08, 0.085, 0.09), 0.4), simple_mat('house-roof', (0.4, 0.16, 0.09), 0.8))
+    camera(focal=50.0, fstop=4.0, pitch_deg=-0.5, distance=10.0)
+    sc.camera.data.clip_end = 20000
+    render_settings(exposure=-0.45, adaptive=0.01)
+    nature_compositor({'start': 150, 'depth': 9000, 'color': (0.6, 0.67, 0.78), 'max': 0.35, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -5593,7 +5990,7 @@ SCENES = {
     'coast-road': lambda: s_water('coast'),
     'lakeside': s_lakeside,
     'beach': lambda: s_water('beach'),
-    'marina': lambda: s_water('marina'),
+    'marina': s_marina,
     'rainy-drive': s_rainy,
     'city-centre': s_street,
     'apartment-front': s_apartment_front,
