@@ -3376,11 +3376,6 @@ def s_night_drive():
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def shore(kind, y_end, tint=None):
-    """Ground that ends at the water's edge (depth y_end), so the water beyond is not covered."""
-    return plane(6000, y_end + 40, (0, (y_end - 40) / 2, 0), floor_material(kind, tint, record=True))
-
-
 def s_water(kind):
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
@@ -3425,13 +3420,6 @@ def s_water(kind):
         sea = water(10.0, color=(0.006, 0.035, 0.06), wave_scale=0.5, choppy=3.5)
         key(120, 40, 0.15)
         mist = {'start': 300, 'depth': 6000, 'color': (0.55, 0.63, 0.74), 'max': 0.75}
-    elif kind == 'beach':
-        world_sky(55, 150, 1.0, air=0.8, dust=0.4)
-        sun_light(55, 150, 4.0, angle_deg=0.6)
-        shore('sand', 14.0)
-        water(14.0, color=(0.0, 0.12, 0.13), wave_scale=0.6)
-        key(150, 55, 0.15)
-        mist = {'start': 100, 'depth': 2000, 'color': (0.5, 0.6, 0.72)}
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=-1.0, mist=mist)
     return extra
@@ -5965,6 +5953,249 @@ def s_marina():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
+# ---- beach (session 9): a beach-road lay-by; helpers used only by s_beach
+
+def bch_sand(x, y):
+    """The beach below the lay-by's wall (metres, the car at 0): sand drifted against the wall, a soft
+    berm, then a flatter wet foreshore to the water's edge at about 34 m, falling on under the sea."""
+    import numpy as np
+    t = np.clip((y - 5.6) / 26.0, 0, None)
+    z = 0.05 - 0.6 * t ** 0.9 - 0.6 * np.clip(y - 34.0, 0, None) / 10.0
+    return z + 0.1 * fbm(x, y, 9.0, 4, seed=71) * np.clip((y - 5.8) / 2, 0, 1) * np.exp(-np.clip(y - 6, 0, None) / 15.0)
+
+
+def bch_sea(x, y):
+    """The sea surface: two breakers rolling in across the frame (crests at 38 m and 46 m, steeper on the
+    shore side) over a long low swell, and the level a touch above the sand where they meet."""
+    import numpy as np
+    def crest(y0, h, w):
+        d = (y - y0 - 1.5 * fbm(x, 0.0 * y, 40.0, 3, seed=int(y0)))
+        return h * np.where(d < 0, np.exp(-(d / (w * 0.5)) ** 2), np.exp(-(d / w) ** 2))
+    swell = 0.12 * np.sin(y / 9.0) + 0.05 * fbm(x, y, 25.0, 3, seed=73)
+    return -0.55 + crest(38.5, 0.32, 2.2) + crest(47.0, 0.42, 3.0) + swell * np.clip((y - 36) / 20.0, 0, 1)
+
+
+def bch_far(x, y):
+    """A headland on the right about 1-2 km off: a ridge running out into the sea from the right edge,
+    cliffs where it meets the water; flat sea elsewhere (below the surface)."""
+    import numpy as np
+    ridge = 140 * np.exp(-((y - 1700.0) / 700.0) ** 2) * (1 + 0.25 * fbm(x, y, 400.0, 4, seed=74))
+    reach = np.clip((x - 60 - 0.25 * (y - 1000)) / 250.0, 0, 1) ** 0.5
+    return ridge * reach + 20 * reach * fbm(x, y, 120.0, 5, seed=75) - 4.0
+
+
+def bch_layby_mat():
+    """A lay-by's broom-finished concrete in the sun: pale, a faint across-the-frame brush texture, tone
+    drifting over metres, blown sand gathered along the wall and in patches. Records the floor."""
+    m, nt, out = new_mat('bch-layby')
+    c = coord(nt)
+    base = (0.4, 0.37, 0.32)
+    col = ramp(nt, noise(nt, c, 0.12, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.08 for v in base))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0.96, 0.96, 0.96)), (0.65, (1.03, 1.03, 1.03))]), 'MULTIPLY')
+    stain = ramp(nt, noise(nt, c, 0.8, 5, 0.6), [(0.3, (0.86, 0.85, 0.84)), (0.6, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
+    # Tyre grime in streaks along the lay-by (across the frame), and drips where cars stood.
+    streak = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.12, 3.0, 1.0)), 1.0, 5, 0.6), [(0.5, (1, 1, 1)), (0.72, (0.78, 0.77, 0.76))])
+    col = mix_rgb(nt, 1.0, col, streak, 'MULTIPLY')
+    drip = ramp(nt, noise(nt, c, 2.5, 5, 0.6), [(0.7, (1, 1, 1)), (0.78, (0.6, 0.6, 0.6))])
+    col = mix_rgb(nt, 1.0, col, drip, 'MULTIPLY')
+    broom = noise(nt, math_node_vec_scale(nt, c, (2.0, 60.0, 1.0)), 1.0, 3, 0.5)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, broom, [(0.3, (0.93, 0.93, 0.93)), (0.7, (1.04, 1.04, 1.04))]), 'MULTIPLY')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    # A saw-cut joint along the lay-by in front of the car, and hairline cracks.
+    cut = smooth_band(nt, sep.outputs['Y'], -5.02, -5.01, -4.99, -4.98)
+    crack_n = noise(nt, c, 0.7, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.004)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MAXIMUM', cut, math_node(nt, 'MULTIPLY', crack, 0.7)), col, (0.08, 0.075, 0.07))
+    drift = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, c, 0.7, 6, 0.65), 2.2))
+    drift = math_node(nt, 'ADD', drift, math_node(nt, 'MULTIPLY', noise(nt, c, 30, 4, 0.7), 0.5))
+    sand = smooth_band(nt, drift, 3.0, 3.25)
+    # Blown sand lies in drifts with ragged, grainy edges (a soft-edged blotch reads as a cloudy floor).
+    grit = math_node(nt, 'MULTIPLY', noise(nt, c, 40, 4, 0.7), 0.3)
+    patches = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 0.45, 6, 0.7), grit), 0.74, 0.79), 0.85)
+    sand = math_node(nt, 'MAXIMUM', sand, patches)
+    col = mix_rgb(nt, sand, col, (0.6, 0.48, 0.32))
+    h = math_node(nt, 'ADD', broom, math_node(nt, 'MULTIPLY', noise(nt, c, 60, 4, 0.6), 0.5))
+    principled(nt, out, col, 0.85, 0.15, 0.0, bump(nt, h, 0.2, 0.003))
+    meta['floor'] = {'gloss': 0.02, 'roughness': 0.8, 'kind': 'concrete'}
+    return m
+
+
+def bch_sand_mat():
+    """Beach sand: warm dry sand trampled into footprints (dimples in the bump, thinning towards the
+    water), wind ripples in the loose stretches, darker glossy wet sand along the foreshore."""
+    m, nt, out = new_mat('bch-sand')
+    c = coord(nt)
+    base = (0.6, 0.47, 0.3)
+    col = ramp(nt, noise(nt, c, 0.2, 4, 0.5), [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.06 for v in base))])
+    steps = nt.nodes.new('ShaderNodeTexVoronoi')
+    steps.inputs['Scale'].default_value = 2.6
+    link(nt, math_node_vec_scale(nt, c, (1.0, 1.6, 1.0)), steps.inputs['Vector'])
+    dimple = ramp(nt, steps.outputs['Distance'], [(0.0, (0, 0, 0)), (0.32, (1, 1, 1))])
+    trampled = ramp(nt, noise(nt, c, 0.25, 3, 0.5), [(0.35, (0, 0, 0)), (0.6, (1, 1, 1))])
+    rip = nt.nodes.new('ShaderNodeTexWave')
+    rip.inputs['Scale'].default_value = 7.0
+    rip.inputs['Distortion'].default_value = 6.0
+    rip.inputs['Detail Scale'].default_value = 1.5
+    link(nt, c, rip.inputs['Vector'])
+    h = mix_rgb(nt, trampled, rip.outputs['Fac'], dimple)
+    # Footprints shade: the dimples' walls catch less of the sun, turned-up sand is a little darker.
+    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, trampled, (1, 1, 1), ramp(nt, dimple, [(0.0, (0.78, 0.76, 0.74)), (0.6, (1, 1, 1))])), 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 1.5, 4, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.05, 1.04, 1.02))]), 'MULTIPLY')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sz = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sz.inputs[0])
+    wet = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'ADD', sz.outputs['Z'], math_node(
+        nt, 'MULTIPLY', noise(nt, c, 0.4, 3, 0.5), 0.1)), -0.55, -0.42))
+    col = mix_rgb(nt, wet, col, (0.3, 0.24, 0.16))
+    rough = math_node(nt, 'SUBTRACT', 0.9, math_node(nt, 'MULTIPLY', wet, 0.6))
+    # Little specular: at the grazing angles an eye-height camera sees the beach at, a plastic-like sheen
+    # turns sand sky-grey.
+    principled(nt, out, col, rough, 0.08, 0.0, bump(nt, h, 0.35, 0.02))
+    return m
+
+
+def bch_sea_mat():
+    """Shallow Aegean water: turquoise over the sand near the shore deepening to blue, clear enough in the
+    swash that the sand shows, white foam on the breakers' faces and lace in the swash, wind ripples."""
+    m, nt, out = new_mat('bch-sea')
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    y = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, c, 0.05, 3, 0.5), 8.0))
+    deep = mix_rgb(nt, smooth_band(nt, y, 36.0, 70.0), (0.025, 0.11, 0.1), (0.008, 0.05, 0.06))
+    deep = mix_rgb(nt, smooth_band(nt, y, 70.0, 400.0), deep, (0.003, 0.022, 0.045))
+    lace = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.0, 1.0)), 0.9, 4, 0.55, distortion=0.6)
+    # Foam where the breakers' crests stand up (surface height above the mean) and a swash band at the edge.
+    z = math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', lace, 0.5), 0.25))
+    crest = smooth_band(nt, z, -0.35, -0.21)
+    # Breakers break in sections, not as ruled lines.
+    crest = math_node(nt, 'MULTIPLY', crest, smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 4.0, 1.0)), 0.12, 3, 0.5), 0.38, 0.5))
+    swash = smooth_band(nt, y, 32.5, 33.3, 35.0, 36.5)
+    foam = math_node(nt, 'MAXIMUM', crest, math_node(nt, 'MULTIPLY', swash, ramp(nt, lace, [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])))
+    foam = math_node(nt, 'MULTIPLY', foam, math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, y, 60.0, 80.0)))
+    ripples = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.5, 1.0)), 2.5, 6, 0.55)
+    camd = nt.nodes.new('ShaderNodeCameraData')
+    fade = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
+    fade.inputs['From Min'].default_value = 60.0
+    fade.inputs['From Max'].default_value = 400.0
+    fade.inputs['To Min'].default_value = 1.0
+    fade.inputs['To Max'].default_value = 0.15
+    water_ = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, deep, water_.inputs['Base Color'])
+    water_.inputs['Roughness'].default_value = 0.04
+    water_.inputs['IOR'].default_value = 1.33
+    link(nt, bump(nt, math_node(nt, 'MULTIPLY', ripples, fade.outputs[0]), 0.25, 0.05), water_.inputs['Normal'])
+    froth = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    froth.inputs['Base Color'].default_value = (0.82, 0.84, 0.83, 1)
+    froth.inputs['Roughness'].default_value = 0.6
+    link(nt, bump(nt, lace, 0.4, 0.05), froth.inputs['Normal'])
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, foam, mx.inputs[0])
+    link(nt, water_.outputs[0], mx.inputs[1])
+    link(nt, froth.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def bch_parasol(soup, x, y, z, r, h, cloth, pole, rng, segs=12):
+    """A beach parasol: a slightly drooping fabric canopy (a low cone with scalloped edge), a pole."""
+    import numpy as np
+    a = np.linspace(0, 2 * np.pi, segs + 1)
+    rim = np.stack([x + r * np.cos(a), y + r * np.sin(a), np.full_like(a, z + h - 0.35)], -1)
+    mid = np.stack([x + r * 0.55 * np.cos(a), y + r * 0.55 * np.sin(a), np.full_like(a, z + h - 0.12)], -1)
+    top = np.array([x, y, z + h])
+    tone = rng.random()
+    for i in range(segs):
+        k = cloth[i % len(cloth)]
+        soup.add([[top, mid[i], mid[i + 1]]], k, tone=tone)
+        soup.quads([[mid[i], rim[i], rim[i + 1], mid[i + 1]]], k, tone=tone)
+    tube(soup, np.array([[x, y, z - 0.3], [x, y, z + h]]), np.array([0.025, 0.025]), pole, sides=5)
+
+
+def s_beach():
+    """A seaside lay-by on a beach road (session 9; was an empty sand plane and a flat sea band): the car on
+    the lay-by's broom-finished concrete with blown sand, a low rendered sea wall behind it, the beach
+    below (footprints, wind ripples, wet sand at the edge), parasols and loungers, a lifeguard tower, the sea
+    with two breakers and a swash of foam over turquoise shallows, a headland on the right; midday sun."""
+    import numpy as np
+    rng = np.random.default_rng(11)
+    sun_el, sun_az = 62, 200
+    cumulus_sky(sun_el, sun_az, cover=0.42, scale=1.3, cloud_light=1.2, seed=31.0, fade=(0.006, 0.04), dust=0.2,
+                squash=0.3, blue=0.65)
+    sun_light(sun_el, sun_az, 4.0, (1.0, 0.97, 0.93), angle_deg=0.55)
+    key(sun_az, sun_el, 0.15, (1.0, 0.97, 0.93))
+    plane(400, 40, (0, 3.4 - 20.0, 0.0), bch_layby_mat())
+    # The boardwalk along the top of the beach, its timber edge beam flush with the lay-by: a wall would
+    # hide the beach from eye height.
+    deck = Batch(simple_mat('boardwalk', (0.34, 0.28, 0.2), 0.8, grain=0.35, grain_scale=5, bump_strength=0.2), 'boardwalk')
+    y = 3.5
+    while y < 5.6:
+        x = -100.0
+        while x < 100:
+            ln = rng.uniform(2.8, 4.2)
+            deck.box((ln - 0.006, 0.138, 0.04), (x + ln / 2, y + 0.07, 0.05 + rng.uniform(-0.004, 0.004)))
+            x += ln
+        y += 0.145
+    deck.done()
+    box((200, 0.16, 0.14), (0, 3.42, 0.03), simple_mat('edge-beam', (0.2, 0.16, 0.11), 0.8, grain=0.3, grain_scale=6), bevel=0.01)
+    terrain(5.5, 60.0, bch_sand, bch_sand_mat(), rows=260, cols=260, name='beach', y_power=1.6)
+    terrain(30.0, 4000.0, bch_sea, bch_sea_mat(), rows=420, cols=300, name='sea', y_power=2.6)
+    land = terrain(600, 6000, bch_far, maquis_mat(), rows=200, cols=300, name='headland', y_power=1.5, margin=100)
+    # Beach furniture: parasols and loungers in loose rows, a lifeguard tower.
+    soup = Soup()
+    mats = [simple_mat('parasol-white', (0.8, 0.78, 0.74), 0.8, grain=0.1), simple_mat('parasol-blue', (0.04, 0.16, 0.4), 0.8, grain=0.1),
+            simple_mat('alu', (0.6, 0.6, 0.6), 0.3, metallic=0.9), simple_mat('lounger', (0.75, 0.74, 0.7), 0.5),
+            simple_mat('timber', (0.3, 0.2, 0.12), 0.8, grain=0.3, grain_scale=8), simple_mat('tower-red', (0.5, 0.05, 0.03), 0.6),
+            simple_mat('parasol-straw', (0.36, 0.27, 0.15), 0.95, grain=0.4, grain_scale=30)]
+    for row, yy in enumerate((17.0, 22.0)):
+        for xx in np.arange(-30.0, 30.0, 4.2):
+            if abs(xx) < 6 and row == 0:
+                continue
+            px, py = xx + rng.normal(0, 0.3), yy + rng.normal(0, 0.3)
+            pz = float(bch_sand(np.array([px]), np.array([py]))[0])
+            cloth = [6] if row == 1 else [0, 1]
+            bch_parasol(soup, px, py, pz, 1.1, 2.3, cloth, 2 if row == 0 else 4, rng, segs=16 if row == 0 else 10)
+            for s in (-0.65, 0.65):
+                # A timber sun lounger (seat on two cross-bars, the back raised), a white towel on half.
+                lz = pz + 0.28
+                tw = 3 if rng.random() < 0.5 else 4
+                soup.quads(np.array([[[px + s - 0.3, py - 1.0, lz], [px + s + 0.3, py - 1.0, lz], [px + s + 0.3, py + 0.6, lz],
+                                      [px + s - 0.3, py + 0.6, lz]]]), tw)
+                soup.quads(np.array([[[px + s - 0.3, py + 0.6, lz], [px + s + 0.3, py + 0.6, lz], [px + s + 0.3, py + 1.15, lz + 0.32],
+                                      [px + s - 0.3, py + 1.15, lz + 0.32]]]), 4)
+                for by in (-0.8, 0.4):
+                    soup.quads(np.array([[[px + s - 0.3, py + by, pz - 0.05], [px + s + 0.3, py + by, pz - 0.05],
+                                          [px + s + 0.3, py + by, lz], [px + s - 0.3, py + by, lz]]]), 4)
+    tx, ty = -10.5, 27.0
+    tz = float(bch_sand(np.array([tx]), np.array([ty]))[0])
+    for dx in (-0.8, 0.8):
+        for dy in (-0.8, 0.8):
+            tube(soup, np.array([[tx + dx, ty + dy, tz - 0.3], [tx + dx * 0.8, ty + dy * 0.8, tz + 2.2]]), np.array([0.06, 0.06]), 4, sides=5)
+    hut = Batch(mats[4], 'lifeguard-tower')
+    hut.box((1.9, 1.9, 0.15), (tx, ty, tz + 2.28))
+    hut.box((2.2, 2.1, 0.1), (tx, ty - 0.05, tz + 3.45))
+    for dx in (-0.9, 0.9):
+        hut.box((0.05, 0.05, 0.75), (tx + dx, ty - 0.9, tz + 2.72))
+    hut.box((1.85, 0.05, 0.06), (tx, ty - 0.9, tz + 3.0))
+    hut.done()
+    box((1.6, 1.4, 1.05), (tx, ty + 0.1, tz + 2.88), mats[5], bevel=0.02)
+    tube(soup, np.array([[tx + 1.0, ty, tz + 3.5], [tx + 1.0, ty, tz + 5.5]]), np.array([0.025, 0.02]), 2, sides=5)
+    soup.quads(np.array([[[tx + 1.0, ty, tz + 5.45], [tx + 1.0, ty + 0.9, tz + 5.4], [tx + 1.0, ty + 0.9, tz + 4.85],
+                          [tx + 1.0, ty, tz + 4.9]]]), 5)
+    me = soup.mesh('beach-kit', mats)
+    o = bpy.data.objects.new('beach-kit', me)
+    sc.collection.objects.link(o)
+    camera(focal=50.0, fstop=5.6, pitch_deg=-1.5, distance=10.0)
+    sc.camera.data.clip_end = 20000
+    render_settings(exposure=-1.3, adaptive=0.01)
+    nature_compositor({'start': 150, 'depth': 5000, 'color': (0.62, 0.7, 0.8), 'max': 0.5, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -5989,7 +6220,7 @@ SCENES = {
     'night-drive': s_night_drive,
     'coast-road': lambda: s_water('coast'),
     'lakeside': s_lakeside,
-    'beach': lambda: s_water('beach'),
+    'beach': s_beach,
     'marina': s_marina,
     'rainy-drive': s_rainy,
     'city-centre': s_street,
