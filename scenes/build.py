@@ -2735,17 +2735,6 @@ def s_vip_garage():
     return {'night': True, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
 
 
-def s_spotlight_night():
-    floor('concrete', (0.2, 0.2, 0.2))
-    box((80, 0.5, 20), (0, 25, 10), simple_mat('dark', (0.03, 0.03, 0.03), 0.8), bevel=0)
-    spot_light((0, -1.0, 9.0), 6000, (0, 0, 0), angle_deg=42, blend=0.35, color=(1, 0.96, 0.9), radius=0.3)
-    world_grad((0.002, 0.002, 0.003), (0.003, 0.003, 0.004), 1.0)
-    key(0, 84, 0.3, (1, 0.96, 0.9))
-    camera(fstop=2.8)
-    render_settings(exposure=0.0)
-    return {'night': True, 'perspectiveLines': False, 'clear': [0.1, 0.9]}
-
-
 def smooth_band(nt, v, a0, a1, b0=None, b1=None):
     """0 below a0, rising smoothly to 1 at a1 (and falling again from b0 to 0 at b1)."""
     r = nt.nodes.new('ShaderNodeMapRange')
@@ -6194,6 +6183,68 @@ def s_beach():
     render_settings(exposure=-1.3, adaptive=0.01)
     nature_compositor({'start': 150, 'depth': 5000, 'color': (0.62, 0.7, 0.8), 'max': 0.5, 'falloff': 'LINEAR'})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+# ---- spotlight night (session 9): an industrial yard under one floodlight
+
+def s_spotlight_night():
+    """An empty industrial yard at night under one floodlight (session 9; was a black void with one bright
+    ellipse): the car on the yard's asphalt in the hard-edged pool of a floodlight high on the warehouse
+    behind it, the pool's edge and falloff on the ground; beyond it, in darkness, the warehouse (brick
+    plinth, ribbed steel cladding, a roller shutter, a door under a small bulkhead lamp, two lit high
+    windows), a palisade fence on the left, a sodium street lamp and lit windows of flats far off, a
+    dark night sky with the city's glow at the horizon. 35 mm at 8 m, f/2.8."""
+    extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    world_grad((0.05, 0.045, 0.05), (0.005, 0.006, 0.013), 1.0)
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.075, 0.075, 0.078)))
+    wy = 14.0
+    x0, x1 = -9.0, 40.0
+    box((x1 - x0, 0.3, 2.4), ((x0 + x1) / 2, wy + 0.15, 1.2), brick_mat('yard-brick', (0.3, 0.14, 0.09)), bevel=0.005)
+    clad = ribbed_mat('yard-cladding', (0.32, 0.34, 0.33), period=0.2, rough=0.5, metallic=0.5, axis='X')
+    box((x1 - x0, 0.3, 7.0), ((x0 + x1) / 2, wy + 0.2, 2.4 + 3.5), clad, bevel=0.005)
+    box((x1 - x0 + 0.3, 0.6, 0.25), ((x0 + x1) / 2, wy + 0.1, 9.95), simple_mat('yard-fascia', (0.1, 0.1, 0.1), 0.5, metallic=0.6), bevel=0.01)
+    shutter = ribbed_mat('yard-shutter', (0.36, 0.37, 0.38), period=0.09, rough=0.45, metallic=0.6, axis='Z')
+    box((4.5, 0.1, 4.6), (-3.2, wy - 0.02, 2.3), shutter, bevel=0.005)
+    frame = simple_mat('yard-frame', (0.12, 0.12, 0.12), 0.5, metallic=0.6)
+    box((4.8, 0.14, 0.25), (-3.2, wy - 0.03, 4.7), frame, bevel=0.01)
+    box((1.0, 0.08, 2.1), (4.4, wy - 0.02, 1.05), simple_mat('yard-door', (0.15, 0.2, 0.22), 0.4, metallic=0.3), bevel=0.005)
+    # The bulkhead lamp over the door: a warm glow lighting the door and a little ground.
+    box((0.28, 0.12, 0.18), (4.4, wy - 0.08, 2.55), no_light_sampling(emission_mat('bulkhead', (1.0, 0.72, 0.45), 6.0)), bevel=0.02)
+    point_light((4.4, wy - 0.4, 2.5), 40, (1.0, 0.72, 0.45), radius=0.08)
+    lit = no_light_sampling(emission_mat('yard-window-lit', (1.0, 0.8, 0.55), 0.3))
+    dark = glass_mat('yard-window', (0.2, 0.22, 0.25), 0.05)
+    for k, wx in enumerate([-6.0 + 3.2 * i for i in range(14)]):
+        box((2.2, 0.08, 0.9), (wx, wy + 0.03, 7.6), lit if k in (2, 5) else dark, bevel=0)
+    # The floodlight: high on the warehouse's parapet above the frame, aimed steeply down at the car, so
+    # the pool is a near-round, hard-edged disc a little larger than the car, falling off past its edge.
+    spot_light((0.4, 7.5, 12.5), 16000, (0.0, 0.0, 0.0), angle_deg=27, blend=0.1, color=(1.0, 0.95, 0.88), radius=0.08)
+    # A wall-pack over the shutter washes the wall below it: the yard beyond the pool stays readable.
+    box((0.3, 0.2, 0.3), (-3.2, wy - 0.15, 5.3), simple_mat('wallpack', (0.07, 0.07, 0.075), 0.4, metallic=0.7), bevel=0.02)
+    spot_light((-3.2, wy - 0.35, 5.1), 700, (-3.2, wy - 3.0, 0.0), angle_deg=100, blend=0.8, color=(1.0, 0.85, 0.68), radius=0.1)
+    # Pallets and a skip by the wall, in the dark beyond the pool.
+    timber = simple_mat('pallet', (0.3, 0.22, 0.14), 0.85, grain=0.3, grain_scale=8, bump_strength=0.2)
+    pal = Batch(timber, 'pallets')
+    for k in range(5):
+        pal.box((1.2, 1.0, 0.14), (8.2 + random.uniform(-0.05, 0.05), wy - 0.8, 0.07 + k * 0.15), rot_z=random.gauss(0, 0.03))
+    pal.done()
+    box((3.6, 1.8, 1.4), (12.5, wy - 1.2, 0.75), simple_mat('skip', (0.16, 0.26, 0.12), 0.6, metallic=0.4, grain=0.2, grain_scale=3), bevel=0.04)
+    # Left: a palisade fence, and beyond it the street: a sodium lamp and a block of flats with lit windows.
+    rails = Batch(simple_mat('palisade', (0.08, 0.1, 0.09), 0.5, metallic=0.5, grain=0.1), 'palisade')
+    railing(rails, -40.0, x0, wy, 0.0, 2.4, spacing=0.13)
+    rails.done()
+    cylinder(0.09, 8.0, (-11.0, 24.0, 4.0), frame, verts=12)
+    box((0.3, 0.6, 0.15), (-11.0, 23.5, 7.95), frame, bevel=0.02)
+    lamp = plane(0.24, 0.45, (-11.0, 23.5, 7.86), no_light_sampling(emission_mat('sodium', (1.0, 0.55, 0.18), 40.0)),
+                 rot=(math.radians(160), 0, 0))
+    camera_only(lamp)
+    spot_light((-11.0, 23.5, 7.8), 5000, (-11.0, 23.5, 0.0), angle_deg=120, blend=0.9, color=(1.0, 0.55, 0.2), radius=0.1)
+    flats = facade_mat('yard-flats', (0.3, 0.28, 0.26), lit=0.12, night=True)
+    building(-26.0, 42.0, 20.0, 12.0, 24.0, flats, None)
+    building(-4.0, 60.0, 18.0, 12.0, 30.0, facade_mat('yard-flats2', (0.25, 0.25, 0.26), lit=0.08, night=True), None)
+    key(0, 59, 0.08, (1.0, 0.95, 0.88))
+    camera(focal=35.0, fstop=2.8, pitch_deg=-1.0, height=1.3, distance=8.0)
+    render_settings(exposure=-0.3, glare=0.2, adaptive=0.01)
+    return extra
 
 
 SCENES = {
