@@ -626,28 +626,6 @@ def floor(kind, tint=None, size=6000):
     return o
 
 
-def road_across(y0, y1, kind='asphalt', lines=True, x=200, apron=None):
-    """A road that runs across the frame (left to right) between depths y0 and y1: never into the picture,
-    so it cannot contradict the car's pose. `apron`: the surface of a lay-by in front of it, where the car
-    stands (the car is never on grass or in a lane)."""
-    if apron:
-        plane(x, 40, (0, y0 - 20, 0.003), floor_material(apron, record=True))
-    o = plane(x, y1 - y0, (0, (y0 + y1) / 2, 0.004), floor_material(kind))
-    if lines:
-        paint = simple_mat('paint', (0.75, 0.74, 0.7), 0.6, grain=0.15, grain_scale=8)
-        mid = (y0 + y1) / 2
-        for i in range(-20, 21):
-            plane(3.0, 0.12, (i * 9.0 + 1.5, mid, 0.006), paint)
-        plane(x, 0.15, (0, y0 + 0.35, 0.006), paint)
-        plane(x, 0.15, (0, y1 - 0.35, 0.006), paint)
-    return o
-
-
-def kerb(y, mat=None, x=200):
-    mat = mat or simple_mat('kerb', (0.45, 0.44, 0.42), 0.8, grain=0.1)
-    return box((x, 0.3, 0.15), (0, y, 0.075), mat, bevel=0.02)
-
-
 # ---------------------------------------------------------------- props
 
 def tree(loc, height, crown, kind='broad', mat_leaf=None, mat_bark=None):
@@ -721,47 +699,6 @@ def tree_line(y, x0, x1, spacing, height, crown, kind='broad', snow=False, jitte
         tree((x + random.uniform(-1, 1), y + random.uniform(-jitter, jitter), 0), h, crown * random.uniform(0.8, 1.2),
              kind, leaf)
         x += spacing * random.uniform(0.7, 1.3)
-
-
-def hills(y, height, color_lo, color_hi, snow_line=None, size=600, scale=3.0, ridged=False, depth=400):
-    """A distant range: a displaced grid starting at depth y, rising gently from its near edge (a vertex
-    weight ramp), shaded by height (snow above snow_line). `scale` is the feature size in tens of metres."""
-    o = obj_from(bpy.ops.mesh.primitive_grid_add, x_subdivisions=260, y_subdivisions=90, size=1,
-                 location=(0, y + depth / 2, -0.5))
-    o.scale = (size, depth, 1)
-    bpy.ops.object.transform_apply(scale=True)
-    vg = o.vertex_groups.new(name='rise')
-    for v in o.data.vertices:
-        t = min(1.0, max(0.0, (v.co.y + depth / 2) / (depth * 0.35)))
-        vg.add([v.index], t * t * (3 - 2 * t), 'REPLACE')
-    tex = bpy.data.textures.new('ridge', 'MUSGRAVE' if ridged else 'CLOUDS')
-    if ridged:
-        tex.musgrave_type = 'RIDGED_MULTIFRACTAL'
-        tex.octaves = 8
-    else:
-        tex.noise_depth = 4
-    tex.noise_scale = scale * 10
-    m = o.modifiers.new('disp', 'DISPLACE')
-    m.texture = tex
-    m.strength = height
-    m.mid_level = 0.0 if not ridged else 0.2
-    m.vertex_group = 'rise'
-    m.texture_coords = 'GLOBAL'
-    bpy.ops.object.shade_smooth()
-    mat, nt, out = new_mat('hill')
-    c = coord(nt)
-    n = noise(nt, c, 0.05, 8, 0.6)
-    col = ramp(nt, n, [(0.3, color_lo), (0.7, color_hi)])
-    if snow_line is not None:
-        geo = nt.nodes.new('ShaderNodeNewGeometry')
-        gz = nt.nodes.new('ShaderNodeSeparateXYZ')
-        link(nt, geo.outputs['Position'], gz.inputs[0])
-        hz = math_node(nt, 'ADD', gz.outputs['Z'], math_node(nt, 'MULTIPLY', n, height * 0.3))
-        snow = math_node(nt, 'GREATER_THAN', hz, snow_line)
-        col = mix_rgb(nt, snow, col, (0.85, 0.87, 0.9))
-    principled(nt, out, col, 0.85, 0.3, 0.0, bump(nt, noise(nt, c, 0.3, 8, 0.6), 0.5, 1.0))
-    o.data.materials.append(mat)
-    return o
 
 
 # ---------------------------------------------------------------- nature (session 6)
@@ -3412,26 +3349,6 @@ def s_water(kind):
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=-1.0, mist=mist)
     return extra
-
-
-def s_rainy():
-    world_grad((0.3, 0.32, 0.35), (0.42, 0.45, 0.48), 1.0)
-    floor('wet-asphalt')
-    road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
-    kerb(9.2)
-    plane(80, 5, (0, 11.8, 0.15), floor_material('stone-paving', (0.3, 0.3, 0.3)))
-    for i, bx in enumerate(range(-40, 41, 14)):
-        h = random.uniform(14, 30)
-        building(bx, 14.5, 13.5, 10, h, facade_mat('f%d' % i, (0.35, 0.34, 0.32) if i % 2 else (0.25, 0.26, 0.27),
-                                                    lit=0.35, night=False), None)
-    for i in range(12):
-        x = random.uniform(-30, 30)
-        c = random.choice([(1, 0.25, 0.15), (1, 0.85, 0.6), (1, 0.95, 0.85)])
-        sphere(0.08, (x, random.uniform(10.5, 13), 0.7), emission_mat('tail', c, 80.0), subdiv=1)
-    key(0, 70, 1.0, (0.85, 0.9, 1.0))
-    camera(fstop=2.8, outdoor=True)
-    render_settings(exposure=0.3, mist={'start': 8, 'depth': 120, 'color': (0.42, 0.45, 0.48)}, glare=0.2)
-    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
 def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False):
@@ -6185,6 +6102,119 @@ def s_beach():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
+# ---- rainy drive (session 9): helpers used only by s_rainy_drive
+
+def rain_asphalt_mat():
+    """Asphalt in steady rain: a dark water film everywhere (rough enough that reflections are soft
+    smears, not a mirror), shallow puddles in the low spots (smoother, darker, the aggregate drowned) with
+    soft edges, rain-stippled so even they do not mirror; repair patches and tar-sealed cracks as on a dry
+    street. Records the floor as wet asphalt with modest gloss."""
+    m, nt, out = new_mat('rain-asphalt')
+    c = coord(nt)
+    base = (0.055, 0.055, 0.058)
+    col = ramp(nt, noise(nt, c, 0.12, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.12 for v in base))])
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 0.18
+    cells.inputs['Randomness'].default_value = 0.9
+    link(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), cells.inputs['Vector'])
+    cv = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, cells.outputs['Color'], cv.inputs[0])
+    patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 0.8)
+    col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, ramp(nt, cv.outputs['G'], [(0.0, (0.8, 0.8, 0.8)), (1.0, (1.2, 1.2, 1.18))]), 'MULTIPLY'))
+    crack_n = noise(nt, c, 0.9, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.006)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.4, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    col = mix_rgb(nt, crack, col, (0.015, 0.015, 0.015))
+    # Puddles: low spots of a slow noise, the edge a soft 10-20 cm.
+    low = math_node(nt, 'ADD', noise(nt, c, 0.22, 5, 0.6), math_node(nt, 'MULTIPLY', noise(nt, c, 2.0, 3, 0.5), 0.08))
+    pud = smooth_band(nt, low, 0.6, 0.66)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', pud, 0.6), col, tuple(v * 0.55 for v in base))
+    rough = math_node(nt, 'SUBTRACT', 0.36, math_node(nt, 'MULTIPLY', pud, 0.28))
+    rough = math_node(nt, 'ADD', rough, math_node(nt, 'MULTIPLY', noise(nt, c, 1.5, 3, 0.5), 0.08))
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 70
+    link(nt, c, agg.inputs['Vector'])
+    # In the puddles only a slow stir of the water (rain rings are sub-pixel from the camera: drawn as bump
+    # they sparkle as noise in the reflection).
+    drops = noise(nt, c, 4.0, 2, 0.5)
+    h = mix_rgb(nt, pud, agg.outputs['Distance'], math_node(nt, 'MULTIPLY', drops, 0.15))
+    principled(nt, out, col, rough, 0.5, 0.0, bump(nt, h, 0.12, 0.006))
+    meta['floor'] = {'gloss': 0.25, 'roughness': 0.3, 'kind': 'wet-asphalt'}
+    return m
+
+
+def wetted(mat, rough=0.3, darken=0.75):
+    """A material under a film of rain water: its principled BSDF smoother (a soft sheen) and its colour
+    darker (water fills the pores)."""
+    nt = mat.node_tree
+    for n in nt.nodes:
+        if n.type == 'BSDF_PRINCIPLED':
+            if not n.inputs['Roughness'].is_linked:
+                n.inputs['Roughness'].default_value = rough
+            src = n.inputs['Base Color'].links[0].from_socket if n.inputs['Base Color'].is_linked else None
+            if src is not None:
+                link(nt, mix_rgb(nt, 1.0, src, (darken, darken, darken), 'MULTIPLY'), n.inputs['Base Color'])
+    return mat
+
+
+def rd_shelter(x, y, frame, glass, roof, bench, panel):
+    """A city bus shelter on the pavement: a steel frame, a back and one end in glass, a roof slab, a
+    perforated bench, a backlit advertising panel at the end."""
+    w, d, h = 4.2, 1.5, 2.5
+    for px in (x - w / 2, x, x + w / 2):
+        for py in (y, y + d):
+            box((0.07, 0.07, h), (px, py, 0.15 + h / 2), frame, bevel=0.005)
+    box((w + 0.4, d + 0.5, 0.1), (x, y + d / 2 - 0.1, 0.15 + h + 0.05), roof, bevel=0.01)
+    box((w, 0.02, h - 0.3), (x, y + d, 0.15 + (h - 0.3) / 2 + 0.15), glass, bevel=0)
+    box((0.02, d - 0.1, h - 0.3), (x - w / 2, y + d / 2, 0.15 + (h - 0.3) / 2 + 0.15), glass, bevel=0)
+    box((1.25, 0.12, 1.85), (x + w / 2 + 0.05, y + d / 2, 0.15 + 1.25), frame, bevel=0.01)
+    box((1.12, 0.13, 1.7), (x + w / 2 + 0.05, y + d / 2, 0.15 + 1.25), panel, bevel=0)
+    box((2.6, 0.4, 0.04), (x - 0.4, y + d - 0.3, 0.15 + 0.46), bench, bevel=0.005)
+    for bx in (-1.5, 0.7):
+        box((0.04, 0.3, 0.46), (x + bx, y + d - 0.3, 0.15 + 0.23), frame, bevel=0)
+
+
+def s_rainy_drive():
+    """A city street in steady rain (session 9; was a grid of identical windows on a flat facade over a
+    mirror floor): the car on wet asphalt with soft reflections and puddles, a granite kerb and a paver
+    pavement dark with water, a bus shelter and street trees, Turkish apartment blocks behind, grey in the
+    rain haze; an overcast sky, the street lamps off. Shot as the city street is: 38 mm at 7 m, 1.3 m, f/4."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    sky_clouds((0.6, 0.62, 0.64), (0.42, 0.45, 0.49), cloud=0.14, scale=1.0, strength=1.2)
+    key(20, 75, 1.0, (0.86, 0.9, 0.96))
+    plane(6000, 6000, (0, 0, 0), rain_asphalt_mat())
+    kerb_y = 2.4
+    kerb_stones(kerb_y, wetted(granite_mat('rd-kerb', (0.26, 0.26, 0.265)), 0.3), (0.9, 1.2), 0.25, 0.15, 0.005)
+    plane(80, 3.6, (0, kerb_y + 0.25 + 1.8, 0.15), wetted(brick_mat('rd-pavers', (0.3, 0.29, 0.27), (0.16, 0.155, 0.15), (0.2, 0.1), 0.005,
+                                                                    ground=True), 0.32))
+    wall_y = kerb_y + 3.85
+    render = plaster_mat('rd-wall', (0.5, 0.48, 0.44), 0.85, streaks=True)
+    coping = plaster_mat('rd-coping', (0.36, 0.35, 0.33), 0.7, streaks=False)
+    box((80, 0.25, 0.55), (0, wall_y + 0.125, 0.15 + 0.275), render, bevel=0.005)
+    box((80, 0.32, 0.06), (0, wall_y + 0.125, 0.15 + 0.58), coping, bevel=0.008)
+    plane(80, 8.0, (0, wall_y + 4.2, 0.2), floor_material('grass', (0.035, 0.05, 0.02)))
+    leaf = leaf2_mat('rd-leaf', (0.025, 0.045, 0.018), (0.08, 0.12, 0.04), translucent=0.25)
+    bark = bark2_mat('rd-bark', (0.04, 0.035, 0.03))
+    put(broadleaf_mesh(31, 6.0, 3.0, name='rd-tree', mats=[leaf, bark], leaves=0.8), (-3.0, kerb_y + 1.0, 0.15))
+    put(broadleaf_mesh(12, 7.5, 3.2, name='rd-tree2', mats=[leaf, bark], leaves=0.75), (8.6, kerb_y + 1.2, 0.15))
+    put(broadleaf_mesh(44, 9.0, 4.0, name='rd-tree3', mats=[leaf, bark], leaves=0.8), (-18.0, kerb_y + 1.2, 0.15))
+    steel = simple_mat('rd-steel', (0.16, 0.17, 0.18), 0.35, metallic=0.8, grain=0.05)
+    rd_shelter(4.6, kerb_y + 1.3, steel, glass_mat('rd-glass', (0.8, 0.85, 0.86), 0.05),
+               simple_mat('rd-roof', (0.3, 0.31, 0.32), 0.4, metallic=0.6), steel,
+               no_light_sampling(emission_mat('rd-panel', (0.85, 0.88, 0.9), 2.2)))
+    pole = simple_mat('rd-pole', (0.2, 0.21, 0.22), 0.4, metallic=0.7)
+    for lx in (-5.2, 16.0):
+        cylinder(0.08, 8.0, (lx, kerb_y + 0.5, 4.0), pole, verts=16)
+        box((0.07, 1.5, 0.07), (lx, kerb_y - 0.2, 8.0), pole, bevel=0.01)
+        box((0.28, 0.6, 0.12), (lx, kerb_y - 0.9, 7.95), pole, bevel=0.03)
+    tr_apartment(-26.0, -3.0, wall_y + 6.0, 5, (0.72, 0.68, 0.6), (0.46, 0.3, 0.24), 'rd-a')
+    tr_apartment(1.0, 24.0, wall_y + 9.0, 7, (0.66, 0.68, 0.7), (0.32, 0.36, 0.44), 'rd-b')
+    tr_apartment(-40.0, -28.0, wall_y + 14.0, 6, (0.78, 0.74, 0.66), (0.5, 0.42, 0.3), 'rd-c')
+    camera(focal=38.0, fstop=2.8, pitch_deg=0.0, height=1.3, distance=7.0)
+    render_settings(exposure=0.2, mist={'start': 3, 'depth': 55, 'color': (0.5, 0.52, 0.55)}, adaptive=0.01)
+    return extra
+
+
 # ---- spotlight night (session 9): an industrial yard under one floodlight
 
 def s_spotlight_night():
@@ -6273,7 +6303,7 @@ SCENES = {
     'lakeside': s_lakeside,
     'beach': s_beach,
     'marina': s_marina,
-    'rainy-drive': s_rainy,
+    'rainy-drive': s_rainy_drive,
     'city-centre': s_street,
     'apartment-front': s_apartment_front,
     'skyscraper-front': s_skyscraper_front,
