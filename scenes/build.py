@@ -626,28 +626,6 @@ def floor(kind, tint=None, size=6000):
     return o
 
 
-def road_across(y0, y1, kind='asphalt', lines=True, x=200, apron=None):
-    """A road that runs across the frame (left to right) between depths y0 and y1: never into the picture,
-    so it cannot contradict the car's pose. `apron`: the surface of a lay-by in front of it, where the car
-    stands (the car is never on grass or in a lane)."""
-    if apron:
-        plane(x, 40, (0, y0 - 20, 0.003), floor_material(apron, record=True))
-    o = plane(x, y1 - y0, (0, (y0 + y1) / 2, 0.004), floor_material(kind))
-    if lines:
-        paint = simple_mat('paint', (0.75, 0.74, 0.7), 0.6, grain=0.15, grain_scale=8)
-        mid = (y0 + y1) / 2
-        for i in range(-20, 21):
-            plane(3.0, 0.12, (i * 9.0 + 1.5, mid, 0.006), paint)
-        plane(x, 0.15, (0, y0 + 0.35, 0.006), paint)
-        plane(x, 0.15, (0, y1 - 0.35, 0.006), paint)
-    return o
-
-
-def kerb(y, mat=None, x=200):
-    mat = mat or simple_mat('kerb', (0.45, 0.44, 0.42), 0.8, grain=0.1)
-    return box((x, 0.3, 0.15), (0, y, 0.075), mat, bevel=0.02)
-
-
 # ---------------------------------------------------------------- props
 
 def tree(loc, height, crown, kind='broad', mat_leaf=None, mat_bark=None):
@@ -721,47 +699,6 @@ def tree_line(y, x0, x1, spacing, height, crown, kind='broad', snow=False, jitte
         tree((x + random.uniform(-1, 1), y + random.uniform(-jitter, jitter), 0), h, crown * random.uniform(0.8, 1.2),
              kind, leaf)
         x += spacing * random.uniform(0.7, 1.3)
-
-
-def hills(y, height, color_lo, color_hi, snow_line=None, size=600, scale=3.0, ridged=False, depth=400):
-    """A distant range: a displaced grid starting at depth y, rising gently from its near edge (a vertex
-    weight ramp), shaded by height (snow above snow_line). `scale` is the feature size in tens of metres."""
-    o = obj_from(bpy.ops.mesh.primitive_grid_add, x_subdivisions=260, y_subdivisions=90, size=1,
-                 location=(0, y + depth / 2, -0.5))
-    o.scale = (size, depth, 1)
-    bpy.ops.object.transform_apply(scale=True)
-    vg = o.vertex_groups.new(name='rise')
-    for v in o.data.vertices:
-        t = min(1.0, max(0.0, (v.co.y + depth / 2) / (depth * 0.35)))
-        vg.add([v.index], t * t * (3 - 2 * t), 'REPLACE')
-    tex = bpy.data.textures.new('ridge', 'MUSGRAVE' if ridged else 'CLOUDS')
-    if ridged:
-        tex.musgrave_type = 'RIDGED_MULTIFRACTAL'
-        tex.octaves = 8
-    else:
-        tex.noise_depth = 4
-    tex.noise_scale = scale * 10
-    m = o.modifiers.new('disp', 'DISPLACE')
-    m.texture = tex
-    m.strength = height
-    m.mid_level = 0.0 if not ridged else 0.2
-    m.vertex_group = 'rise'
-    m.texture_coords = 'GLOBAL'
-    bpy.ops.object.shade_smooth()
-    mat, nt, out = new_mat('hill')
-    c = coord(nt)
-    n = noise(nt, c, 0.05, 8, 0.6)
-    col = ramp(nt, n, [(0.3, color_lo), (0.7, color_hi)])
-    if snow_line is not None:
-        geo = nt.nodes.new('ShaderNodeNewGeometry')
-        gz = nt.nodes.new('ShaderNodeSeparateXYZ')
-        link(nt, geo.outputs['Position'], gz.inputs[0])
-        hz = math_node(nt, 'ADD', gz.outputs['Z'], math_node(nt, 'MULTIPLY', n, height * 0.3))
-        snow = math_node(nt, 'GREATER_THAN', hz, snow_line)
-        col = mix_rgb(nt, snow, col, (0.85, 0.87, 0.9))
-    principled(nt, out, col, 0.85, 0.3, 0.0, bump(nt, noise(nt, c, 0.3, 8, 0.6), 0.5, 1.0))
-    o.data.materials.append(mat)
-    return o
 
 
 # ---------------------------------------------------------------- nature (session 6)
@@ -3211,17 +3148,6 @@ def s_vip_garage_entrance():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def s_spotlight_night():
-    floor('concrete', (0.2, 0.2, 0.2))
-    box((80, 0.5, 20), (0, 25, 10), simple_mat('dark', (0.03, 0.03, 0.03), 0.8), bevel=0)
-    spot_light((0, -1.0, 9.0), 6000, (0, 0, 0), angle_deg=42, blend=0.35, color=(1, 0.96, 0.9), radius=0.3)
-    world_grad((0.002, 0.002, 0.003), (0.003, 0.003, 0.004), 1.0)
-    key(0, 84, 0.3, (1, 0.96, 0.9))
-    camera(fstop=2.8)
-    render_settings(exposure=0.0)
-    return {'night': True, 'perspectiveLines': False, 'clear': [0.1, 0.9]}
-
-
 def smooth_band(nt, v, a0, a1, b0=None, b1=None):
     """0 below a0, rising smoothly to 1 at a1 (and falling again from b0 to 0 at b1)."""
     r = nt.nodes.new('ShaderNodeMapRange')
@@ -3852,11 +3778,6 @@ def s_night_drive():
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def shore(kind, y_end, tint=None):
-    """Ground that ends at the water's edge (depth y_end), so the water beyond is not covered."""
-    return plane(6000, y_end + 40, (0, (y_end - 40) / 2, 0), floor_material(kind, tint, record=True))
-
-
 def s_water(kind):
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
@@ -3901,58 +3822,9 @@ def s_water(kind):
         sea = water(10.0, color=(0.006, 0.035, 0.06), wave_scale=0.5, choppy=3.5)
         key(120, 40, 0.15)
         mist = {'start': 300, 'depth': 6000, 'color': (0.55, 0.63, 0.74), 'max': 0.75}
-    elif kind == 'beach':
-        world_sky(55, 150, 1.0, air=0.8, dust=0.4)
-        sun_light(55, 150, 4.0, angle_deg=0.6)
-        shore('sand', 14.0)
-        water(14.0, color=(0.0, 0.12, 0.13), wave_scale=0.6)
-        key(150, 55, 0.15)
-        mist = {'start': 100, 'depth': 2000, 'color': (0.5, 0.6, 0.72)}
-    elif kind == 'marina':
-        world_sky(45, 220, 1.0, air=0.9, dust=0.5)
-        sun_light(45, 220, 3.5, angle_deg=0.6)
-        shore('stone-paving', 6.3, (0.55, 0.52, 0.48))
-        wood = simple_mat('deck', (0.3, 0.22, 0.15), 0.7, grain=0.3, grain_scale=6, bump_strength=0.3)
-        box((80, 0.5, 0.5), (0, 6.0, 0.0), simple_mat('edge', (0.5, 0.48, 0.45), 0.8), bevel=0.03)
-        water(6.3, color=(0.01, 0.05, 0.06), wave_scale=0.8, calm=True)
-        for px in (-14, -4, 8, 20):
-            box((1.6, 8.0, 0.3), (px, 12.0, 0.1), wood, bevel=0.02)
-        white = simple_mat('hull', (0.85, 0.86, 0.86), 0.2, grain=0.02)
-        navy = simple_mat('stripe', (0.02, 0.04, 0.1), 0.2)
-        glass_d = simple_mat('tint', (0.02, 0.03, 0.04), 0.05)
-        for i, px in enumerate((-9.5, 1.5, 13.5, -20)):
-            L = random.uniform(10, 14)
-            hull = box((3.4, L, 1.8), (px, 18 + i % 2 * 2, 0.6), white, bevel=0.5)
-            box((3.42, L * 0.9, 0.18), (px, 18 + i % 2 * 2, 0.9), navy, bevel=0.05)
-            box((2.6, L * 0.45, 1.0), (px, 17 + i % 2 * 2, 1.9), white, bevel=0.3)
-            box((2.62, L * 0.4, 0.35), (px, 17 + i % 2 * 2, 2.0), glass_d, bevel=0.1)
-            cylinder(0.06, 12, (px, 16 + i % 2 * 2, 7), simple_mat('mast', (0.8, 0.8, 0.8), 0.3, metallic=0.8), verts=8)
-        hills(500, 70, (0.1, 0.12, 0.08), (0.2, 0.2, 0.15), size=3000, scale=10)
-        key(220, 45, 0.15)
-        mist = {'start': 80, 'depth': 1500, 'color': (0.5, 0.58, 0.7)}
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=-1.0, mist=mist)
     return extra
-
-
-def s_rainy():
-    world_grad((0.3, 0.32, 0.35), (0.42, 0.45, 0.48), 1.0)
-    floor('wet-asphalt')
-    road_across(2.5, 9.5, 'wet-asphalt', apron='wet-asphalt')
-    kerb(9.2)
-    plane(80, 5, (0, 11.8, 0.15), floor_material('stone-paving', (0.3, 0.3, 0.3)))
-    for i, bx in enumerate(range(-40, 41, 14)):
-        h = random.uniform(14, 30)
-        building(bx, 14.5, 13.5, 10, h, facade_mat('f%d' % i, (0.35, 0.34, 0.32) if i % 2 else (0.25, 0.26, 0.27),
-                                                    lit=0.35, night=False), None)
-    for i in range(12):
-        x = random.uniform(-30, 30)
-        c = random.choice([(1, 0.25, 0.15), (1, 0.85, 0.6), (1, 0.95, 0.85)])
-        sphere(0.08, (x, random.uniform(10.5, 13), 0.7), emission_mat('tail', c, 80.0), subdiv=1)
-    key(0, 70, 1.0, (0.85, 0.9, 1.0))
-    camera(fstop=2.8, outdoor=True)
-    render_settings(exposure=0.3, mist={'start': 8, 'depth': 120, 'color': (0.42, 0.45, 0.48)}, glare=0.2)
-    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
 def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False):
@@ -6044,6 +5916,843 @@ def s_gated_estate():
     return extra
 
 
+# ---- marina (session 9): a Turkish Aegean marina quay; yachts are used only here
+
+def quay_flags_mat(name='quay-flags', base=(0.62, 0.55, 0.45)):
+    """Aegean quay paving: irregular limestone flags (Voronoi cells about 0.7 m, so no joint lines converge
+    under the car as a grid would), each flag its own shade, darker dirt in the sunk joints, foot-worn
+    smoother in patches. Records the floor (matt stone)."""
+    m, nt, out = new_mat(name)
+    c0 = coord(nt)
+    # Wobbled cell edges: hand-cut stones, not the straight sides of a Voronoi diagram.
+    wob = nt.nodes.new('ShaderNodeTexNoise')
+    wob.inputs['Scale'].default_value = 3.0
+    wob.inputs['Detail'].default_value = 3.0
+    link(nt, c0, wob.inputs['Vector'])
+    c = nt.nodes.new('ShaderNodeVectorMath')
+    c.operation = 'MULTIPLY_ADD'
+    link(nt, wob.outputs['Color'], c.inputs[0])
+    c.inputs[1].default_value = (0.09, 0.09, 0.0)
+    link(nt, c0, c.inputs[2])
+    c = c.outputs[0]
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 2.0
+    cells.inputs['Randomness'].default_value = 1.0
+    link(nt, c, cells.inputs['Vector'])
+    edge = nt.nodes.new('ShaderNodeTexVoronoi')
+    edge.feature = 'DISTANCE_TO_EDGE'
+    edge.inputs['Scale'].default_value = 2.0
+    edge.inputs['Randomness'].default_value = 1.0
+    link(nt, c, edge.inputs['Vector'])
+    cv = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, cells.outputs['Color'], cv.inputs[0])
+    flag = ramp(nt, cv.outputs['R'], [(0.0, tuple(v * 0.8 for v in base)), (0.5, base),
+                                      (1.0, (base[0] * 1.12, base[1] * 1.09, base[2] * 1.02))])
+    warm = ramp(nt, cv.outputs['G'], [(0.0, (1.0, 0.97, 0.93)), (1.0, (0.96, 0.97, 1.0))])
+    col = mix_rgb(nt, 1.0, flag, warm, 'MULTIPLY')
+    tone = ramp(nt, noise(nt, c, 0.15, 4, 0.5), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.06, 1.05, 1.04))])
+    col = mix_rgb(nt, 1.0, col, tone, 'MULTIPLY')
+    # Within a flag: faint fossil/pore mottle and dark weathering specks.
+    mott = noise(nt, c, 6.0, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mott, [(0.3, (0.88, 0.88, 0.87)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
+    # Old stains (spilled drinks, rust, salt) that cross the joints.
+    stain = ramp(nt, noise(nt, c, 0.7, 6, 0.65), [(0.28, (0.82, 0.8, 0.77)), (0.45, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
+    joint = ramp(nt, edge.outputs['Distance'], [(0.004, (1, 1, 1)), (0.011, (0, 0, 0))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', joint, 0.5), col, (0.22, 0.2, 0.17))
+    dirt = ramp(nt, edge.outputs['Distance'], [(0.016, (0.9, 0.89, 0.87)), (0.08, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, dirt, 'MULTIPLY')
+    worn = noise(nt, c, 0.5, 3, 0.5)
+    rough = math_node(nt, 'SUBTRACT', 0.78, math_node(nt, 'MULTIPLY', worn, 0.18))
+    # Each flag set a little proud or sunk (its own height), so the joints catch the low sun unevenly.
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', joint, -1.0), math_node(nt, 'MULTIPLY', noise(nt, c, 40, 4, 0.6), 0.15))
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', cv.outputs['B'], 0.4))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.3, 0.006))
+    meta['floor'] = {'gloss': 0.03, 'roughness': 0.7, 'kind': 'stone-paving'}
+    return m
+
+
+def granite_mat(name='granite', base=(0.3, 0.3, 0.3)):
+    """Grey granite: fine salt-and-pepper grain (visible only as a texture at kerb distance), flamed matt."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    g = nt.nodes.new('ShaderNodeTexVoronoi')
+    g.inputs['Scale'].default_value = 60
+    link(nt, c, g.inputs['Vector'])
+    col = ramp(nt, g.outputs['Color'], [(0.3, tuple(v * 0.6 for v in base)), (0.5, base), (0.8, tuple(min(1, v * 1.6) for v in base))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 1.2, 3, 0.5), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
+    principled(nt, out, col, 0.6, 0.45, 0.0, bump(nt, noise(nt, c, 80, 4, 0.6), 0.2, 0.003))
+    return m
+
+
+def gelcoat_mat(name, color=(0.8, 0.8, 0.78)):
+    """A yacht's gelcoat: white that is not quite uniform (a faint yellowing and waviness), glossy."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    col = ramp(nt, noise(nt, c, 0.4, 3, 0.5), [(0.3, tuple(v * 0.95 for v in color)), (0.7, color)])
+    principled(nt, out, col, 0.16, 0.5, 0.0, bump(nt, noise(nt, c, 1.5, 2, 0.5), 0.05, 0.01))
+    return m
+
+
+def teak_mat(name='teak'):
+    """Weathered teak decking: silver-brown planks with dark caulking seams along the boat (object Y)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    w = nt.nodes.new('ShaderNodeTexWave')
+    w.wave_profile = 'SAW'
+    w.inputs['Scale'].default_value = 1.0
+    w.inputs['Distortion'].default_value = 0.0
+    link(nt, math_node_vec_scale(nt, c, (18.0, 0.0, 0.0)), w.inputs['Vector'])
+    seam = ramp(nt, w.outputs['Fac'], [(0.0, (0.25, 0.25, 0.25)), (0.08, (1, 1, 1))])
+    grain = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (20.0, 1.0, 1.0)), 2.0, 4, 0.6),
+                 [(0.3, (0.3, 0.24, 0.17)), (0.7, (0.42, 0.34, 0.25))])
+    principled(nt, out, mix_rgb(nt, 1.0, grain, seam, 'MULTIPLY'), 0.7, 0.3)
+    return m
+
+
+class Yacht:
+    """A moored yacht built in its own frame (stern at y = 0, bow at +y, waterline z = 0) and placed by
+    (x, y, heading): hull as sections (flared sides, a sheer rising to the bow, a transom), teak deck,
+    then the type's superstructure, mast and rigging as boxes and thin tubes in a shared soup."""
+
+    def __init__(self, soup, mats, x, y, z, heading, rng):
+        import numpy as np
+        self.np, self.soup, self.mats, self.rng = np, soup, mats, rng
+        self.o = np.array([x, y, z])
+        self.c, self.s = math.cos(heading), math.sin(heading)
+
+    def w(self, p):
+        p = self.np.asarray(p, float)
+        x, y = p[..., 0], p[..., 1]
+        out = self.np.stack([self.c * x - self.s * y, self.s * x + self.c * y, p[..., 2]], -1)
+        return out + self.o
+
+    def hull(self, L, B, free, stripe, sections=36, topsides=0):
+        np = self.np
+        self.L, self.B, self.free = L, B, free
+        u = np.linspace(0, 1, sections)
+        hb = np.where(u < 0.4, B / 2 * (0.86 + 0.14 * np.sin(u / 0.4 * np.pi / 2)),
+                      B / 2 * np.clip(1 - ((u - 0.4) / 0.6) ** 2, 0, 1) ** 0.55)
+        zs = free * (1 + 0.22 * u ** 2)
+        self.hb, self.zs, self.u = hb, zs, u
+        # Ring (one side, top to keel): sheer, cove stripe, topsides, boot top, waterline, bilge.
+        prof = [(1.0, 0.0), (0.995, -0.1), (0.99, -0.2), (0.97, None), (0.955, None), (0.6, None)]
+        zring = lambda k: [zs, zs - 0.1, zs - 0.2, np.full_like(u, 0.1), np.full_like(u, 0.0), np.full_like(u, -0.45)][k]
+        mats = [topsides, stripe, topsides, 3, 3]
+        for side in (-1, 1):
+            pts = [np.stack([side * hb * f, u * L, zring(k)], -1) for k, (f, _) in enumerate(prof)]
+            for k in range(5):
+                a, b = pts[k], pts[k + 1]
+                q = np.stack([a[:-1], a[1:], b[1:], b[:-1]], 1)
+                self.soup.quads(self.w(q), mats[k])
+        # Transom (a slab just inside the stern sections) and deck.
+        self.block(-hb[0] * 0.97, hb[0] * 0.97, 0.0, 0.06, -0.2, zs[0] - 0.02, topsides)
+        self.block(-hb[0] * 0.975, hb[0] * 0.975, -0.005, 0.02, zs[0] - 0.2, zs[0] - 0.1, stripe)
+        dk = np.stack([np.stack([-hb[:-1] * 0.97, u[:-1] * L, zs[:-1] - 0.04], -1), np.stack([-hb[1:] * 0.97, u[1:] * L, zs[1:] - 0.04], -1),
+                       np.stack([hb[1:] * 0.97, u[1:] * L, zs[1:] - 0.04], -1), np.stack([hb[:-1] * 0.97, u[:-1] * L, zs[:-1] - 0.04], -1)], 1)
+        self.soup.quads(self.w(dk), 1)
+
+    def half_beam(self, v):
+        return float(self.np.interp(v, self.u, self.hb))
+
+    def sheer(self, v):
+        return float(self.np.interp(v, self.u, self.zs))
+
+    def block(self, x0, x1, y0, y1, z0, z1, mat, taper=0.0):
+        """A box in the boat's frame; `taper` pulls the top face's front edge back (a raked windscreen)."""
+        np = self.np
+        v = np.array([[x0, y0, z0], [x1, y0, z0], [x1, y1, z0], [x0, y1, z0],
+                      [x0, y0, z1], [x1, y0, z1], [x1, y1 - taper, z1], [x0, y1 - taper, z1]])
+        f = [(0, 1, 2, 3), (4, 7, 6, 5), (0, 4, 5, 1), (1, 5, 6, 2), (2, 6, 7, 3), (3, 7, 4, 0)]
+        self.soup.quads(self.w(np.array([[v[i] for i in q] for q in f])), mat)
+
+    def line(self, a, b, r, mat, sag=0.0, n=2):
+        np = self.np
+        a, b = np.array(a, float), np.array(b, float)
+        t = np.linspace(0, 1, max(n, 2))
+        pts = a[None] + (b - a)[None] * t[:, None]
+        pts[:, 2] -= sag * 4 * t * (1 - t)
+        tube(self.soup, self.w(pts), np.full(len(t), r), mat, sides=4)
+
+    def post(self, x, y, z0, z1, r, mat):
+        self.line((x, y, z0), (x, y, z1), r, mat)
+
+    def fittings(self, rail=True):
+        """Swim platform, stern fenders' lines, pulpit and lifelines."""
+        L, B = self.L, self.B
+        self.block(-self.hb[0] * 0.9, self.hb[0] * 0.9, -0.55, 0.02, 0.18, 0.28, 1)
+        if rail:
+            for side in (-1, 1):
+                ys = [0.06, 0.2, 0.34, 0.48, 0.62, 0.76, 0.88]
+                top = []
+                for v in ys:
+                    x = side * self.half_beam(v) * 0.94
+                    z = self.sheer(v)
+                    self.post(x, v * L, z, z + 0.62, 0.014, 5)
+                    top.append((x, v * L, z + 0.62))
+                for a, b in zip(top[:-1], top[1:]):
+                    self.line(a, b, 0.006, 5)
+                    self.line((a[0], a[1], a[2] - 0.3), (b[0], b[1], b[2] - 0.3), 0.005, 5)
+
+    def fenders(self, side, count, mat):
+        for v in self.rng.uniform(0.25, 0.65, count):
+            x = side * (self.half_beam(v) + 0.11)
+            z = self.sheer(v)
+            self.line((x, v * self.L, 0.15), (x, v * self.L, 0.72), 0.11, mat, n=2)
+            self.line((x, v * self.L, 0.72), (x * 0.97, v * self.L, z), 0.006, 6)
+
+
+def sailing_yacht(soup, mats, x, y, z, heading, rng, L=13.0, B=4.2, topsides=0):
+    """A 40-45 ft cruising sloop: low topsides with a navy cove stripe, coachroof with dark ports, sprayhood,
+    keel-stepped mast (about 1.35 L), boom with a lazy-bag, forestay, backstay, shrouds over two spreaders."""
+    import numpy as np
+    y_ = Yacht(soup, mats, x, y, z, heading, rng)
+    y_.hull(L, B, 1.15, 2 if topsides == 0 else 5, topsides=topsides)
+    y_.fittings()
+    hb = y_.half_beam
+    dz = y_.sheer(0.45)
+    y_.block(-hb(0.45) * 0.62, hb(0.45) * 0.62, 0.30 * L, 0.68 * L, dz - 0.05, dz + 0.42, 0, taper=0.6)
+    y_.block(-hb(0.45) * 0.63, hb(0.45) * 0.63, 0.40 * L, 0.62 * L, dz + 0.17, dz + 0.3, 4)
+    y_.block(-hb(0.3) * 0.42, hb(0.3) * 0.42, 0.29 * L, 0.35 * L, dz + 0.38, dz + 0.75, 7, taper=0.45)
+    # Twin helm wheels and the pushpit: what says "sailing yacht" from astern.
+    zt = y_.sheer(0.0)
+    for side in (-1, 1):
+        a = np.linspace(0, 2 * np.pi, 25)
+        cx, cy, cz, r = side * hb(0.08) * 0.45, 0.1 * L, zt + 0.55, 0.5
+        tube(y_.soup, y_.w(np.stack([cx + r * np.cos(a), np.full_like(a, cy), cz + r * np.sin(a)], -1)),
+                            np.full(25, 0.015), 5, sides=4)
+        y_.post(cx, cy + 0.05, zt - 0.05, cz, 0.04, 5)
+        for v in (0.0, 0.05):
+            y_.post(side * hb(v) * 0.85, v * L + 0.05, zt, zt + 0.75, 0.014, 5)
+        y_.line((side * hb(0.0) * 0.85, 0.05, zt + 0.75), (side * hb(0.05) * 0.9, 0.05 * L, zt + 0.75), 0.014, 5)
+    y_.line((-hb(0.0) * 0.85, 0.05, zt + 0.75), (-hb(0.0) * 0.3, 0.05, zt + 0.75), 0.014, 5)
+    y_.line((hb(0.0) * 0.3, 0.05, zt + 0.75), (hb(0.0) * 0.85, 0.05, zt + 0.75), 0.014, 5)
+    mast_h = 1.35 * L + 1.5
+    my = 0.58 * L
+    y_.post(0, my, dz + 0.42, mast_h, 0.08, 8)
+    y_.line((0, my - 0.1, dz + 1.9), (0, 0.12 * L, dz + 1.75), 0.09, 8)
+    y_.line((0, my - 0.3, dz + 2.1), (0, 0.14 * L, dz + 1.95), 0.17, 7)
+    y_.line((0, my, mast_h), (0, L, y_.sheer(1.0)), 0.008, 5)
+    y_.line((0, my, mast_h), (0, 0.02, y_.sheer(0.0) + 0.5), 0.006, 5)
+    for side in (-1, 1):
+        for h in (0.45, 0.72):
+            y_.line((0, my, mast_h * h), (side * 0.9, my, mast_h * h), 0.02, 8)
+        y_.line((0, my, mast_h), (side * hb(0.56) * 0.95, 0.56 * L, y_.sheer(0.56)), 0.006, 5)
+    y_.fenders(-1, 2, 9)
+    y_.fenders(1, 2, 9)
+    return y_
+
+
+def motor_yacht(soup, mats, x, y, z, heading, rng, L=18.0, B=5.0):
+    """A 55-60 ft flybridge motor yacht: high topsides with a dark hull-window band, a saloon with raked
+    tinted glass, a flybridge under a hardtop on posts, a radar mast."""
+    y_ = Yacht(soup, mats, x, y, z, heading, rng)
+    y_.hull(L, B, 1.75, 4)
+    y_.fittings(rail=False)
+    hb = y_.half_beam
+    dz = y_.sheer(0.35)
+    y_.block(-hb(0.4) * 0.85, hb(0.4) * 0.85, 0.18 * L, 0.62 * L, dz - 0.05, dz + 1.0, 0, taper=0.4)
+    y_.block(-hb(0.4) * 0.86, hb(0.4) * 0.86, 0.22 * L, 0.58 * L, dz + 1.0, dz + 1.75, 4, taper=0.9)
+    y_.block(-hb(0.4) * 0.85, hb(0.4) * 0.85, 0.16 * L, 0.55 * L, dz + 1.75, dz + 2.0, 0, taper=0.3)
+    y_.block(-hb(0.4) * 0.8, hb(0.4) * 0.8, 0.2 * L, 0.5 * L, dz + 2.0, dz + 2.9, 0, taper=0.6)
+    y_.block(-hb(0.4) * 0.6, hb(0.4) * 0.6, 0.12 * L, 0.46 * L, dz + 3.35, dz + 3.47, 0)
+    for sx in (-1, 1):
+        for v in (0.15, 0.4):
+            y_.post(sx * hb(0.4) * 0.55, v * L, dz + 2.9, dz + 3.35, 0.03, 5)
+    y_.post(0, 0.3 * L, dz + 3.47, dz + 4.3, 0.04, 5)
+    y_.block(-0.5, 0.5, 0.29 * L, 0.31 * L, dz + 4.0, dz + 4.05, 0)
+    y_.fenders(-1, 3, 9)
+    y_.fenders(1, 3, 9)
+    return y_
+
+
+def mr_hills(x, y):
+    """The far shore of the bay (metres, the quay at 0): the shore at about 700 m, a hillside rising to
+    160-260 m by 2 km, ridged and gullied."""
+    import numpy as np
+    d = y - 700.0 - 80 * fbm(x, 0.0 * y, 900.0, 3, seed=61)
+    up = np.clip(d, 0, None)
+    h = 230 * (1 - np.exp(-up / 700.0)) * (0.75 + 0.5 * fbm(x, y, 1500.0, 4, seed=62)) + 18 * fbm(x, y, 160.0, 5, seed=63)
+    return np.where(d > 0, 0.12 * up + h * np.clip(up / 80.0, 0, 1), 0.05 * d) - 0.9
+
+
+def maquis_mat():
+    """Aegean hillside at a kilometre or two: dark-green maquis and pine in patches, straw-coloured dry grass
+    and pale limestone showing between, more rock where steep."""
+    m, nt, out = new_mat('maquis')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    nsep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Normal'], nsep.inputs[0])
+    scrub = ramp(nt, noise(nt, pos, 0.03, 6, 0.65), [(0.35, (0.016, 0.028, 0.013)), (0.65, (0.04, 0.058, 0.026))])
+    dry = ramp(nt, noise(nt, pos, 0.02, 5, 0.6), [(0.3, (0.2, 0.16, 0.1)), (0.7, (0.32, 0.27, 0.18))])
+    patch = ramp(nt, noise(nt, pos, 0.008, 6, 0.65), [(0.55, (0, 0, 0)), (0.7, (1, 1, 1))])
+    col = mix_rgb(nt, patch, scrub, dry)
+    steep = smooth_band(nt, math_node(nt, 'SUBTRACT', 1.0, nsep.outputs['Z']), 0.25, 0.45)
+    rock = ramp(nt, noise(nt, pos, 0.05, 5, 0.6), [(0.3, (0.25, 0.24, 0.21)), (0.7, (0.4, 0.38, 0.34))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', steep, 0.7), col, rock)
+    principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, noise(nt, pos, 0.05, 6, 0.7), 0.5, 8.0))
+    return m
+
+
+def mr_town(rng, house_mat, window_mat, roof_mat):
+    """White cubic houses (Bodrum style) on the far hillside, thick by the shore and thinning upslope:
+    each a one- or two-storey box, some stepped, with dark window and door openings on the faces the camera
+    sees, a few with a terracotta roof."""
+    import numpy as np
+    walls = [Batch(m, 'houses-%d' % i) for i, m in enumerate(house_mat)]
+    wins, roofs = Batch(window_mat, 'house-windows'), Batch(roof_mat, 'house-roofs')
+    n = 0
+    tries = 0
+    while n < 380 and tries < 20000:
+        tries += 1
+        y = 700 + rng.exponential(350)
+        x = rng.uniform(-1, 1) * view_reach(y, 30)
+        ground = float(mr_hills(np.array([x]), np.array([y]))[0])
+        if ground < 1.0:
+            continue
+        # Clusters: villages by the shore and in folds, scattered villas above.
+        if fbm(np.array([x]), np.array([y]), 500.0, 2, seed=64)[0] < -0.1 and rng.random() < 0.8:
+            continue
+        w, d = rng.uniform(7, 14), rng.uniform(7, 11)
+        h = rng.choice([3.2, 3.2, 6.2, 6.4])
+        rz = rng.normal(0, 0.12)
+        wall = walls[int(rng.integers(0, len(walls)))]
+        wall.box((w, d, h + 2.0), (x, y, ground + h / 2 - 1.0), rot_z=rz)
+        if rng.random() < 0.35:
+            wall.box((w * 0.5, d * 0.6, 3.0), (x + w * 0.2, y + d * 0.1, ground + h + 1.5), rot_z=rz)
+        if rng.random() < 0.2:
+            roofs.box((w + 0.3, d + 0.3, 0.6), (x, y, ground + h + 0.3), rot_z=rz)
+        for fl in range(int(h // 3)):
+            for k in range(rng.integers(1, 4)):
+                wx = x + rng.uniform(-0.35, 0.35) * w
+                wins.box((rng.uniform(0.7, 1.2), 0.2, rng.uniform(0.9, 1.5)), (wx, y - d / 2 - 0.05, ground + 1.6 + fl * 3.1), rot_z=rz)
+        n += 1
+    for wall in walls:
+        wall.done()
+    wins.done()
+    roofs.done()
+
+
+def s_marina():
+    """A Turkish Aegean marina (session 9; was a white blob boat before zig-zag hills): the car on the quay's
+    limestone flags, a granite kerb on a stone quay wall with cast-iron bollards and a cleat, then sailing
+    and motor yachts moored stern-to across the frame (gelcoat hulls, teak decks, masts and rigging, fenders),
+    calm water with small ripples mirroring them, a second row across the basin, and the far shore of the bay:
+    maquis hills with scattered white cubic houses, late-afternoon sun behind the photographer's left shoulder."""
+    import numpy as np
+    rng = np.random.default_rng(9)
+    sun_el, sun_az = 24, 232
+    cumulus_sky(sun_el, sun_az, cover=0.22, scale=1.1, cloud_light=1.1, seed=23.0, fade=(0.006, 0.05), dust=0.3,
+                squash=0.35, blue=0.7, tint=(1.0, 0.96, 0.9))
+    warm = (1.0, 0.9, 0.78)
+    sun_light(sun_el, sun_az, 3.4, warm, angle_deg=0.55)
+    key(sun_az, sun_el, 0.15, warm)
+    edge = 4.0
+    plane(400, 60, (0, edge - 30.0, 0.0), quay_flags_mat())
+    kerb = Batch(granite_mat(), 'kerb')
+    x = -60.0
+    while x < 60:
+        ln = rng.uniform(0.9, 1.5)
+        kerb.box((ln - 0.008, 0.4, 0.3), (x + ln / 2, edge - 0.2, -0.14 + rng.uniform(-0.004, 0.004)),
+                 rot_z=rng.normal(0, 0.002))
+        x += ln
+    kerb.done()
+    wall = plane(400, 1.4, (0, edge + 0.005, -0.98), brick_mat('quay-wall', (0.36, 0.34, 0.3), mortar=(0.25, 0.24, 0.22),
+                                                               unit=(0.9, 0.42), joint=0.02, ground=True), rot=(math.pi / 2, 0, 0))
+    sea = water(edge, color=(0.006, 0.04, 0.042), wave_scale=1.6, choppy=0.8, calm=True)
+    sea.location.z = -0.75
+    iron = simple_mat('cast-iron', (0.035, 0.035, 0.04), 0.45, metallic=0.6, grain=0.15, grain_scale=8)
+    for bx in (-5.2, 5.6):
+        cylinder(0.13, 0.45, (bx, edge - 0.35, 0.22), iron, verts=24)
+        cylinder(0.2, 0.08, (bx, edge - 0.35, 0.48), iron, verts=24)
+        cylinder(0.17, 0.08, (bx, edge - 0.35, 0.03), iron, verts=24)
+    for cx in (-3.3, 3.5):
+        box((0.36, 0.07, 0.07), (cx, edge - 0.3, 0.12), iron, bevel=0.02)
+        for sx in (-0.09, 0.09):
+            box((0.05, 0.06, 0.1), (cx + sx, edge - 0.3, 0.05), iron, bevel=0.01)
+    # The boats: one soup, materials by index.
+    mats = [gelcoat_mat('gelcoat'), teak_mat(), simple_mat('cove-stripe', (0.02, 0.03, 0.08), 0.2),
+            simple_mat('boot-top', (0.025, 0.03, 0.06), 0.25), glass_mat('yacht-glass', (0.3, 0.33, 0.36), 0.03),
+            simple_mat('stainless', (0.8, 0.8, 0.8), 0.2, metallic=1.0), simple_mat('rope', (0.7, 0.68, 0.62), 0.8),
+            simple_mat('canvas', (0.03, 0.05, 0.11), 0.75, grain=0.2, grain_scale=20),
+            simple_mat('spar', (0.55, 0.56, 0.58), 0.35, metallic=0.8), simple_mat('fender', (0.04, 0.06, 0.14), 0.35),
+            gelcoat_mat('gelcoat-navy', (0.02, 0.03, 0.06)), gelcoat_mat('gelcoat-grey', (0.45, 0.47, 0.48))]
+    soup = Soup()
+    wl = -0.75
+    stern_y = edge + 1.6
+    # The berths either side of a fairway: behind the car the water is open to the far row.
+    xs = [-7.4, -12.2, -17.0, 7.3, 12.1, 17.0]
+    kinds = ['s', 's', 'm', 's', 's', 'm']
+    hulls = [10, 0, 0, 0, 11, 0]
+    for bx, kd, hc in zip(xs, kinds, hulls):
+        hd = rng.normal(0, 0.015)
+        if kd == 's':
+            b = sailing_yacht(soup, mats, bx, stern_y + rng.uniform(0, 0.4), wl, hd, rng, L=rng.uniform(12, 14.5), B=4.2,
+                              topsides=hc)
+        else:
+            b = motor_yacht(soup, mats, bx, stern_y - 0.3, wl, hd, rng, L=rng.uniform(17, 20), B=5.0)
+        # Stern lines to the quay, slack.
+        for sx in (-1, 1):
+            a = b.w((sx * b.hb[0] * 0.8, 0.0, b.zs[0]))
+            tube(soup, np.array(catenary(tuple(a), (bx + sx * 1.3, edge - 0.3, 0.05), 0.25, 10)), np.full(11, 0.012), 6, sides=4)
+    # Across the basin: a row moored bows-on to us at a pontoon 55 m off, and boats at anchor further out.
+    for i, bx in enumerate(np.arange(-30, 30, 4.9)):
+        if rng.random() < 0.12:
+            continue
+        hd = math.pi + rng.normal(0, 0.02)
+        if abs(bx) < 12 or rng.random() < 0.7:
+            sailing_yacht(soup, mats, bx, 48 + rng.uniform(0, 0.5), wl, hd, rng, L=rng.uniform(11, 14), B=4.0,
+                          topsides=int(rng.choice([0, 0, 0, 10, 11])))
+        else:
+            motor_yacht(soup, mats, bx, 48, wl, hd, rng, L=rng.uniform(15, 19), B=4.8)
+    box((80, 2.4, 0.5), (0, 49.5, wl + 0.1), simple_mat('pontoon', (0.4, 0.38, 0.35), 0.8), bevel=0.02)
+    for i in range(9):
+        y = rng.uniform(180, 520)
+        bx = rng.uniform(-1, 1) * view_reach(y, -20)
+        hd = rng.uniform(0, 2 * math.pi)
+        if rng.random() < 0.6:
+            sailing_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(11, 15), B=4.1)
+        else:
+            motor_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(16, 30), B=5.5)
+    me = soup.mesh('yachts', mats)
+    o = bpy.data.objects.new('yachts', me)
+    sc.collection.objects.link(o)
+    terrain(600, 9000, mr_hills, maquis_mat(), rows=320, cols=420, name='hills', y_power=1.8, margin=80)
+    pines = leaf2_mat('pines', (0.01, 0.02, 0.01), (0.03, 0.045, 0.02), translucent=0.05)
+    conifer_carpet(mr_hills, 720, 2600, 0.0008, 12.0, pines, name='pines', seed=7,
+                   cover_fn=lambda x, y: np.clip(fbm(x, y, 300.0, 3, seed=66) + 0.2, 0, 1))
+    mr_town(rng, [plaster_mat('house-white', (0.78, 0.77, 0.73), 0.85, streaks=False),
+                  plaster_mat('house-cream', (0.72, 0.66, 0.56), 0.85, streaks=False),
+                  plaster_mat('house-grey', (0.62, 0.62, 0.6), 0.85, streaks=False)],
+            simple_mat('house-window', (0.08, 0.085, 0.09), 0.4), simple_mat('house-roof', (0.4, 0.16, 0.09), 0.8))
+    camera(focal=50.0, fstop=4.0, pitch_deg=-0.5, distance=10.0)
+    sc.camera.data.clip_end = 20000
+    render_settings(exposure=-0.45, adaptive=0.01)
+    nature_compositor({'start': 150, 'depth': 9000, 'color': (0.6, 0.67, 0.78), 'max': 0.35, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+# ---- beach (session 9): a beach-road lay-by; helpers used only by s_beach
+
+def bch_sand(x, y):
+    """The beach below the lay-by's wall (metres, the car at 0): sand drifted against the wall, a soft
+    berm, then a flatter wet foreshore to the water's edge at about 34 m, falling on under the sea."""
+    import numpy as np
+    t = np.clip((y - 5.6) / 26.0, 0, None)
+    z = 0.05 - 0.6 * t ** 0.9 - 0.6 * np.clip(y - 34.0, 0, None) / 10.0
+    return z + 0.1 * fbm(x, y, 9.0, 4, seed=71) * np.clip((y - 5.8) / 2, 0, 1) * np.exp(-np.clip(y - 6, 0, None) / 15.0)
+
+
+def bch_sea(x, y):
+    """The sea surface: two breakers rolling in across the frame (crests at 38 m and 46 m, steeper on the
+    shore side) over a long low swell, and the level a touch above the sand where they meet."""
+    import numpy as np
+    def crest(y0, h, w):
+        d = (y - y0 - 1.5 * fbm(x, 0.0 * y, 40.0, 3, seed=int(y0)))
+        return h * np.where(d < 0, np.exp(-(d / (w * 0.5)) ** 2), np.exp(-(d / w) ** 2))
+    swell = 0.12 * np.sin(y / 9.0) + 0.05 * fbm(x, y, 25.0, 3, seed=73)
+    return -0.55 + crest(38.5, 0.32, 2.2) + crest(47.0, 0.42, 3.0) + swell * np.clip((y - 36) / 20.0, 0, 1)
+
+
+def bch_far(x, y):
+    """A headland on the right about 1-2 km off: a ridge running out into the sea from the right edge,
+    cliffs where it meets the water; flat sea elsewhere (below the surface)."""
+    import numpy as np
+    ridge = 140 * np.exp(-((y - 1700.0) / 700.0) ** 2) * (1 + 0.25 * fbm(x, y, 400.0, 4, seed=74))
+    reach = np.clip((x - 60 - 0.25 * (y - 1000)) / 250.0, 0, 1) ** 0.5
+    return ridge * reach + 20 * reach * fbm(x, y, 120.0, 5, seed=75) - 4.0
+
+
+def bch_layby_mat():
+    """A lay-by's broom-finished concrete in the sun: pale, a faint across-the-frame brush texture, tone
+    drifting over metres, blown sand gathered along the wall and in patches. Records the floor."""
+    m, nt, out = new_mat('bch-layby')
+    c = coord(nt)
+    base = (0.4, 0.37, 0.32)
+    col = ramp(nt, noise(nt, c, 0.12, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.08 for v in base))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0.96, 0.96, 0.96)), (0.65, (1.03, 1.03, 1.03))]), 'MULTIPLY')
+    stain = ramp(nt, noise(nt, c, 0.8, 5, 0.6), [(0.3, (0.86, 0.85, 0.84)), (0.6, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
+    # Tyre grime in streaks along the lay-by (across the frame), and drips where cars stood.
+    streak = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.12, 3.0, 1.0)), 1.0, 5, 0.6), [(0.5, (1, 1, 1)), (0.72, (0.78, 0.77, 0.76))])
+    col = mix_rgb(nt, 1.0, col, streak, 'MULTIPLY')
+    drip = ramp(nt, noise(nt, c, 2.5, 5, 0.6), [(0.7, (1, 1, 1)), (0.78, (0.6, 0.6, 0.6))])
+    col = mix_rgb(nt, 1.0, col, drip, 'MULTIPLY')
+    broom = noise(nt, math_node_vec_scale(nt, c, (2.0, 60.0, 1.0)), 1.0, 3, 0.5)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, broom, [(0.3, (0.93, 0.93, 0.93)), (0.7, (1.04, 1.04, 1.04))]), 'MULTIPLY')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    # A saw-cut joint along the lay-by in front of the car, and hairline cracks.
+    cut = smooth_band(nt, sep.outputs['Y'], -5.02, -5.01, -4.99, -4.98)
+    crack_n = noise(nt, c, 0.7, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.004)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MAXIMUM', cut, math_node(nt, 'MULTIPLY', crack, 0.7)), col, (0.08, 0.075, 0.07))
+    drift = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, c, 0.7, 6, 0.65), 2.2))
+    drift = math_node(nt, 'ADD', drift, math_node(nt, 'MULTIPLY', noise(nt, c, 30, 4, 0.7), 0.5))
+    sand = smooth_band(nt, drift, 3.0, 3.25)
+    # Blown sand lies in drifts with ragged, grainy edges (a soft-edged blotch reads as a cloudy floor).
+    grit = math_node(nt, 'MULTIPLY', noise(nt, c, 40, 4, 0.7), 0.3)
+    patches = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 0.45, 6, 0.7), grit), 0.74, 0.79), 0.85)
+    sand = math_node(nt, 'MAXIMUM', sand, patches)
+    col = mix_rgb(nt, sand, col, (0.6, 0.48, 0.32))
+    h = math_node(nt, 'ADD', broom, math_node(nt, 'MULTIPLY', noise(nt, c, 60, 4, 0.6), 0.5))
+    principled(nt, out, col, 0.85, 0.15, 0.0, bump(nt, h, 0.2, 0.003))
+    meta['floor'] = {'gloss': 0.02, 'roughness': 0.8, 'kind': 'concrete'}
+    return m
+
+
+def bch_sand_mat():
+    """Beach sand: warm dry sand trampled into footprints (dimples in the bump, thinning towards the
+    water), wind ripples in the loose stretches, darker glossy wet sand along the foreshore."""
+    m, nt, out = new_mat('bch-sand')
+    c = coord(nt)
+    base = (0.6, 0.47, 0.3)
+    col = ramp(nt, noise(nt, c, 0.2, 4, 0.5), [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.06 for v in base))])
+    steps = nt.nodes.new('ShaderNodeTexVoronoi')
+    steps.inputs['Scale'].default_value = 2.6
+    link(nt, math_node_vec_scale(nt, c, (1.0, 1.6, 1.0)), steps.inputs['Vector'])
+    dimple = ramp(nt, steps.outputs['Distance'], [(0.0, (0, 0, 0)), (0.32, (1, 1, 1))])
+    trampled = ramp(nt, noise(nt, c, 0.25, 3, 0.5), [(0.35, (0, 0, 0)), (0.6, (1, 1, 1))])
+    rip = nt.nodes.new('ShaderNodeTexWave')
+    rip.inputs['Scale'].default_value = 7.0
+    rip.inputs['Distortion'].default_value = 6.0
+    rip.inputs['Detail Scale'].default_value = 1.5
+    link(nt, c, rip.inputs['Vector'])
+    h = mix_rgb(nt, trampled, rip.outputs['Fac'], dimple)
+    # Footprints shade: the dimples' walls catch less of the sun, turned-up sand is a little darker.
+    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, trampled, (1, 1, 1), ramp(nt, dimple, [(0.0, (0.78, 0.76, 0.74)), (0.6, (1, 1, 1))])), 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 1.5, 4, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.05, 1.04, 1.02))]), 'MULTIPLY')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sz = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sz.inputs[0])
+    wet = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'ADD', sz.outputs['Z'], math_node(
+        nt, 'MULTIPLY', noise(nt, c, 0.4, 3, 0.5), 0.1)), -0.55, -0.42))
+    col = mix_rgb(nt, wet, col, (0.3, 0.24, 0.16))
+    rough = math_node(nt, 'SUBTRACT', 0.9, math_node(nt, 'MULTIPLY', wet, 0.6))
+    # Little specular: at the grazing angles an eye-height camera sees the beach at, a plastic-like sheen
+    # turns sand sky-grey.
+    principled(nt, out, col, rough, 0.08, 0.0, bump(nt, h, 0.35, 0.02))
+    return m
+
+
+def bch_sea_mat():
+    """Shallow Aegean water: turquoise over the sand near the shore deepening to blue, clear enough in the
+    swash that the sand shows, white foam on the breakers' faces and lace in the swash, wind ripples."""
+    m, nt, out = new_mat('bch-sea')
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    y = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, c, 0.05, 3, 0.5), 8.0))
+    deep = mix_rgb(nt, smooth_band(nt, y, 36.0, 70.0), (0.025, 0.11, 0.1), (0.008, 0.05, 0.06))
+    deep = mix_rgb(nt, smooth_band(nt, y, 70.0, 400.0), deep, (0.003, 0.022, 0.045))
+    lace = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.0, 1.0)), 0.9, 4, 0.55, distortion=0.6)
+    # Foam where the breakers' crests stand up (surface height above the mean) and a swash band at the edge.
+    z = math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', lace, 0.5), 0.25))
+    crest = smooth_band(nt, z, -0.35, -0.21)
+    # Breakers break in sections, not as ruled lines.
+    crest = math_node(nt, 'MULTIPLY', crest, smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 4.0, 1.0)), 0.12, 3, 0.5), 0.38, 0.5))
+    swash = smooth_band(nt, y, 32.5, 33.3, 35.0, 36.5)
+    foam = math_node(nt, 'MAXIMUM', crest, math_node(nt, 'MULTIPLY', swash, ramp(nt, lace, [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])))
+    foam = math_node(nt, 'MULTIPLY', foam, math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, y, 60.0, 80.0)))
+    ripples = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.5, 1.0)), 2.5, 6, 0.55)
+    camd = nt.nodes.new('ShaderNodeCameraData')
+    fade = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
+    fade.inputs['From Min'].default_value = 60.0
+    fade.inputs['From Max'].default_value = 400.0
+    fade.inputs['To Min'].default_value = 1.0
+    fade.inputs['To Max'].default_value = 0.15
+    water_ = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, deep, water_.inputs['Base Color'])
+    water_.inputs['Roughness'].default_value = 0.04
+    water_.inputs['IOR'].default_value = 1.33
+    link(nt, bump(nt, math_node(nt, 'MULTIPLY', ripples, fade.outputs[0]), 0.25, 0.05), water_.inputs['Normal'])
+    froth = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    froth.inputs['Base Color'].default_value = (0.82, 0.84, 0.83, 1)
+    froth.inputs['Roughness'].default_value = 0.6
+    link(nt, bump(nt, lace, 0.4, 0.05), froth.inputs['Normal'])
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, foam, mx.inputs[0])
+    link(nt, water_.outputs[0], mx.inputs[1])
+    link(nt, froth.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def bch_parasol(soup, x, y, z, r, h, cloth, pole, rng, segs=12):
+    """A beach parasol: a slightly drooping fabric canopy (a low cone with scalloped edge), a pole."""
+    import numpy as np
+    a = np.linspace(0, 2 * np.pi, segs + 1)
+    rim = np.stack([x + r * np.cos(a), y + r * np.sin(a), np.full_like(a, z + h - 0.35)], -1)
+    mid = np.stack([x + r * 0.55 * np.cos(a), y + r * 0.55 * np.sin(a), np.full_like(a, z + h - 0.12)], -1)
+    top = np.array([x, y, z + h])
+    tone = rng.random()
+    for i in range(segs):
+        k = cloth[i % len(cloth)]
+        soup.add([[top, mid[i], mid[i + 1]]], k, tone=tone)
+        soup.quads([[mid[i], rim[i], rim[i + 1], mid[i + 1]]], k, tone=tone)
+    tube(soup, np.array([[x, y, z - 0.3], [x, y, z + h]]), np.array([0.025, 0.025]), pole, sides=5)
+
+
+def s_beach():
+    """A seaside lay-by on a beach road (session 9; was an empty sand plane and a flat sea band): the car on
+    the lay-by's broom-finished concrete with blown sand, a low rendered sea wall behind it, the beach
+    below (footprints, wind ripples, wet sand at the edge), parasols and loungers, a lifeguard tower, the sea
+    with two breakers and a swash of foam over turquoise shallows, a headland on the right; midday sun."""
+    import numpy as np
+    rng = np.random.default_rng(11)
+    sun_el, sun_az = 62, 200
+    cumulus_sky(sun_el, sun_az, cover=0.42, scale=1.3, cloud_light=1.2, seed=31.0, fade=(0.006, 0.04), dust=0.2,
+                squash=0.3, blue=0.65)
+    sun_light(sun_el, sun_az, 4.0, (1.0, 0.97, 0.93), angle_deg=0.55)
+    key(sun_az, sun_el, 0.15, (1.0, 0.97, 0.93))
+    plane(400, 40, (0, 3.4 - 20.0, 0.0), bch_layby_mat())
+    # The boardwalk along the top of the beach, its timber edge beam flush with the lay-by: a wall would
+    # hide the beach from eye height.
+    deck = Batch(simple_mat('boardwalk', (0.34, 0.28, 0.2), 0.8, grain=0.35, grain_scale=5, bump_strength=0.2), 'boardwalk')
+    y = 3.5
+    while y < 5.6:
+        x = -100.0
+        while x < 100:
+            ln = rng.uniform(2.8, 4.2)
+            deck.box((ln - 0.006, 0.138, 0.04), (x + ln / 2, y + 0.07, 0.05 + rng.uniform(-0.004, 0.004)))
+            x += ln
+        y += 0.145
+    deck.done()
+    box((200, 0.16, 0.14), (0, 3.42, 0.03), simple_mat('edge-beam', (0.2, 0.16, 0.11), 0.8, grain=0.3, grain_scale=6), bevel=0.01)
+    terrain(5.5, 60.0, bch_sand, bch_sand_mat(), rows=260, cols=260, name='beach', y_power=1.6)
+    terrain(30.0, 4000.0, bch_sea, bch_sea_mat(), rows=420, cols=300, name='sea', y_power=2.6)
+    land = terrain(600, 6000, bch_far, maquis_mat(), rows=200, cols=300, name='headland', y_power=1.5, margin=100)
+    # Beach furniture: parasols and loungers in loose rows, a lifeguard tower.
+    soup = Soup()
+    mats = [simple_mat('parasol-white', (0.8, 0.78, 0.74), 0.8, grain=0.1), simple_mat('parasol-blue', (0.04, 0.16, 0.4), 0.8, grain=0.1),
+            simple_mat('alu', (0.6, 0.6, 0.6), 0.3, metallic=0.9), simple_mat('lounger', (0.75, 0.74, 0.7), 0.5),
+            simple_mat('timber', (0.3, 0.2, 0.12), 0.8, grain=0.3, grain_scale=8), simple_mat('tower-red', (0.5, 0.05, 0.03), 0.6),
+            simple_mat('parasol-straw', (0.36, 0.27, 0.15), 0.95, grain=0.4, grain_scale=30)]
+    for row, yy in enumerate((17.0, 22.0)):
+        for xx in np.arange(-30.0, 30.0, 4.2):
+            if abs(xx) < 6 and row == 0:
+                continue
+            px, py = xx + rng.normal(0, 0.3), yy + rng.normal(0, 0.3)
+            pz = float(bch_sand(np.array([px]), np.array([py]))[0])
+            cloth = [6] if row == 1 else [0, 1]
+            bch_parasol(soup, px, py, pz, 1.1, 2.3, cloth, 2 if row == 0 else 4, rng, segs=16 if row == 0 else 10)
+            for s in (-0.65, 0.65):
+                # A timber sun lounger (seat on two cross-bars, the back raised), a white towel on half.
+                lz = pz + 0.28
+                tw = 3 if rng.random() < 0.5 else 4
+                soup.quads(np.array([[[px + s - 0.3, py - 1.0, lz], [px + s + 0.3, py - 1.0, lz], [px + s + 0.3, py + 0.6, lz],
+                                      [px + s - 0.3, py + 0.6, lz]]]), tw)
+                soup.quads(np.array([[[px + s - 0.3, py + 0.6, lz], [px + s + 0.3, py + 0.6, lz], [px + s + 0.3, py + 1.15, lz + 0.32],
+                                      [px + s - 0.3, py + 1.15, lz + 0.32]]]), 4)
+                for by in (-0.8, 0.4):
+                    soup.quads(np.array([[[px + s - 0.3, py + by, pz - 0.05], [px + s + 0.3, py + by, pz - 0.05],
+                                          [px + s + 0.3, py + by, lz], [px + s - 0.3, py + by, lz]]]), 4)
+    tx, ty = -10.5, 27.0
+    tz = float(bch_sand(np.array([tx]), np.array([ty]))[0])
+    for dx in (-0.8, 0.8):
+        for dy in (-0.8, 0.8):
+            tube(soup, np.array([[tx + dx, ty + dy, tz - 0.3], [tx + dx * 0.8, ty + dy * 0.8, tz + 2.2]]), np.array([0.06, 0.06]), 4, sides=5)
+    hut = Batch(mats[4], 'lifeguard-tower')
+    hut.box((1.9, 1.9, 0.15), (tx, ty, tz + 2.28))
+    hut.box((2.2, 2.1, 0.1), (tx, ty - 0.05, tz + 3.45))
+    for dx in (-0.9, 0.9):
+        hut.box((0.05, 0.05, 0.75), (tx + dx, ty - 0.9, tz + 2.72))
+    hut.box((1.85, 0.05, 0.06), (tx, ty - 0.9, tz + 3.0))
+    hut.done()
+    box((1.6, 1.4, 1.05), (tx, ty + 0.1, tz + 2.88), mats[5], bevel=0.02)
+    tube(soup, np.array([[tx + 1.0, ty, tz + 3.5], [tx + 1.0, ty, tz + 5.5]]), np.array([0.025, 0.02]), 2, sides=5)
+    soup.quads(np.array([[[tx + 1.0, ty, tz + 5.45], [tx + 1.0, ty + 0.9, tz + 5.4], [tx + 1.0, ty + 0.9, tz + 4.85],
+                          [tx + 1.0, ty, tz + 4.9]]]), 5)
+    me = soup.mesh('beach-kit', mats)
+    o = bpy.data.objects.new('beach-kit', me)
+    sc.collection.objects.link(o)
+    camera(focal=50.0, fstop=5.6, pitch_deg=-1.5, distance=10.0)
+    sc.camera.data.clip_end = 20000
+    render_settings(exposure=-1.3, adaptive=0.01)
+    nature_compositor({'start': 150, 'depth': 5000, 'color': (0.62, 0.7, 0.8), 'max': 0.5, 'falloff': 'LINEAR'})
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+# ---- rainy drive (session 9): helpers used only by s_rainy_drive
+
+def rain_asphalt_mat():
+    """Asphalt in steady rain: a dark water film everywhere (rough enough that reflections are soft
+    smears, not a mirror), shallow puddles in the low spots (smoother, darker, the aggregate drowned) with
+    soft edges, rain-stippled so even they do not mirror; repair patches and tar-sealed cracks as on a dry
+    street. Records the floor as wet asphalt with modest gloss."""
+    m, nt, out = new_mat('rain-asphalt')
+    c = coord(nt)
+    base = (0.055, 0.055, 0.058)
+    col = ramp(nt, noise(nt, c, 0.12, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.12 for v in base))])
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 0.18
+    cells.inputs['Randomness'].default_value = 0.9
+    link(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), cells.inputs['Vector'])
+    cv = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, cells.outputs['Color'], cv.inputs[0])
+    patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 0.8)
+    col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, ramp(nt, cv.outputs['G'], [(0.0, (0.8, 0.8, 0.8)), (1.0, (1.2, 1.2, 1.18))]), 'MULTIPLY'))
+    crack_n = noise(nt, c, 0.9, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.006)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.4, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    col = mix_rgb(nt, crack, col, (0.015, 0.015, 0.015))
+    # Puddles: low spots of a slow noise, the edge a soft 10-20 cm.
+    low = math_node(nt, 'ADD', noise(nt, c, 0.22, 5, 0.6), math_node(nt, 'MULTIPLY', noise(nt, c, 2.0, 3, 0.5), 0.08))
+    pud = smooth_band(nt, low, 0.6, 0.66)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', pud, 0.6), col, tuple(v * 0.55 for v in base))
+    rough = math_node(nt, 'SUBTRACT', 0.36, math_node(nt, 'MULTIPLY', pud, 0.28))
+    rough = math_node(nt, 'ADD', rough, math_node(nt, 'MULTIPLY', noise(nt, c, 1.5, 3, 0.5), 0.08))
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 70
+    link(nt, c, agg.inputs['Vector'])
+    # In the puddles only a slow stir of the water (rain rings are sub-pixel from the camera: drawn as bump
+    # they sparkle as noise in the reflection).
+    drops = noise(nt, c, 4.0, 2, 0.5)
+    h = mix_rgb(nt, pud, agg.outputs['Distance'], math_node(nt, 'MULTIPLY', drops, 0.15))
+    principled(nt, out, col, rough, 0.5, 0.0, bump(nt, h, 0.12, 0.006))
+    meta['floor'] = {'gloss': 0.25, 'roughness': 0.3, 'kind': 'wet-asphalt'}
+    return m
+
+
+def wetted(mat, rough=0.3, darken=0.75):
+    """A material under a film of rain water: its principled BSDF smoother (a soft sheen) and its colour
+    darker (water fills the pores)."""
+    nt = mat.node_tree
+    for n in nt.nodes:
+        if n.type == 'BSDF_PRINCIPLED':
+            if not n.inputs['Roughness'].is_linked:
+                n.inputs['Roughness'].default_value = rough
+            src = n.inputs['Base Color'].links[0].from_socket if n.inputs['Base Color'].is_linked else None
+            if src is not None:
+                link(nt, mix_rgb(nt, 1.0, src, (darken, darken, darken), 'MULTIPLY'), n.inputs['Base Color'])
+    return mat
+
+
+def rd_shelter(x, y, frame, glass, roof, bench, panel):
+    """A city bus shelter on the pavement: a steel frame, a back and one end in glass, a roof slab, a
+    perforated bench, a backlit advertising panel at the end."""
+    w, d, h = 4.2, 1.5, 2.5
+    for px in (x - w / 2, x, x + w / 2):
+        for py in (y, y + d):
+            box((0.07, 0.07, h), (px, py, 0.15 + h / 2), frame, bevel=0.005)
+    box((w + 0.4, d + 0.5, 0.1), (x, y + d / 2 - 0.1, 0.15 + h + 0.05), roof, bevel=0.01)
+    box((w, 0.02, h - 0.3), (x, y + d, 0.15 + (h - 0.3) / 2 + 0.15), glass, bevel=0)
+    box((0.02, d - 0.1, h - 0.3), (x - w / 2, y + d / 2, 0.15 + (h - 0.3) / 2 + 0.15), glass, bevel=0)
+    box((1.25, 0.12, 1.85), (x + w / 2 + 0.05, y + d / 2, 0.15 + 1.25), frame, bevel=0.01)
+    box((1.12, 0.13, 1.7), (x + w / 2 + 0.05, y + d / 2, 0.15 + 1.25), panel, bevel=0)
+    box((2.6, 0.4, 0.04), (x - 0.4, y + d - 0.3, 0.15 + 0.46), bench, bevel=0.005)
+    for bx in (-1.5, 0.7):
+        box((0.04, 0.3, 0.46), (x + bx, y + d - 0.3, 0.15 + 0.23), frame, bevel=0)
+
+
+def s_rainy_drive():
+    """A city street in steady rain (session 9; was a grid of identical windows on a flat facade over a
+    mirror floor): the car on wet asphalt with soft reflections and puddles, a granite kerb and a paver
+    pavement dark with water, a bus shelter and street trees, Turkish apartment blocks behind, grey in the
+    rain haze; an overcast sky, the street lamps off. Shot as the city street is: 38 mm at 7 m, 1.3 m, f/4."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    sky_clouds((0.6, 0.62, 0.64), (0.42, 0.45, 0.49), cloud=0.14, scale=1.0, strength=1.2)
+    key(20, 75, 1.0, (0.86, 0.9, 0.96))
+    plane(6000, 6000, (0, 0, 0), rain_asphalt_mat())
+    kerb_y = 2.4
+    kerb_stones(kerb_y, wetted(granite_mat('rd-kerb', (0.26, 0.26, 0.265)), 0.3), (0.9, 1.2), 0.25, 0.15, 0.005)
+    plane(80, 3.6, (0, kerb_y + 0.25 + 1.8, 0.15), wetted(brick_mat('rd-pavers', (0.3, 0.29, 0.27), (0.16, 0.155, 0.15), (0.2, 0.1), 0.005,
+                                                                    ground=True), 0.32))
+    wall_y = kerb_y + 3.85
+    render = plaster_mat('rd-wall', (0.5, 0.48, 0.44), 0.85, streaks=True)
+    coping = plaster_mat('rd-coping', (0.36, 0.35, 0.33), 0.7, streaks=False)
+    box((80, 0.25, 0.55), (0, wall_y + 0.125, 0.15 + 0.275), render, bevel=0.005)
+    box((80, 0.32, 0.06), (0, wall_y + 0.125, 0.15 + 0.58), coping, bevel=0.008)
+    plane(80, 8.0, (0, wall_y + 4.2, 0.2), floor_material('grass', (0.035, 0.05, 0.02)))
+    leaf = leaf2_mat('rd-leaf', (0.025, 0.045, 0.018), (0.08, 0.12, 0.04), translucent=0.25)
+    bark = bark2_mat('rd-bark', (0.04, 0.035, 0.03))
+    put(broadleaf_mesh(31, 6.0, 3.0, name='rd-tree', mats=[leaf, bark], leaves=0.8), (-3.0, kerb_y + 1.0, 0.15))
+    put(broadleaf_mesh(12, 7.5, 3.2, name='rd-tree2', mats=[leaf, bark], leaves=0.75), (8.6, kerb_y + 1.2, 0.15))
+    put(broadleaf_mesh(44, 9.0, 4.0, name='rd-tree3', mats=[leaf, bark], leaves=0.8), (-18.0, kerb_y + 1.2, 0.15))
+    steel = simple_mat('rd-steel', (0.16, 0.17, 0.18), 0.35, metallic=0.8, grain=0.05)
+    rd_shelter(4.6, kerb_y + 1.3, steel, glass_mat('rd-glass', (0.8, 0.85, 0.86), 0.05),
+               simple_mat('rd-roof', (0.3, 0.31, 0.32), 0.4, metallic=0.6), steel,
+               no_light_sampling(emission_mat('rd-panel', (0.85, 0.88, 0.9), 2.2)))
+    pole = simple_mat('rd-pole', (0.2, 0.21, 0.22), 0.4, metallic=0.7)
+    for lx in (-5.2, 16.0):
+        cylinder(0.08, 8.0, (lx, kerb_y + 0.5, 4.0), pole, verts=16)
+        box((0.07, 1.5, 0.07), (lx, kerb_y - 0.2, 8.0), pole, bevel=0.01)
+        box((0.28, 0.6, 0.12), (lx, kerb_y - 0.9, 7.95), pole, bevel=0.03)
+    tr_apartment(-26.0, -3.0, wall_y + 6.0, 5, (0.72, 0.68, 0.6), (0.46, 0.3, 0.24), 'rd-a')
+    tr_apartment(1.0, 24.0, wall_y + 9.0, 7, (0.66, 0.68, 0.7), (0.32, 0.36, 0.44), 'rd-b')
+    tr_apartment(-40.0, -28.0, wall_y + 14.0, 6, (0.78, 0.74, 0.66), (0.5, 0.42, 0.3), 'rd-c')
+    camera(focal=38.0, fstop=2.8, pitch_deg=0.0, height=1.3, distance=7.0)
+    render_settings(exposure=0.2, mist={'start': 3, 'depth': 55, 'color': (0.5, 0.52, 0.55)}, adaptive=0.01)
+    return extra
+
+
+# ---- spotlight night (session 9): an industrial yard under one floodlight
+
+def s_spotlight_night():
+    """An empty industrial yard at night under one floodlight (session 9; was a black void with one bright
+    ellipse): the car on the yard's asphalt in the hard-edged pool of a floodlight high on the warehouse
+    behind it, the pool's edge and falloff on the ground; beyond it, in darkness, the warehouse (brick
+    plinth, ribbed steel cladding, a roller shutter, a door under a small bulkhead lamp, two lit high
+    windows), a palisade fence on the left, a sodium street lamp and lit windows of flats far off, a
+    dark night sky with the city's glow at the horizon. 35 mm at 8 m, f/2.8."""
+    extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    world_grad((0.05, 0.045, 0.05), (0.005, 0.006, 0.013), 1.0)
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.075, 0.075, 0.078)))
+    wy = 14.0
+    x0, x1 = -9.0, 40.0
+    box((x1 - x0, 0.3, 2.4), ((x0 + x1) / 2, wy + 0.15, 1.2), brick_mat('yard-brick', (0.3, 0.14, 0.09)), bevel=0.005)
+    clad = ribbed_mat('yard-cladding', (0.32, 0.34, 0.33), period=0.2, rough=0.5, metallic=0.5, axis='X')
+    box((x1 - x0, 0.3, 7.0), ((x0 + x1) / 2, wy + 0.2, 2.4 + 3.5), clad, bevel=0.005)
+    box((x1 - x0 + 0.3, 0.6, 0.25), ((x0 + x1) / 2, wy + 0.1, 9.95), simple_mat('yard-fascia', (0.1, 0.1, 0.1), 0.5, metallic=0.6), bevel=0.01)
+    shutter = ribbed_mat('yard-shutter', (0.36, 0.37, 0.38), period=0.09, rough=0.45, metallic=0.6, axis='Z')
+    box((4.5, 0.1, 4.6), (-3.2, wy - 0.02, 2.3), shutter, bevel=0.005)
+    frame = simple_mat('yard-frame', (0.12, 0.12, 0.12), 0.5, metallic=0.6)
+    box((4.8, 0.14, 0.25), (-3.2, wy - 0.03, 4.7), frame, bevel=0.01)
+    box((1.0, 0.08, 2.1), (4.4, wy - 0.02, 1.05), simple_mat('yard-door', (0.15, 0.2, 0.22), 0.4, metallic=0.3), bevel=0.005)
+    # The bulkhead lamp over the door: a warm glow lighting the door and a little ground.
+    box((0.28, 0.12, 0.18), (4.4, wy - 0.08, 2.55), no_light_sampling(emission_mat('bulkhead', (1.0, 0.72, 0.45), 6.0)), bevel=0.02)
+    point_light((4.4, wy - 0.4, 2.5), 40, (1.0, 0.72, 0.45), radius=0.08)
+    lit = no_light_sampling(emission_mat('yard-window-lit', (1.0, 0.8, 0.55), 0.3))
+    dark = glass_mat('yard-window', (0.2, 0.22, 0.25), 0.05)
+    for k, wx in enumerate([-6.0 + 3.2 * i for i in range(14)]):
+        box((2.2, 0.08, 0.9), (wx, wy + 0.03, 7.6), lit if k in (2, 5) else dark, bevel=0)
+    # The floodlight: high on the warehouse's parapet above the frame, aimed steeply down at the car, so
+    # the pool is a near-round, hard-edged disc a little larger than the car, falling off past its edge.
+    spot_light((0.4, 7.5, 12.5), 16000, (0.0, 0.0, 0.0), angle_deg=27, blend=0.1, color=(1.0, 0.95, 0.88), radius=0.08)
+    # A wall-pack over the shutter washes the wall below it: the yard beyond the pool stays readable.
+    box((0.3, 0.2, 0.3), (-3.2, wy - 0.15, 5.3), simple_mat('wallpack', (0.07, 0.07, 0.075), 0.4, metallic=0.7), bevel=0.02)
+    spot_light((-3.2, wy - 0.35, 5.1), 700, (-3.2, wy - 3.0, 0.0), angle_deg=100, blend=0.8, color=(1.0, 0.85, 0.68), radius=0.1)
+    # Pallets and a skip by the wall, in the dark beyond the pool.
+    timber = simple_mat('pallet', (0.3, 0.22, 0.14), 0.85, grain=0.3, grain_scale=8, bump_strength=0.2)
+    pal = Batch(timber, 'pallets')
+    for k in range(5):
+        pal.box((1.2, 1.0, 0.14), (8.2 + random.uniform(-0.05, 0.05), wy - 0.8, 0.07 + k * 0.15), rot_z=random.gauss(0, 0.03))
+    pal.done()
+    box((3.6, 1.8, 1.4), (12.5, wy - 1.2, 0.75), simple_mat('skip', (0.16, 0.26, 0.12), 0.6, metallic=0.4, grain=0.2, grain_scale=3), bevel=0.04)
+    # Left: a palisade fence, and beyond it the street: a sodium lamp and a block of flats with lit windows.
+    rails = Batch(simple_mat('palisade', (0.08, 0.1, 0.09), 0.5, metallic=0.5, grain=0.1), 'palisade')
+    railing(rails, -40.0, x0, wy, 0.0, 2.4, spacing=0.13)
+    rails.done()
+    cylinder(0.09, 8.0, (-11.0, 24.0, 4.0), frame, verts=12)
+    box((0.3, 0.6, 0.15), (-11.0, 23.5, 7.95), frame, bevel=0.02)
+    lamp = plane(0.24, 0.45, (-11.0, 23.5, 7.86), no_light_sampling(emission_mat('sodium', (1.0, 0.55, 0.18), 40.0)),
+                 rot=(math.radians(160), 0, 0))
+    camera_only(lamp)
+    spot_light((-11.0, 23.5, 7.8), 5000, (-11.0, 23.5, 0.0), angle_deg=120, blend=0.9, color=(1.0, 0.55, 0.2), radius=0.1)
+    flats = facade_mat('yard-flats', (0.3, 0.28, 0.26), lit=0.12, night=True)
+    building(-26.0, 42.0, 20.0, 12.0, 24.0, flats, None)
+    building(-4.0, 60.0, 18.0, 12.0, 30.0, facade_mat('yard-flats2', (0.25, 0.25, 0.26), lit=0.08, night=True), None)
+    key(0, 59, 0.08, (1.0, 0.95, 0.88))
+    camera(focal=35.0, fstop=2.8, pitch_deg=-1.0, height=1.3, distance=8.0)
+    render_settings(exposure=-0.3, glare=0.2, adaptive=0.01)
+    return extra
+
+
 SCENES = {
     'studio-white': s_studio2('white', -0.3),
     'studio-grey': s_studio2('grey', -1.4),
@@ -6068,9 +6777,9 @@ SCENES = {
     'night-drive': s_night_drive,
     'coast-road': lambda: s_water('coast'),
     'lakeside': s_lakeside,
-    'beach': lambda: s_water('beach'),
-    'marina': lambda: s_water('marina'),
-    'rainy-drive': s_rainy,
+    'beach': s_beach,
+    'marina': s_marina,
+    'rainy-drive': s_rainy_drive,
     'city-centre': s_street,
     'apartment-front': s_apartment_front,
     'skyscraper-front': s_skyscraper_front,
