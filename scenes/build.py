@@ -4951,10 +4951,12 @@ def event_carpet_mat(name, color=(0.2, 0.008, 0.012)):
     col = ramp(nt, nap, [(0.3, tuple(v * 0.82 for v in color)), (0.7, tuple(v * 1.12 for v in color))])
     crush = ramp(nt, noise(nt, c, 0.9, 5, 0.6), [(0.55, (1, 1, 1)), (0.75, (0.84, 0.82, 0.82))])
     lint = ramp(nt, noise(nt, c, 45, 3, 0.6), [(0.62, (1, 1, 1)), (0.7, (1.25, 1.15, 1.15))])
-    col = mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, col, crush, 'MULTIPLY'), lint, 'MULTIPLY')
+    tuft = ramp(nt, noise(nt, c, 90, 3, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.08, 1.08, 1.08))])
+    col = mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, col, crush, 'MULTIPLY'), lint, 'MULTIPLY'), tuft, 'MULTIPLY')
     p = principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, noise(nt, c, 700, 2, 0.5), 0.45, 0.003))
-    p.inputs['Sheen'].default_value = 0.8
-    p.inputs['Sheen Tint'].default_value = 0.7
+    # A little sheen only: more turned the spot's pool salmon-pink.
+    p.inputs['Sheen'].default_value = 0.35
+    p.inputs['Sheen Tint'].default_value = 0.9
     meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'red-carpet'}
     return m
 
@@ -5118,22 +5120,22 @@ def pl_facade(x0, x1, y, floors, storey, base_h, stone, glass, frame, rng, name)
 
 def s_plaza():
     """An open-air plaza by a new office building (session 9; was a wall of grey squares): the car on
-    large light limestone slabs (1.8 x 0.9 m, hairline joints), a contemporary stone-and-glass building
-    behind with deep window reveals of changing widths, a glazed ground floor with the lobby lit, young
-    plane trees in low concrete planters, benches; a neighbouring bronze-finned block set back; high sun
-    with scattered cumulus. Calm, for the studio series: 40 mm at 8 m, 1.3 m, level, f/5.6."""
+    large light limestone slabs (1.8 x 0.9 m, fine joints), a low contemporary stone-and-glass
+    building behind with deep window reveals of changing widths, a glazed ground floor with the lobby lit,
+    young plane trees in low concrete planters, benches; a neighbouring bronze-finned block set back; high
+    sun, scattered cumulus. Calm, for the studio series: 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/5.6."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    sun_elev, sun_az = 52, 235
+    sun_elev, sun_az = 50, 140
     fair_day(sun_elev, sun_az, cover=0.3, seed=11.0)
-    plane(6000, 6000, (0, 0, 0), brick_mat('plaza-limestone', (0.5, 0.48, 0.44), (0.3, 0.29, 0.27), (1.8, 0.9), 0.002,
+    plane(6000, 6000, (0, 0, 0), brick_mat('plaza-limestone', (0.5, 0.48, 0.44), (0.24, 0.23, 0.21), (1.8, 0.9), 0.003,
                                            ground=True, rough=0.7))
     meta['floor'] = {'gloss': 0.03, 'roughness': 0.7, 'kind': 'stone-paving'}
     rng = random.Random(9)
-    fy = 19.0
+    fy = 22.0
     stone = plaster_mat('pl-travertine', (0.74, 0.7, 0.62), 0.75, streaks=True)
     glass = curtain_glass_mat('pl-glass', inside=(0.06, 0.06, 0.055))
     frame = simple_mat('pl-frame', (0.16, 0.16, 0.17), 0.35, metallic=0.7, grain=0.03)
-    pl_facade(-30.0, 6.0, fy, 5, 3.6, 5.0, stone, glass, frame, rng, 'pl-main')
+    pl_facade(-30.0, 6.0, fy, 2, 3.8, 5.0, stone, glass, frame, rng, 'pl-main')
     # The lobby behind the ground floor's glass: a pale floor, a back wall and a lit ceiling.
     box((36, 10, 0.05), (-12.0, fy + 5.3, 0.02), floor_material('marble', (0.7, 0.68, 0.64)), bevel=0)
     box((36, 0.3, 4.6), (-12.0, fy + 10.0, 2.3), plaster_mat('pl-lobby-wall', (0.55, 0.52, 0.47), 0.6, streaks=False), bevel=0)
@@ -5159,15 +5161,15 @@ def s_plaza():
     conc = satin_concrete_mat((0.5, 0.49, 0.47), 0.7, record=False)
     leaf = leaf2_mat('pl-leaf', (0.04, 0.07, 0.02), (0.14, 0.2, 0.06), translucent=0.35)
     bark = bark2_mat('pl-bark', (0.16, 0.15, 0.13), lichen=(0.3, 0.3, 0.25))
-    for i, (x, y) in enumerate(((-11.0, 10.0), (-4.5, 13.5), (8.0, 10.0))):
+    for i, (x, y) in enumerate(((-11.0, 12.0), (-4.5, 15.5), (8.0, 12.0))):
         me = broadleaf_mesh(70 + i, rng.uniform(5.5, 6.5), 2.4, name='pl-tree-%d' % i, mats=[leaf, bark])
         planter_tree(me, x, y, conc, pot=(2.4, 2.4, 0.5))
     wood = simple_mat('pl-bench', (0.2, 0.12, 0.07), 0.6, grain=0.15)
     for x in (-8.0, 4.0):
-        box((2.6, 0.55, 0.42), (x, 12.0, 0.21), conc, bevel=0.01)
-        box((2.5, 0.5, 0.05), (x, 12.0, 0.445), wood, bevel=0.01)
-    camera(focal=40.0, fstop=5.6, pitch_deg=0.0, height=1.3, distance=8.0)
-    render_settings(exposure=-1.9, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+        box((2.6, 0.55, 0.42), (x, 14.0, 0.21), conc, bevel=0.01)
+        box((2.5, 0.5, 0.05), (x, 14.0, 0.445), wood, bevel=0.01)
+    camera(focal=35.0, fstop=5.6, pitch_deg=2.0, height=1.3, distance=8.0)
+    render_settings(exposure=-2.2, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
     return extra
 
 
@@ -5254,7 +5256,7 @@ def s_wedding():
     sun_light(sun_elev, sun_az, 4.5, (1.0, 0.7, 0.45), angle_deg=0.55)
     key(sun_az, sun_elev, 0.2, (1.0, 0.7, 0.45))
     py = 9.5  # where the paving meets the lawn
-    plane(120, 60, (0, py - 30, 0), brick_mat('wd-limestone', (0.66, 0.62, 0.55), (0.45, 0.42, 0.38), (0.9, 0.6), 0.004,
+    plane(120, 60, (0, py - 30, 0), brick_mat('wd-limestone', (0.66, 0.6, 0.5), (0.4, 0.37, 0.32), (0.9, 0.6), 0.005,
                                               ground=True, rough=0.75))
     meta['floor'] = {'gloss': 0.02, 'roughness': 0.75, 'kind': 'stone-paving'}
     kerb = plaster_mat('wd-kerb', (0.6, 0.57, 0.5), 0.7, streaks=False)
