@@ -3397,7 +3397,8 @@ def s_rainy():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False, rough=0.88):
+def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False, rough=0.88,
+              shade=0.78):
     """Brick in stretcher bond (22.5 x 7.5 cm courses, 1 cm joints) on a facade in the XZ plane: brick to
     brick tone, a slow tone drift, recessed joints in the bump (session 6, street only). Session 8: other
     units and joints (brick-format facade tiles), and `ground`: laid on the XY plane (concrete pavers)."""
@@ -3411,7 +3412,7 @@ def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=
         link(nt, sep.outputs['X'], swap.inputs[0])
         link(nt, sep.outputs['Y'], swap.inputs[2])
         v = swap.outputs[0]
-    b = facade_bond(nt, v, unit, joint, 0.2, color, 0.78, mortar, 0.5)
+    b = facade_bond(nt, v, unit, joint, 0.2, color, shade, mortar, 0.5)
     b.squash = 1.0
     tone = ramp(nt, noise(nt, c, 0.3, 4, 0.5), [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.08, 1.06, 1.04))])
     col = mix_rgb(nt, 1.0, b.outputs['Color'], tone, 'MULTIPLY')
@@ -5123,12 +5124,12 @@ def s_plaza():
     large light limestone slabs (1.8 x 0.9 m, fine joints), a low contemporary stone-and-glass
     building behind with deep window reveals of changing widths, a glazed ground floor with the lobby lit,
     young plane trees in low concrete planters, benches; a neighbouring bronze-finned block set back; high
-    sun, scattered cumulus. Calm, for the studio series: 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/5.6."""
+    sun from the left, scattered cumulus. Calm, for the studio series: 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/5.6."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    sun_elev, sun_az = 50, 140
+    sun_elev, sun_az = 45, 250  # from the left: the reveals and the trees cast shadows across
     fair_day(sun_elev, sun_az, cover=0.3, seed=11.0)
-    plane(6000, 6000, (0, 0, 0), brick_mat('plaza-limestone', (0.5, 0.48, 0.44), (0.24, 0.23, 0.21), (1.8, 0.9), 0.003,
-                                           ground=True, rough=0.7))
+    plane(6000, 6000, (0, 0, 0), brick_mat('plaza-limestone', (0.5, 0.48, 0.44), (0.36, 0.35, 0.32), (1.8, 0.9), 0.002,
+                                           ground=True, rough=0.7, shade=0.95))
     meta['floor'] = {'gloss': 0.03, 'roughness': 0.7, 'kind': 'stone-paving'}
     rng = random.Random(9)
     fy = 22.0
@@ -5169,7 +5170,7 @@ def s_plaza():
         box((2.6, 0.55, 0.42), (x, 14.0, 0.21), conc, bevel=0.01)
         box((2.5, 0.5, 0.05), (x, 14.0, 0.445), wood, bevel=0.01)
     camera(focal=35.0, fstop=5.6, pitch_deg=2.0, height=1.3, distance=8.0)
-    render_settings(exposure=-2.2, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    render_settings(exposure=-1.6, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
     return extra
 
 
@@ -5225,6 +5226,24 @@ def climber_mesh(path, seed, name, mats, leaves=9000, flowers=700, reach=0.22):
     return soup.mesh(name, mats)
 
 
+def lawn_mat(name, base=(0.05, 0.09, 0.025)):
+    """A mown lawn: the mower's stripes across the frame (grass laid towards and away from the eye, lighter
+    and darker in 1.5-m bands), patches of greener and yellower growth, and a strong fine blade bump."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    band = math_node(nt, 'SINE', math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', sep.outputs['Y'],
+                                                                       math_node(nt, 'MULTIPLY', noise(nt, c, 0.2, 2, 0.5), 0.6)),
+                                               math.pi / 1.5))
+    stripes = ramp(nt, band, [(0.0, (0.82, 0.82, 0.82)), (0.3, (1.12, 1.12, 1.12))])  # sine < 0 clamps to 0
+    col = ramp(nt, noise(nt, c, 0.4, 5, 0.6), [(0.3, tuple(v * 0.75 for v in base)), (0.55, base), (0.8, (0.11, 0.12, 0.04))])
+    col = mix_rgb(nt, 1.0, col, stripes, 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 12.0, 3, 0.6), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.15, 1.15, 1.15))]), 'MULTIPLY')
+    principled(nt, out, col, 0.85, 0.35, 0.0, bump(nt, noise(nt, c, 600, 2, 0.5), 0.9, 0.02))
+    return m
+
+
 def garden_chair(batch, x, y, rot):
     """A white folding garden chair (seat 42 cm, back slats) into `batch`, facing -Y turned by `rot`."""
     cs, sn = math.cos(rot), math.sin(rot)
@@ -5256,12 +5275,12 @@ def s_wedding():
     sun_light(sun_elev, sun_az, 4.5, (1.0, 0.7, 0.45), angle_deg=0.55)
     key(sun_az, sun_elev, 0.2, (1.0, 0.7, 0.45))
     py = 9.5  # where the paving meets the lawn
-    plane(120, 60, (0, py - 30, 0), brick_mat('wd-limestone', (0.66, 0.6, 0.5), (0.4, 0.37, 0.32), (0.9, 0.6), 0.005,
-                                              ground=True, rough=0.75))
+    plane(120, 60, (0, py - 30, 0), brick_mat('wd-limestone', (0.66, 0.6, 0.5), (0.5, 0.46, 0.39), (1.2, 0.8), 0.003,
+                                              ground=True, rough=0.75, shade=0.93))
     meta['floor'] = {'gloss': 0.02, 'roughness': 0.75, 'kind': 'stone-paving'}
     kerb = plaster_mat('wd-kerb', (0.6, 0.57, 0.5), 0.7, streaks=False)
     box((120, 0.25, 0.12), (0, py, 0.06), kerb, bevel=0.01)
-    plane(200, 120, (0, py + 60.1, 0.01), floor_material('grass', (0.06, 0.1, 0.03)))
+    plane(200, 120, (0, py + 60.1, 0.01), lawn_mat('wd-lawn'))
     # The arch: twin white steel hoops with rungs, roses over it.
     ay, half, spring = 8.0, 1.6, 2.3
     white = simple_mat('wd-white', (0.85, 0.85, 0.83), 0.35, grain=0.03)
