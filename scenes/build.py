@@ -5124,9 +5124,9 @@ def s_plaza():
     large light limestone slabs (1.8 x 0.9 m, fine joints), a low contemporary stone-and-glass
     building behind with deep window reveals of changing widths, a glazed ground floor with the lobby lit,
     young plane trees in low concrete planters, benches; a neighbouring bronze-finned block set back; high
-    sun from the left, scattered cumulus. Calm, for the studio series: 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/5.6."""
+    sun from the front left, scattered cumulus. Calm, for the studio series: 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/5.6."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    sun_elev, sun_az = 45, 250  # from the left: the reveals and the trees cast shadows across
+    sun_elev, sun_az = 40, 215  # from the front left: the reveals and the planters cast shadows to the right
     fair_day(sun_elev, sun_az, cover=0.3, seed=11.0)
     plane(6000, 6000, (0, 0, 0), brick_mat('plaza-limestone', (0.5, 0.48, 0.44), (0.36, 0.35, 0.32), (1.8, 0.9), 0.002,
                                            ground=True, rough=0.7, shade=0.95))
@@ -5170,7 +5170,7 @@ def s_plaza():
         box((2.6, 0.55, 0.42), (x, 14.0, 0.21), conc, bevel=0.01)
         box((2.5, 0.5, 0.05), (x, 14.0, 0.445), wood, bevel=0.01)
     camera(focal=35.0, fstop=5.6, pitch_deg=2.0, height=1.3, distance=8.0)
-    render_settings(exposure=-1.6, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    render_settings(exposure=-1.4, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
     return extra
 
 
