@@ -610,95 +610,7 @@ def no_light_sampling(mat):
     return mat
 
 
-def led_strip(length, height, loc, color, strength, toward, power_scale=3.0):
-    """A visible LED line and, 1 cm in front of it, an area lamp of the same size and power."""
-    o = plane(length, height, loc, no_light_sampling(emission_mat('led', color, strength)), rot=(math.pi / 2, 0, 0))
-    camera_only(o)
-    d = Vector(toward) - Vector(loc)
-    d.normalize()
-    area_light(tuple(Vector(loc) + d * 0.01), length, strength * length * height * power_scale, color,
-               size_y=height, target=toward)
-    return o
-
-
-def floor(kind, tint=None, size=6000):
-    o = plane(size, size, (0, 0, 0), floor_material(kind, tint, record=True))
-    return o
-
-
 # ---------------------------------------------------------------- props
-
-def tree(loc, height, crown, kind='broad', mat_leaf=None, mat_bark=None):
-    """A tree from a trunk and many displaced, noise-textured leaf clusters (foliage out of focus)."""
-    mat_bark = mat_bark or simple_mat('bark', (0.07, 0.055, 0.045), 0.9, grain=0.3, grain_scale=6,
-                                      bump_strength=0.4)
-    x, y, z = loc
-    cylinder(0.05 + height * 0.01, height * 0.55, (x, y, z + height * 0.275), mat_bark, verts=10)
-    if kind == 'pine':
-        # Tiers of drooping, ragged branches: many small displaced blobs around a narrow cone profile.
-        for i in range(7):
-            t = i / 7
-            r = crown * (1 - t) * 1.05
-            zz = z + height * (0.12 + t * 0.85)
-            for k in range(max(2, int(5 * (1 - t)))):
-                a = k / max(2, int(5 * (1 - t))) * 2 * math.pi + random.uniform(0, 0.6)
-                rr = r * random.uniform(0.5, 0.95)
-                s = sphere(max(0.25, r * 0.35), (x + math.cos(a) * rr, y + math.sin(a) * rr, zz), mat_leaf, 2)
-                s.scale = (1.0, 1.0, 0.45)
-                displace(s, r * 0.25 + 0.1, 0.6)
-        return
-    for i in range(8):
-        r = crown * random.uniform(0.4, 0.6)
-        off = Vector((random.uniform(-0.8, 0.8) * crown, random.uniform(-0.6, 0.6) * crown,
-                      height * random.uniform(0.35, 0.9)))
-        s = sphere(r, (x + off.x, y + off.y, z + off.z), mat_leaf, subdiv=3)
-        displace(s, r * 0.5, 0.7)
-
-
-def displace(o, strength, scale):
-    tex = bpy.data.textures.new('d', 'CLOUDS')
-    tex.noise_scale = scale * 0.25
-    tex.noise_depth = 3
-    m = o.modifiers.new('disp', 'DISPLACE')
-    m.texture = tex
-    m.strength = strength
-    m.texture_coords = 'GLOBAL'
-    bpy.ops.object.shade_smooth()
-
-
-def foliage_mat(name='leaf', base=(0.05, 0.1, 0.025), hi=(0.14, 0.2, 0.05), snow=False):
-    m, nt, out = new_mat(name)
-    c = coord(nt)
-    vor = nt.nodes.new('ShaderNodeTexVoronoi')
-    vor.inputs['Scale'].default_value = 14
-    link(nt, c, vor.inputs['Vector'])
-    n = noise(nt, c, 3, 6, 0.6)
-    col = ramp(nt, mix_rgb(nt, 0.5, n, vor.outputs['Distance']), [(0.2, base), (0.8, hi)])
-    if snow:
-        up = nt.nodes.new('ShaderNodeNewGeometry')
-        sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-        link(nt, up.outputs['Normal'], sep.inputs[0])
-        s = ramp(nt, math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', n, 0.5)),
-                 [(0.55, (0, 0, 0)), (0.75, (1, 1, 1))])
-        col = mix_rgb(nt, s, col, (0.85, 0.87, 0.9))
-    p = principled(nt, out, col, 0.7, 0.35, 0.0, bump(nt, vor.outputs['Distance'], 0.8, 0.1))
-    p.inputs['Subsurface'].default_value = 0.05
-    return m
-
-
-def tree_line(y, x0, x1, spacing, height, crown, kind='broad', snow=False, jitter=2.0, leaf=None):
-    leaf = leaf or foliage_mat(snow=snow, base=(0.03, 0.07, 0.03) if kind == 'pine' else (0.05, 0.1, 0.025))
-    # Only what the outdoor camera (85 mm from 14.5 m) can see, with a margin: thousands of leaf clusters
-    # outside the frame would only slow the render.
-    reach = (y + 14.5) * 0.3 + 3 + crown
-    x0 = max(x0, -reach)
-    x1 = min(x1, reach)
-    x = x0
-    while x < x1:
-        h = height * random.uniform(0.75, 1.2)
-        tree((x + random.uniform(-1, 1), y + random.uniform(-jitter, jitter), 0), h, crown * random.uniform(0.8, 1.2),
-             kind, leaf)
-        x += spacing * random.uniform(0.7, 1.3)
 
 
 # ---------------------------------------------------------------- nature (session 6)
@@ -1508,25 +1420,6 @@ def building(x, y, w, d, h, mat, roof=None):
     return o
 
 
-def lamp_post(x, y, height=7.0, arm=1.2, power=900, color=(1.0, 0.78, 0.5), facing=-1):
-    metal = simple_mat('pole', (0.12, 0.12, 0.13), 0.45, metallic=0.8)
-    cylinder(0.07, height, (x, y, height / 2), metal, verts=12)
-    box((0.08, arm, 0.08), (x, y + facing * arm / 2, height), metal, bevel=0.01)
-    head = (x, y + facing * arm, height - 0.1)
-    box((0.25, 0.5, 0.12), head, metal, bevel=0.02)
-    plane(0.22, 0.45, (head[0], head[1], head[2] - 0.07), emission_mat('bulb', color, 60.0), rot=(math.pi, 0, 0))
-    point_light((head[0], head[1], head[2] - 0.3), power, color, 0.15)
-
-
-def string_lights(x0, x1, y, z, sag, n, color=(1.0, 0.75, 0.45)):
-    bulb = emission_mat('bulb', color, 40.0)
-    for i in range(n):
-        t = i / (n - 1)
-        x = x0 + (x1 - x0) * t
-        zz = z - sag * 4 * t * (1 - t)
-        sphere(0.04, (x, y, zz), bulb, subdiv=1)
-
-
 # ---------------------------------------------------------------- camera, render, metadata
 
 def camera(focal=50.0, fstop=2.8, pitch_deg=-2.0, height=CAM_HEIGHT, distance=CAR_DISTANCE, focus=None,
@@ -2019,44 +1912,6 @@ def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), b
     # A wall behind the camera so reflections and bounce light are of a room, not a void.
     box((w, 0.3, h), (0, back_y - d - 10, h / 2), wallm, bevel=0)
     return wallm
-
-
-def downlights(h, y_list, x_half, spacing, power, color=(1, 0.9, 0.75), angle=50, target_z=0.0):
-    em = emission_mat('dl', color, 30.0)
-    for y in y_list:
-        x = -x_half
-        while x <= x_half + 1e-3:
-            cylinder(0.09, 0.02, (x, y, h - 0.02), em, verts=16)
-            spot_light((x, y, h - 0.05), power, (x, y, target_z), angle_deg=angle, blend=0.6, color=color,
-                       radius=0.05)
-            x += spacing
-
-
-def glass_wall(y, h, x_half, outside_bright, outside_color, mullion=2.5):
-    """A curtain wall of glass with mullions; beyond it a bright, soft exterior (out of focus)."""
-    frame = simple_mat('mullion', (0.1, 0.1, 0.11), 0.35, metallic=0.7)
-    g = glass_mat('glass', (0.9, 0.94, 0.95))
-    plane(x_half * 2, h, (0, y, h / 2), g, rot=(math.pi / 2, 0, 0))
-    x = -x_half
-    while x <= x_half:
-        box((0.14, 0.2, h), (x, y, h / 2), frame, bevel=0.005)
-        x += mullion
-    box((x_half * 2, 0.15, 0.1), (0, y, h * 0.62), frame, bevel=0.005)
-    # Exterior: a lit plane far out, plus soft tree and building masses for the blur to chew on.
-    m, nt, out = new_mat('outside')
-    c = coord(nt, 'Object')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    # Sky above, a band of trees and buildings below: out of focus it reads as a street seen through glass.
-    band = ramp(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['Y'], 0.06),
-                              math_node(nt, 'MULTIPLY', noise(nt, c, 0.15, 4, 0.6), 0.35)),
-                [(0.0, (0.25, 0.28, 0.2)), (0.2, outside_color)])
-    masses = ramp(nt, noise(nt, c, 0.4, 6, 0.6), [(0.35, (0.6, 0.6, 0.6)), (0.65, (1, 1, 1))])
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, mix_rgb(nt, 1.0, band, masses, 'MULTIPLY'), e.inputs['Color'])
-    e.inputs['Strength'].default_value = outside_bright
-    link(nt, e.outputs[0], out.inputs['Surface'])
-    plane(x_half * 6, 40, (0, y + 30, 10), m, rot=(math.pi / 2, 0, 0))
 
 
 # ---------------------------------------------------------------- scenes
@@ -3827,7 +3682,8 @@ def s_water(kind):
     return extra
 
 
-def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False):
+def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False, rough=0.88,
+              shade=0.78):
     """Brick in stretcher bond (22.5 x 7.5 cm courses, 1 cm joints) on a facade in the XZ plane: brick to
     brick tone, a slow tone drift, recessed joints in the bump (session 6, street only). Session 8: other
     units and joints (brick-format facade tiles), and `ground`: laid on the XY plane (concrete pavers)."""
@@ -3841,13 +3697,13 @@ def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=
         link(nt, sep.outputs['X'], swap.inputs[0])
         link(nt, sep.outputs['Y'], swap.inputs[2])
         v = swap.outputs[0]
-    b = facade_bond(nt, v, unit, joint, 0.2, color, 0.78, mortar, 0.5)
+    b = facade_bond(nt, v, unit, joint, 0.2, color, shade, mortar, 0.5)
     b.squash = 1.0
     tone = ramp(nt, noise(nt, c, 0.3, 4, 0.5), [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.08, 1.06, 1.04))])
     col = mix_rgb(nt, 1.0, b.outputs['Color'], tone, 'MULTIPLY')
     grain = noise(nt, c, 90, 4, 0.6)
     h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', b.outputs['Fac'], -1.0), math_node(nt, 'MULTIPLY', grain, 0.3))
-    principled(nt, out, col, 0.88, 0.3, 0.0, bump(nt, h, 0.35, 0.006))
+    principled(nt, out, col, rough, 0.3, 0.0, bump(nt, h, 0.35, 0.006))
     return m
 
 
@@ -3893,30 +3749,6 @@ STROKES = [
     [(0, 0, .5, 1), (.5, 1, 1, 0), (.2, .4, .8, .4)],        # A
     [(0, 0, 0, 1)],                                          # I
 ]
-
-
-def sign_text(batch, x, y, z, height, n_letters, stroke=None, depth=0.03, face=-1):
-    """Letters made of strokes (stems, bars, diagonals) along X at depth y: a shop name that reads as
-    letters, not as blocks. Returns the width used."""
-    stroke = stroke or height * 0.14
-    w = height * 0.62
-    for i in range(n_letters):
-        g = random.choice(STROKES)
-        ww = w * (0.35 if len(g) == 1 else 1.0)
-        for (a0, b0, a1, b1) in g:
-            p0 = Vector((x + a0 * ww, 0, z + b0 * height))
-            p1 = Vector((x + a1 * ww, 0, z + b1 * height))
-            d = p1 - p0
-            ln = d.length + stroke
-            ang = math.atan2(d.z, d.x) if d.length > 1e-6 else 0.0
-            mid = (p0 + p1) / 2
-            from mathutils import Matrix
-            mtx = (Matrix.Translation(Vector((mid.x, y + face * depth / 2, mid.z))) @ Matrix.Rotation(-ang, 4, 'Y')
-                   @ Matrix.Diagonal((ln, depth, stroke, 1.0)))
-            import bmesh
-            bmesh.ops.create_cube(batch.bm, size=1.0, matrix=mtx)
-        x += ww + height * 0.22
-    return x
 
 
 DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'
@@ -5187,102 +5019,585 @@ def s_skyscraper_front():
     return extra
 
 
-def s_city(kind):
+# ---- hotel entrance, red carpet, wedding car, plaza (session 9): were kinds of one s_city sketch
+
+def brass_mat(name, color=(0.8, 0.6, 0.32), rough=0.28):
+    """Brass as a hotel keeps it: polished where hands and cloths reach, a duller tarnish bloom elsewhere
+    (darker, rougher), and fine polishing marks that smear its highlights."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    tar = noise(nt, c, 3.0, 5, 0.6)
+    col = ramp(nt, tar, [(0.35, tuple(v * 0.72 for v in color)), (0.65, color)])
+    r = ramp(nt, tar, [(0.35, (rough + 0.18,) * 3), (0.65, (rough,) * 3)])
+    marks = noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 30.0)), 40, 3, 0.5)
+    principled(nt, out, col, r, 0.5, 1.0, bump(nt, marks, 0.04, 0.002))
+    return m
+
+
+def velvet_mat(name, color, sheen=1.0):
+    """Pile fabric (velvet rope, carpet, drapes): dark where the pile faces the eye, a bright sheen at
+    grazing angles (the look of velvet), a faint crushed-pile mottle."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    crush = noise(nt, c, 6.0, 4, 0.6)
+    col = ramp(nt, crush, [(0.3, tuple(v * 0.8 for v in color)), (0.7, tuple(v * 1.1 for v in color))])
+    p = principled(nt, out, col, 0.9, 0.2, 0.0, bump(nt, noise(nt, c, 600, 2, 0.5), 0.3, 0.002))
+    p.inputs['Sheen'].default_value = sheen
+    p.inputs['Sheen Tint'].default_value = 0.6
+    return m
+
+
+def planter_tree(me, x, y, pot_mat, pot=(1.0, 1.0, 0.9), rot=None):
+    """A tree or shrub of mesh `me` in a square planter standing on the ground at (x, y)."""
+    box(pot, (x, y, pot[2] / 2), pot_mat, bevel=0.02)
+    box((pot[0] - 0.1, pot[1] - 0.1, 0.02), (x, y, pot[2] - 0.06), floor_material('gravel'), bevel=0)
+    return put(me, (x, y, pot[2] - 0.1), rot_z=random.uniform(0, 6.3) if rot is None else rot)
+
+
+def stanchions(x0, x1, y, spacing, post_mat, rope_mat, height=0.95):
+    """Brass rope stanchions (weighted base, post, ball finial) with velvet ropes hung between them."""
+    xs = [x0 + i * spacing for i in range(int(round((x1 - x0) / spacing)) + 1)]
+    for x in xs:
+        cylinder(0.17, 0.03, (x, y, 0.015), post_mat, verts=40)
+        cylinder(0.11, 0.05, (x, y, 0.05), post_mat, verts=32)
+        cylinder(0.025, height, (x, y, height / 2), post_mat, verts=20)
+        sphere(0.045, (x, y, height + 0.03), post_mat, subdiv=3)
+    for a, b in zip(xs, xs[1:]):
+        wire(catenary((a + 0.04, y, height - 0.06), (b - 0.04, y, height - 0.06), 0.28), 0.017, rope_mat, 'rope')
+
+
+def festoon(a, b, sag, n, wire_mat, bulb_mat, radius=0.035):
+    """A festoon string: a black cable hung from a to b and `n` bulbs hanging under it on short drops."""
+    pts = catenary(a, b, sag, n=max(24, n))
+    wire(pts, 0.006, wire_mat, 'festoon')
+    bulb = bpy.data.meshes.get('festoon-bulb')
+    if bulb is None:
+        o = sphere(radius, (0, 0, 0), bulb_mat, subdiv=2)
+        bulb = o.data
+        bulb.name = 'festoon-bulb'
+        bpy.data.objects.remove(o, do_unlink=True)
+    for i in range(1, n):
+        p = catenary(a, b, sag, n=n)[i]
+        put(bulb, (p[0], p[1], p[2] - 0.07), name='bulb')
+    return pts
+
+
+def s_hotel_entrance():
+    """A five-star hotel's porte-cochere at dusk (session 9; was a beige wall with a door): the car on
+    polished granite setts just in front of the canopy, its bronze fascia lettered in brass, the soffit's
+    warm downlights; a limestone-clad facade with a brass-framed glass front and a revolving door, the lit
+    lobby behind (walnut panelling, a crystal chandelier, a reception desk), bay trees in bronze planters,
+    a doorman's lectern and a brass luggage cart. 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/4."""
+    extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    world_grad((0.05, 0.07, 0.12), (0.015, 0.022, 0.05), 1.0)
+    plane(120, 80, (0, 0, 0), brick_mat('hotel-drive', (0.12, 0.115, 0.11), (0.04, 0.04, 0.04), (1.2, 0.6), 0.004,
+                                        ground=True, rough=0.3))
+    meta['floor'] = {'gloss': 0.17, 'roughness': 0.3, 'kind': 'stone-paving'}
+    fy, cz, cy = 9.0, 4.4, 2.0  # the facade, the canopy's soffit height and its front edge
+    brass = brass_mat('hotel-brass')
+    bronze = simple_mat('hotel-bronze', (0.07, 0.055, 0.045), 0.35, metallic=0.9, grain=0.08)
+    stone = cladding_mat('hotel-stone', (0.62, 0.55, 0.45), panel=(1.2, 0.6), joint=0.004, rough=0.6)
+    # Facade: limestone walls either side of a 9-m glass front, pilasters with brass bands framing it.
+    for s in (-1, 1):
+        box((16, 1.0, 14), (s * (4.6 + 8.0), fy + 0.5, 7), stone, bevel=0)
+        box((0.9, 0.4, cz), (s * 5.05, fy - 0.2, cz / 2), stone, bevel=0.01)
+        for z in (0.5, cz - 0.4):
+            box((0.94, 0.44, 0.05), (s * 5.05, fy - 0.2, z), brass, bevel=0.005)
+    box((10.0, 1.0, 14 - cz), (0, fy + 0.5, cz + (14 - cz) / 2), stone, bevel=0)
+    box((10.0, 0.8, 0.15), (0, fy - 0.3, 0.075), plaster_mat('hotel-step', (0.5, 0.47, 0.42), 0.5, streaks=False),
+        bevel=0.01)
+    glass = shop_glass_mat('hotel-glass')
+    plane(9.2, cz - 0.15, (0, fy, 0.15 + (cz - 0.15) / 2), glass, rot=(math.pi / 2, 0, 0))
+    fr = Batch(brass, 'hotel-frames')
+    for x in (-4.55, -3.7, -2.1, 2.1, 3.7, 4.55):
+        fr.box((0.07, 0.12, cz - 0.15), (x, fy - 0.05, 0.15 + (cz - 0.15) / 2))
+    for z in (0.2, 2.75, cz - 0.05):
+        fr.box((9.2, 0.12, 0.07), (0, fy - 0.05, z))
+    # Side doors' push bars; the revolving door: a drum of curved glass, bronze crown, four glass wings.
+    for x in (-2.9, 2.9):
+        for s in (-1, 1):
+            fr.box((0.5, 0.05, 0.035), (x + s * 0.35, fy - 0.12, 1.05))
+    fr.done()
+    rx, ry, rr = 0.0, fy - 0.9, 1.35
+    glass = shop_glass_mat('hotel-drum-glass')
+    # Clearer than plate glass: through the drum a ray crosses five panes before the lobby.
+    next(n for n in glass.node_tree.nodes if n.bl_idname == 'ShaderNodeBsdfTransparent').inputs['Color'].default_value = (
+        0.93, 0.95, 0.94, 1)
+    cylinder(rr, 2.6, (rx, ry, 0.15 + 1.3), glass, verts=64)
+    cylinder(rr + 0.06, 0.22, (rx, ry, 2.75 + 0.11), bronze, verts=64)
+    cylinder(rr + 0.07, 0.04, (rx, ry, 2.75 + 0.24), brass, verts=64)
+    for k in range(4):
+        a = math.radians(22 + 90 * k)
+        plane(rr - 0.05, 2.55, (rx + math.cos(a) * rr / 2, ry + math.sin(a) * rr / 2, 0.15 + 1.3), glass,
+              rot=(math.pi / 2, 0, a))  # single planes: every pane a ray crosses costs a transparent bounce
+        box((0.04, 0.05, 2.55), (rx + math.cos(a) * (rr - 0.03), ry + math.sin(a) * (rr - 0.03), 1.45), brass,
+            bevel=0, rot=(0, 0, a))
+    point_light((rx, ry, 2.8), 80, (1.0, 0.8, 0.56), radius=0.3)  # the drum's crown downlight
+    # The lobby inside: marble floor, walnut panelling with brass reveals, a reception desk, a chandelier.
+    d = 10.0
+    box((20, d, 0.15), (0, fy + d / 2, 0.075), floor_material('marble', (0.78, 0.74, 0.68)), bevel=0)
+    walnut = velvet_mat('hotel-walnut', (0.09, 0.05, 0.03), sheen=0.1)
+    box((20, 0.3, 6), (0, fy + d, 3), walnut, bevel=0)
+    reveals = Batch(brass, 'hotel-reveals')
+    for x in range(-9, 10, 2):
+        reveals.box((0.03, 0.05, 5.5), (x + 0.5, fy + d - 0.16, 3.0))
+    reveals.done()
+    box((20, d, 0.3), (0, fy + d / 2, 5.6), plaster_mat('hotel-ceiling', (0.75, 0.68, 0.58), 0.8, streaks=False),
+        bevel=0)
+    box((5.0, 0.8, 1.1), (2.5, fy + d - 2.5, 0.7), stone, bevel=0.03)
+    box((5.1, 0.9, 0.05), (2.5, fy + d - 2.5, 1.27), brass, bevel=0.01)
+    # The chandelier: tiers of crystal drops round a warm lamp.
+    crystal = emission_mat('hotel-crystal', (1.0, 0.82, 0.55), 6.0)
+    drop = sphere(0.035, (0, 0, -50), crystal, subdiv=1).data
+    cxl, cyl, czl = -1.5, fy + 4.5, 4.1
+    for t, (r, z, n) in enumerate(((0.9, 0.0, 28), (0.65, 0.3, 22), (0.4, 0.6, 16), (0.2, 0.85, 10))):
+        for k in range(n):
+            a = 2 * math.pi * (k + 0.5 * t) / n
+            for j in range(3):
+                put(drop, (cxl + math.cos(a) * r, cyl + math.sin(a) * r, czl + z - j * 0.09), scale=1.0 - 0.2 * j)
+    wire([(cxl, cyl, czl + 0.9), (cxl, cyl, 5.45)], 0.015, brass, 'chain')
+    point_light((cxl, cyl, czl + 0.3), 350, (1.0, 0.78, 0.5), radius=0.5)
+    area_light((2.0, fy + 5.0, 5.4), 8.0, 900, (1.0, 0.8, 0.58), size_y=6.0, target=(2.0, fy + 5.0, 0))
+    for x in (-7.0, 7.0):  # wall sconces either side of the panelling's centre
+        o = sphere(0.12, (x, fy + d - 0.3, 2.6), emission_mat('sconce', (1.0, 0.8, 0.55), 8.0), subdiv=2)
+        point_light((x, fy + d - 0.6, 2.6), 60, (1.0, 0.78, 0.5), radius=0.15)
+    # Canopy: a deep slab from the facade to just behind the car, bronze fascia with brass letters.
+    soffit = plaster_mat('hotel-soffit', (0.62, 0.55, 0.46), 0.7, streaks=False)
+    box((40, fy - cy, 0.6), (0, (fy + cy) / 2, cz + 0.3), soffit, bevel=0)
+    box((40, 0.35, 1.2), (0, cy, cz + 0.45), bronze, bevel=0.015)
+    shop_name('KARAKÖY PALAS', 0.0, cy - 0.18, cz + 0.22, 0.52, brass, depth=0.05, spacing=1.15)
+    area_light((0, cy - 2.5, cz - 1.2), 14.0, 260, (1.0, 0.82, 0.6), size_y=0.4, target=(0, cy, cz + 0.5))
+    lamp = no_light_sampling(emission_mat('hotel-downlight', (1.0, 0.85, 0.62), 25.0))
+    for x in range(-12, 13, 3):
+        for y in (cy + 1.2, cy + 3.8, cy + 6.2):
+            camera_only(cylinder(0.09, 0.02, (x, y, cz - 0.005), lamp, verts=20))
+            if abs(x) <= 6 and y < cy + 5:
+                spot_light((x, y, cz - 0.05), 420, (x, y - 0.6, 0), angle_deg=70, blend=0.8, color=(1.0, 0.78, 0.52),
+                           radius=0.08)
+    # A linear light along the canopy's front edge washes the drive where cars draw up.
+    area_light((0, cy - 0.4, cz - 0.05), 9.0, 350, (1.0, 0.8, 0.56), size_y=0.3, target=(0, -1.0, 0))
+    # Bay trees in bronze planters either side of the door, the doorman's lectern, a luggage cart.
+    leaf = leaf2_mat('hotel-bay', (0.02, 0.04, 0.015), (0.07, 0.1, 0.035), translucent=0.2)
+    bark = bark2_mat('hotel-bark', (0.07, 0.06, 0.05))
+    for i, x in enumerate((-6.1, 6.1)):
+        me = broadleaf_mesh(60 + i, 2.4, 1.0, name='hotel-bay-%d' % i, mats=[leaf, bark])
+        planter_tree(me, x, fy - 1.3, bronze, pot=(1.0, 1.0, 1.0))
+    box((0.6, 0.45, 1.05), (3.7, fy - 2.0, 0.525), walnut, bevel=0.02)
+    box((0.7, 0.55, 0.04), (3.7, fy - 2.05, 1.08), brass, bevel=0.01, rot=(math.radians(-12), 0, 0))
+    cart_x, cart_y = -3.8, fy - 2.2
+    box((1.3, 0.65, 0.06), (cart_x, cart_y, 0.3), velvet_mat('cart-carpet', (0.12, 0.01, 0.015)), bevel=0.01)
+    for s in (-1, 1):
+        pts = [(cart_x + s * 0.62, cart_y + 0.3 * math.cos(math.pi * k / 12), 0.3 + 1.5 * math.sin(math.pi * k / 12))
+               for k in range(13)]
+        pts = [(x, y, z) if z > 0.32 else (x, y, 0.33) for (x, y, z) in pts]
+        wire([(cart_x + s * 0.62, cart_y - 0.3, 0.33), (cart_x + s * 0.62, cart_y - 0.3, 1.8),
+              (cart_x + s * 0.62, cart_y + 0.3, 1.8), (cart_x + s * 0.62, cart_y + 0.3, 0.33)], 0.02, brass, 'cart')
+    wire([(cart_x - 0.62, cart_y, 1.8), (cart_x + 0.62, cart_y, 1.8)], 0.025, brass, 'cart-rail')
+    for s in (-1, 1):
+        for t in (-1, 1):
+            cylinder(0.08, 0.04, (cart_x + s * 0.55, cart_y + t * 0.25, 0.08), bronze, rot=(math.pi / 2, 0, 0), verts=16)
+    key(0, 70, 0.5, (1.0, 0.78, 0.52))
+    camera(focal=35.0, fstop=4.0, pitch_deg=2.0, height=1.3, distance=8.0)
+    render_settings(exposure=0.8, glare=0.25)
+    sc.cycles.transparent_max_bounces = 10  # the lobby is seen through the drum, its wings and the glass front
+    return extra
+
+
+def event_carpet_mat(name, color=(0.2, 0.008, 0.012)):
+    """An event's runner carpet (cut pile) as the car stands on it: the pile's nap catching the light in
+    long soft bands along the roll, crushed patches where people walked, lint, a fine fibre bump and the
+    sheen of pile at grazing angles. Recorded as the floor."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    nap = noise(nt, math_node_vec_scale(nt, c, (0.08, 1.0, 1.0)), 1.2, 3, 0.5)
+    col = ramp(nt, nap, [(0.3, tuple(v * 0.82 for v in color)), (0.7, tuple(v * 1.12 for v in color))])
+    crush = ramp(nt, noise(nt, c, 0.9, 5, 0.6), [(0.55, (1, 1, 1)), (0.75, (0.84, 0.82, 0.82))])
+    lint = ramp(nt, noise(nt, c, 45, 3, 0.6), [(0.62, (1, 1, 1)), (0.7, (1.25, 1.15, 1.15))])
+    tuft = ramp(nt, noise(nt, c, 90, 3, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.08, 1.08, 1.08))])
+    col = mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, col, crush, 'MULTIPLY'), lint, 'MULTIPLY'), tuft, 'MULTIPLY')
+    p = principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, noise(nt, c, 700, 2, 0.5), 0.45, 0.003))
+    # A little sheen only: more turned the spot's pool salmon-pink.
+    p.inputs['Sheen'].default_value = 0.35
+    p.inputs['Sheen Tint'].default_value = 0.9
+    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'red-carpet'}
+    return m
+
+
+def drape_mat(name, color=(0.012, 0.012, 0.014), pleat=0.3):
+    """Black stage drapes: pleats every `pleat` metres as a bump (wave across X) and velvet sheen on them."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    w = nt.nodes.new('ShaderNodeTexWave')
+    w.wave_profile = 'SIN'
+    w.inputs['Scale'].default_value = 1.0 / pleat
+    w.inputs['Distortion'].default_value = 1.5
+    w.inputs['Detail Scale'].default_value = 0.3
+    link(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 0.08)), w.inputs['Vector'])
+    p = principled(nt, out, color, 0.85, 0.3, 0.0, bump(nt, w.outputs['Fac'], 1.0, 0.08))
+    p.inputs['Sheen'].default_value = 1.0
+    return m
+
+
+def box_truss(x0, x1, y, z, mat, w=0.3, bay=0.5):
+    """A box truss across the frame: four chords and zig-zag diagonals on each face (aluminium tube)."""
+    import numpy as np
+    soup = Soup()
+    h = w / 2
+    corners = [(-h, -h), (-h, h), (h, h), (h, -h)]
+    for dy, dz in corners:
+        tube(soup, [(x0, y + dy, z + dz), (x1, y + dy, z + dz)], np.array([0.024, 0.024]), 0, sides=8)
+    n = int((x1 - x0) / bay)
+    for f in range(4):
+        (ay, az), (by_, bz) = corners[f], corners[(f + 1) % 4]
+        for i in range(n):
+            xa, xb = x0 + i * bay, x0 + (i + 1) * bay
+            p0, p1 = (xa, y + ay, z + az), (xb, y + by_, z + bz)
+            if i % 2:
+                p0, p1 = (xa, y + by_, z + bz), (xb, y + ay, z + az)
+            tube(soup, [p0, p1], np.array([0.01, 0.01]), 0, sides=6)
+    o = put(soup.mesh('truss', [mat], smooth=True), (0, 0, 0), name='truss')
+    return o
+
+
+def stage_fixture(x, y, z, target, power, body, lens_mat, angle=24, color=(1.0, 0.86, 0.66)):
+    """A profile spot hung under the truss, aimed at `target`: its black can and a glowing lens (seen),
+    and a spot lamp at the lens (the light)."""
+    t = Vector(target)
+    p = Vector((x, y, z))
+    d = (t - p).normalized()
+    rot = d.to_track_quat('Z', 'Y').to_euler()
+    can = cylinder(0.13, 0.45, tuple(p), body, verts=24)
+    can.rotation_euler = rot
+    lens = cylinder(0.1, 0.01, tuple(p + d * 0.23), lens_mat, verts=24)
+    lens.rotation_euler = rot
+    camera_only(lens)
+    spot_light(tuple(p + d * 0.26), power, target, angle_deg=angle, blend=0.35, color=color, radius=0.08)
+
+
+def s_red_carpet():
+    """A car launch at a gala (session 9; was a black void with one cone of light): the car on a red runner
+    laid across the frame (5 m deep, its edges well clear of the car) over a dark hall floor; brass
+    stanchions with red velvet ropes behind it, a lit step-and-repeat wall of made-up sponsors' logos, black
+    drapes, a box truss with profile spots overhead and a light haze that shows their beams. 35 mm at 8 m,
+    1.3 m, tilted up 2 degrees, f/4."""
+    extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    world_grad((0.003, 0.003, 0.004), (0.002, 0.002, 0.003), 1.0)
+    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.05, 0.05, 0.052), 0.35, record=False))
+    carpet = event_carpet_mat('red-runner')
+    box((40, 5.0, 0.014), (0, 0.4, 0.007), carpet, bevel=0.004)
+    binding = velvet_mat('rc-binding', (0.06, 0.005, 0.008), sheen=0.5)
+    for y in (-2.1, 2.9):  # the runner's bound edges, a shade darker
+        box((40, 0.05, 0.018), (0, y, 0.009), binding, bevel=0.004)
+    brass = brass_mat('rc-brass')
+    velvet = velvet_mat('rc-velvet', (0.3, 0.01, 0.02))
+    stanchions(-11.0, 11.0, 3.4, 2.2, brass, velvet)
+    # Step-and-repeat: a white wall printed with sponsors' names in a staggered pattern, a header above.
+    wy, ww, wh = 5.6, 15.0, 3.4
+    box((ww, 0.12, wh), (0, wy + 0.06, wh / 2), simple_mat('backdrop', (0.82, 0.82, 0.83), 0.55, grain=0.02), bevel=0.005)
+    trim = simple_mat('rc-black', (0.02, 0.02, 0.022), 0.4, grain=0.05)
+    for s in (-1, 1):
+        box((0.08, 0.2, wh + 0.05), (s * ww / 2, wy, wh / 2), trim, bevel=0.005)
+    box((ww + 0.1, 0.2, 0.08), (0, wy, wh), trim, bevel=0.005)
+    ink = [simple_mat('logo-ink', (0.03, 0.03, 0.035), 0.4), brass_mat('logo-gold', (0.75, 0.55, 0.25), 0.35),
+           simple_mat('logo-red', (0.4, 0.02, 0.03), 0.45)]
+    brands = ['NOVA MOTORS', 'AURELİA']  # the maker and the event's sponsor, alternating as such walls do
+    row_h, col_w = 0.7, 2.8
+    for r in range(int(wh / row_h)):
+        z = 0.25 + r * row_h
+        off = (r % 2) * col_w / 2
+        x = -ww / 2 + 0.7 + off
+        k = r * 2
+        while x < ww / 2 - 0.6:
+            b = brands[k % len(brands)]
+            shop_name(b, x, wy - 0.001, z, 0.22 if len(b) > 7 else 0.27, ink[k % 2], depth=0.002)
+            x += col_w
+            k += 1
+    shop_name('YENİ MODEL LANSMANI', 0.0, wy - 0.1, wh + 0.35, 0.42, brass, depth=0.05, spacing=1.1)
+    drape = drape_mat('rc-drape')
+    box((60, 0.1, 12), (0, wy + 2.5, 6), drape, bevel=0)
+    box((60, 60, 0.2), (0, 20, 9.0), trim, bevel=0)  # the hall's dark ceiling
+    # Truss and lights: profile spots at the carpet, wash lamps on the wall, a haze box.
+    alu = simple_mat('truss-alu', (0.55, 0.56, 0.57), 0.3, metallic=1.0, grain=0.03)
+    box_truss(-14.0, 14.0, 2.8, 5.6, alu)
+    body = simple_mat('fixture', (0.015, 0.015, 0.016), 0.5)
+    lens = no_light_sampling(emission_mat('lens', (1.0, 0.88, 0.7), 30.0))
+    for x, tx in ((-7.5, -2.5), (-3.0, -0.8), (3.0, 0.8), (7.5, 2.5)):
+        stage_fixture(x, 2.8, 5.3, (tx, -0.3, 0), 3200, body, lens, angle=26)
+    for x in (-6.0, -2.0, 2.0, 6.0):  # the wall's wash lights: wide floods from the truss, overlapping
+        stage_fixture(x, 2.8, 5.3, (x, wy, 1.0), 700, body, lens, angle=110, color=(1.0, 0.93, 0.84))
+    area_light((0, -9.0, 5.0), 6.0, 150, (1.0, 0.9, 0.78), size_y=2.0, target=(0, 1.0, 0.5))
+    haze = bpy.data.materials.new('haze')
+    haze.use_nodes = True
+    hn = haze.node_tree
+    hn.nodes.remove(hn.nodes['Principled BSDF'])
+    vol = hn.nodes.new('ShaderNodeVolumePrincipled')
+    vol.inputs['Density'].default_value = 0.008
+    vol.inputs['Color'].default_value = (1, 1, 1, 1)
+    link(hn, vol.outputs[0], hn.nodes['Material Output'].inputs['Volume'])
+    o = box((40, 4.6, 8.5), (0, 3.1, 4.3), haze, bevel=0)  # hangs behind the car, in front of the wall
+    o.visible_shadow = False
+    key(0, 55, 0.35, (1.0, 0.86, 0.66))
+    camera(focal=35.0, fstop=4.0, pitch_deg=2.0, height=1.3, distance=8.0)
+    render_settings(exposure=0.0, glare=0.3)
+    return extra
+
+
+def pl_facade(x0, x1, y, floors, storey, base_h, stone, glass, frame, rng, name):
+    """A contemporary office front: a glazed ground floor behind slim mullions, and above it a stone skin
+    with deep-set windows whose widths and places change from floor to floor (piers and spandrels as real
+    boxes, so each reveal casts its shadow; glass set 0.3 m back)."""
+    top = base_h + floors * storey
+    plane(x1 - x0, top, ((x0 + x1) / 2, y + 0.3, top / 2), glass, rot=(math.pi / 2, 0, 0))
+    skin = Batch(stone, name + '-stone')
+    fr = Batch(frame, name + '-frames')
+    x = x0
+    while x < x1 - 0.01:
+        fr.box((0.07, 0.2, base_h - 0.4), (x, y + 0.25, (base_h - 0.4) / 2))
+        x += 1.5
+    fr.box((x1 - x0, 0.2, 0.08), (((x0 + x1) / 2), y + 0.25, base_h * 0.55))
+    skin.box((x1 - x0, 0.6, 0.5), ((x0 + x1) / 2, y, base_h - 0.15))  # the slab edge over the ground floor
+    widths = (0.9, 1.8, 2.7, 0.9, 1.8)
+    for f in range(floors):
+        z0 = base_h + f * storey
+        sill, head = z0 + rng.uniform(0.7, 0.9), z0 + storey - rng.uniform(0.35, 0.5)
+        skin.box((x1 - x0, 0.6, sill - z0), ((x0 + x1) / 2, y, (z0 + sill) / 2))
+        skin.box((x1 - x0, 0.6, z0 + storey - head), ((x0 + x1) / 2, y, (head + z0 + storey) / 2))
+        x = x0 + rng.uniform(0.0, 1.2)
+        skin.box((x - x0, 0.6, head - sill), ((x0 + x) / 2, y, (sill + head) / 2))
+        while x < x1:
+            w = rng.choice(widths)
+            pier = rng.choice((0.6, 0.9, 1.2, 1.5))
+            x += w
+            if x >= x1:
+                break
+            for k in range(1, int(w / 0.9)):
+                fr.box((0.05, 0.12, head - sill), (x - w + k * 0.9, y + 0.26, (sill + head) / 2))
+            p1 = min(x + pier, x1)
+            skin.box((p1 - x, 0.6, head - sill), ((x + p1) / 2, y, (sill + head) / 2))
+            x = p1
+    skin.box((x1 - x0, 0.8, 0.6), ((x0 + x1) / 2, y, top + 0.3))
+    skin.done()
+    fr.done()
+
+
+def s_plaza():
+    """An open-air plaza by a new office building (session 9; was a wall of grey squares): the car on
+    large light limestone slabs (1.8 x 0.9 m, fine joints), a low contemporary stone-and-glass
+    building behind with deep window reveals of changing widths, a glazed ground floor with the lobby lit,
+    young plane trees in low concrete planters, benches; a neighbouring bronze-finned block set back; high
+    sun from the front left, scattered cumulus. Calm, for the studio series: 35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/5.6."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    mist = None
-    exposure = 0.0
-    glare = 0.0
-    pave = floor_material('stone-paving', (0.5, 0.49, 0.46))
-    if kind == 'plaza':
-        # Late-morning sun from the right: facades get raking light and the buildings shade each other.
-        world_sky(32, 100, 1.0, air=1.0, dust=0.6)
-        sun_light(32, 100, 3.5, angle_deg=0.6)
-        key(100, 32, 0.15)
-        mist = {'start': 40, 'depth': 900, 'color': (0.5, 0.58, 0.7)}
-        exposure = -0.7
-    if kind == 'plaza':
-        floor('stone-paving', (0.62, 0.6, 0.56))
-        for i, bx in enumerate((-30, 0, 30)):
-            building(bx, 30, 26, 18, random.uniform(18, 30), facade_mat('p%d' % i, (0.82, 0.8, 0.76), cols=2.0))
-        planter = simple_mat('planter', (0.3, 0.3, 0.3), 0.6)
-        box((3, 1, 0.6), (-10, 8, 0.3), planter)
-        box((3, 1, 0.6), (10, 8, 0.3), planter)
-    elif kind == 'hotel':
-        world_grad((0.03, 0.04, 0.08), (0.008, 0.01, 0.025), 1.0)
-        floor('marble', (0.55, 0.53, 0.5))
-        stone = simple_mat('stone', (0.78, 0.72, 0.62), 0.55, grain=0.12, grain_scale=3)
-        box((40, 1.0, 14), (0, 11.5, 7), facade_mat('hotel', (0.72, 0.66, 0.56), glass=(0.05, 0.04, 0.03),
-                                                     cols=3.0, rows=3.6, lit=0.7, night=True), bevel=0)
-        box((5, 0.2, 3.2), (0, 10.9, 1.6), emission_mat('lobby', (1, 0.78, 0.5), 0.6), bevel=0)
-        frame = simple_mat('door', (0.15, 0.12, 0.08), 0.3, metallic=0.8)
-        for dx in (-2.5, -1.25, 0, 1.25, 2.5):
-            box((0.08, 0.3, 3.2), (dx, 10.75, 1.6), frame, bevel=0.005)
-        for cx in (-7.5, -4.5, 4.5, 7.5):
-            cylinder(0.45, 6.5, (cx, 9.0, 3.25), stone, verts=32)
-        box((20, 5, 0.4), (0, 8.5, 6.7), stone, bevel=0.05)
-        for cx in (-6, -3, 0, 3, 6):
-            spot_light((cx, 7.0, 6.4), 350, (cx, 7.0, 0), angle_deg=60, blend=0.7, color=(1, 0.8, 0.55))
-            cylinder(0.1, 0.02, (cx, 7.0, 6.49), emission_mat('dl', (1, 0.85, 0.6), 40.0), verts=12)
-        for px in (-10, 10):
-            s = sphere(0.9, (px, 8.5, 0.9), foliage_mat('box'), subdiv=3)
-            box((1.4, 1.4, 0.6), (px, 8.5, 0.3), simple_mat('pot', (0.1, 0.1, 0.1), 0.3))
-        plane(2.2, 5, (0, 9.0, 0.005), floor_material('red-carpet'))
-        point_light((0, -4, 4), 500, (1, 0.85, 0.65), 1.0)
-        key(0, 60, 0.6, (1, 0.8, 0.55))
-        extra['night'] = True
-        exposure = -0.2
-        glare = 0.25
-    elif kind == 'red-carpet':
-        world_grad((0.005, 0.005, 0.008), (0.002, 0.002, 0.004), 1.0)
-        floor('concrete', (0.12, 0.12, 0.12))
-        plane(60, 9, (0, 0.5, 0.004), floor_material('red-carpet', record=True))
-        brass = simple_mat('brass', (0.8, 0.6, 0.3), 0.25, metallic=1.0)
-        velvet = simple_mat('velvet', (0.25, 0.01, 0.02), 0.9)
-        for sx in range(-12, 13, 3):
-            cylinder(0.04, 1.0, (sx, 5.3, 0.5), brass, verts=16)
-            sphere(0.07, (sx, 5.3, 1.03), brass, subdiv=2)
-            cylinder(0.16, 0.04, (sx, 5.3, 0.02), brass, verts=24)
-        for sx in range(-12, 12, 3):
-            for k in range(60):
-                t = (k + 0.5) / 60
-                sphere(0.035, (sx + 3 * t, 5.3, 0.95 - 0.25 * 4 * t * (1 - t)), velvet, subdiv=1)
-        # Step-and-repeat wall behind with photographers' flashes in the dark.
-        box((30, 0.2, 3.5), (0, 9.5, 1.75), simple_mat('wall', (0.85, 0.85, 0.86), 0.6), bevel=0)
-        for i in range(40):
-            sphere(0.05, (random.uniform(-20, 20), random.uniform(11, 16), random.uniform(1.5, 2.5)),
-                   emission_mat('flash', (0.95, 0.97, 1.0), random.choice([5.0, 30.0, 200.0])), subdiv=1)
-        for sx in (-6, 6):
-            spot_light((sx, -2, 7), 3000, (sx * 0.2, 1, 0), angle_deg=40, blend=0.4, color=(1, 0.96, 0.9))
-        spot_light((0, 8, 6), 1500, (0, 9.5, 1.5), angle_deg=70, blend=0.6)
-        key(0, 65, 0.4, (1, 0.96, 0.9))
-        extra['night'] = True
-        exposure = 0.3
-        glare = 0.3
-    elif kind == 'wedding':
-        world_sky(4, 240, 0.6, air=1.5, dust=2.0)
-        sun_light(4, 240, 1.0, (1.0, 0.65, 0.4), angle_deg=2)
-        floor('stone-paving', (0.65, 0.62, 0.58))
-        plane(60, 20, (0, 18, 0.003), floor_material('grass'))
-        white = foliage_mat('flowers', (0.75, 0.72, 0.7), (0.95, 0.93, 0.9))
-        green = foliage_mat()
-        for fx in (-9, -6, 6, 9):
-            cylinder(0.35, 1.0, (fx, 6, 0.5), simple_mat('urn', (0.85, 0.84, 0.8), 0.5), verts=24)
-            s = sphere(0.7, (fx, 6, 1.5), white, subdiv=4)
-            displace(s, 0.25, 0.4)
-        arch = simple_mat('arch', (0.9, 0.9, 0.88), 0.6)
-        for k in range(24):
-            a = k / 23 * math.pi
-            s = sphere(0.45, (math.cos(a) * 3.2, 12, 0.2 + math.sin(a) * 3.6), white if k % 3 else green, subdiv=3)
-            displace(s, 0.2, 0.5)
-        for row in range(3):
-            string_lights(-15, 15, 9 + row * 4, 4.5, 0.8, 60)
-        tree_line(22, -40, 40, 6, 10, 3, leaf=green, jitter=3)
-        point_light((0, -5, 4), 300, (1, 0.8, 0.6), 1.0)
-        key(240, 4, 0.4, (1.0, 0.65, 0.4))
-        exposure = 0.6
-        glare = 0.3
-    camera(fstop=2.8, outdoor=True)
-    render_settings(exposure=exposure, mist=mist, glare=glare)
+    sun_elev, sun_az = 40, 215  # from the front left: the reveals and the planters cast shadows to the right
+    fair_day(sun_elev, sun_az, cover=0.3, seed=11.0)
+    plane(6000, 6000, (0, 0, 0), brick_mat('plaza-limestone', (0.5, 0.48, 0.44), (0.36, 0.35, 0.32), (1.8, 0.9), 0.002,
+                                           ground=True, rough=0.7, shade=0.95))
+    meta['floor'] = {'gloss': 0.03, 'roughness': 0.7, 'kind': 'stone-paving'}
+    rng = random.Random(9)
+    fy = 22.0
+    stone = plaster_mat('pl-travertine', (0.74, 0.7, 0.62), 0.75, streaks=True)
+    glass = curtain_glass_mat('pl-glass', inside=(0.06, 0.06, 0.055))
+    frame = simple_mat('pl-frame', (0.16, 0.16, 0.17), 0.35, metallic=0.7, grain=0.03)
+    pl_facade(-30.0, 6.0, fy, 2, 3.8, 5.0, stone, glass, frame, rng, 'pl-main')
+    # The lobby behind the ground floor's glass: a pale floor, a back wall and a lit ceiling.
+    box((36, 10, 0.05), (-12.0, fy + 5.3, 0.02), floor_material('marble', (0.7, 0.68, 0.64)), bevel=0)
+    box((36, 0.3, 4.6), (-12.0, fy + 10.0, 2.3), plaster_mat('pl-lobby-wall', (0.55, 0.52, 0.47), 0.6, streaks=False), bevel=0)
+    box((0.3, 10, 4.6), (6.0, fy + 5.3, 2.3), plaster_mat('pl-lobby-wall', (0.55, 0.52, 0.47), 0.6, streaks=False), bevel=0)
+    area_light((-12.0, fy + 5.0, 4.5), 30.0, 1500, (1.0, 0.95, 0.88), size_y=8.0, target=(-12.0, fy + 5.0, 0))
+    # The neighbour to the right: darker, lower, set well back, with bronze fins; sky above it.
+    ny = fy + 12.0
+    bronze = simple_mat('pl-bronze', (0.16, 0.11, 0.07), 0.4, metallic=0.85, grain=0.06)
+    box((30, 20, 16), (24.0, ny + 10.3, 8), curtain_glass_mat('pl-glass-b', inside=(0.03, 0.03, 0.03), f0=0.15), bevel=0)
+    fins = Batch(bronze, 'pl-fins')
+    x = 9.4
+    while x < 39:
+        fins.box((0.12, 0.8, 16), (x, ny - 0.1, 8))
+        x += 1.2
+    for z in range(4, 17, 4):
+        fins.box((30, 0.9, 0.25), (24.0, ny - 0.1, z))
+    fins.done()
+    # A walkway between the two in shadow, towers of the district behind.
+    for i, (tx, ty, w, h, tint) in enumerate(((-55.0, 80.0, 30.0, 120.0, (0.66, 0.74, 0.8)),
+                                               (30.0, 120.0, 30.0, 160.0, (0.75, 0.76, 0.74)))):
+        box((w, w, h), (tx, ty, h / 2), tower_wall_mat('pl-tower-%d' % i, tint), bevel=0)
+    # Planters with young plane trees, and benches, along the building, clear of the car.
+    conc = satin_concrete_mat((0.5, 0.49, 0.47), 0.7, record=False)
+    leaf = leaf2_mat('pl-leaf', (0.04, 0.07, 0.02), (0.14, 0.2, 0.06), translucent=0.35)
+    bark = bark2_mat('pl-bark', (0.16, 0.15, 0.13), lichen=(0.3, 0.3, 0.25))
+    for i, (x, y) in enumerate(((-11.0, 12.0), (-4.5, 15.5), (8.0, 12.0))):
+        me = broadleaf_mesh(70 + i, rng.uniform(5.5, 6.5), 2.4, name='pl-tree-%d' % i, mats=[leaf, bark])
+        planter_tree(me, x, y, conc, pot=(2.4, 2.4, 0.5))
+    wood = simple_mat('pl-bench', (0.2, 0.12, 0.07), 0.6, grain=0.15)
+    for x in (-8.0, 4.0):
+        box((2.6, 0.55, 0.42), (x, 14.0, 0.21), conc, bevel=0.01)
+        box((2.5, 0.5, 0.05), (x, 14.0, 0.445), wood, bevel=0.01)
+    camera(focal=35.0, fstop=5.6, pitch_deg=2.0, height=1.3, distance=8.0)
+    render_settings(exposure=-1.4, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    return extra
+
+
+def climber_mesh(path, seed, name, mats, leaves=9000, flowers=700, reach=0.22):
+    """Climbing roses trained over a frame: around points along `path` (m, 3) single leaves (small
+    triangles, 4-7 cm) and open blooms (six petals, 3-4 cm, cupped), thicker where the plant has grown
+    longest (at the feet and over the crown). Material 0 leaves, 1 petals; face attribute `tone`."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    path = np.asarray(path, float)
+    seg = np.linalg.norm(np.diff(path, axis=0), axis=1)
+    cum = np.concatenate([[0], np.cumsum(seg)])
+    soup = Soup()
+
+    def sites(n):
+        # More growth near the feet and over the top; some bare stretches on the way up.
+        t = rng.random(n * 3) * cum[-1]
+        u = t / cum[-1]
+        w = 0.45 + 0.55 * np.maximum(np.exp(-((u - 0.5) / 0.18) ** 2), np.exp(-(np.minimum(u, 1 - u) / 0.12) ** 2))
+        w *= 0.6 + 0.4 * np.sin(u * 37.0 + seed) ** 2
+        t = t[rng.random(len(t)) < w][:n]
+        p = np.stack([np.interp(t, cum, path[:, k]) for k in range(3)], axis=1)
+        d = rng.normal(size=(len(t), 3))
+        d /= np.linalg.norm(d, axis=1, keepdims=True)
+        return p + d * (reach * rng.random(len(t)) ** 0.6)[:, None], d
+
+    c, d = sites(leaves)
+    n = len(c)
+    sz = rng.uniform(0.04, 0.07, n)[:, None]
+    nrm = rng.normal(size=(n, 3)) + d * 1.2
+    nrm /= np.linalg.norm(nrm, axis=1, keepdims=True)
+    a, b = _frame(nrm, np)
+    tri = np.stack([c + a * sz, c - a * sz * 0.4 + b * sz * 0.45, c - a * sz * 0.4 - b * sz * 0.45], axis=1)
+    soup.add(tri, 0, tone=rng.random(n))
+    c, d = sites(flowers)
+    for k in range(len(c)):
+        nr = d[k] + rng.normal(0, 0.4, 3)
+        nr /= np.linalg.norm(nr)
+        a, b = _frame(nr[None, :], np)
+        a, b = a[0], b[0]
+        r = rng.uniform(0.035, 0.05)
+        tone = rng.random()
+        for j in range(6):
+            ang = 2 * np.pi * j / 6 + rng.uniform(0, 0.5)
+            e = np.cos(ang) * a + np.sin(ang) * b
+            e2 = np.cos(ang + 1.3) * a + np.sin(ang + 1.3) * b
+            # Petals rise towards their tips: a cupped bloom, an inner ring smaller.
+            ring = 1.0 if j % 2 else 0.6
+            p0 = c[k] + nr * 0.01
+            p1 = c[k] + e * r * ring + nr * r * 0.5
+            p2 = c[k] + e2 * r * ring + nr * r * 0.35
+            soup.add([p0, p1, p2], 1, tone=tone)
+    return soup.mesh(name, mats)
+
+
+def lawn_mat(name, base=(0.05, 0.09, 0.025)):
+    """A mown lawn: the mower's stripes across the frame (grass laid towards and away from the eye, lighter
+    and darker in 1.5-m bands), patches of greener and yellower growth, and a strong fine blade bump."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    band = math_node(nt, 'SINE', math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', sep.outputs['Y'],
+                                                                       math_node(nt, 'MULTIPLY', noise(nt, c, 0.2, 2, 0.5), 0.6)),
+                                               math.pi / 1.5))
+    stripes = ramp(nt, band, [(0.0, (0.82, 0.82, 0.82)), (0.3, (1.12, 1.12, 1.12))])  # sine < 0 clamps to 0
+    col = ramp(nt, noise(nt, c, 0.4, 5, 0.6), [(0.3, tuple(v * 0.75 for v in base)), (0.55, base), (0.8, (0.11, 0.12, 0.04))])
+    col = mix_rgb(nt, 1.0, col, stripes, 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 12.0, 3, 0.6), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.15, 1.15, 1.15))]), 'MULTIPLY')
+    principled(nt, out, col, 0.85, 0.35, 0.0, bump(nt, noise(nt, c, 600, 2, 0.5), 0.9, 0.02))
+    return m
+
+
+def garden_chair(batch, x, y, rot):
+    """A white folding garden chair (seat 42 cm, back slats) into `batch`, facing -Y turned by `rot`."""
+    cs, sn = math.cos(rot), math.sin(rot)
+
+    def at(dx, dy):
+        return (x + dx * cs - dy * sn, y + dx * sn + dy * cs)
+    for dx in (-0.19, 0.19):
+        for dy in (-0.18, 0.18):
+            px, py = at(dx, dy)
+            batch.box((0.025, 0.025, 0.45), (px, py, 0.225), rot_z=rot)
+        px, py = at(dx, 0.2)
+        batch.box((0.025, 0.025, 0.45), (px, py, 0.67), rot_z=rot)
+    px, py = at(0, 0)
+    batch.box((0.42, 0.4, 0.03), (px, py, 0.46), rot_z=rot)
+    for z in (0.62, 0.74, 0.86):
+        px, py = at(0, 0.2)
+        batch.box((0.4, 0.015, 0.05), (px, py, z), rot_z=rot)
+
+
+def s_wedding():
+    """A garden wedding venue at golden hour (session 9; was a cartoon flower arch with ball trees): the
+    car on pale limestone paving, behind it a white steel arch grown over with climbing white roses
+    (thousands of single leaves and blooms), glass lanterns with candles either side, white chairs in rows
+    on the lawn beyond for the ceremony, festoon lights strung across on posts, old plane trees backlit by
+    a low sun from behind on the left. 40 mm at 8 m, 1.3 m, level, f/4."""
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    sun_elev, sun_az = 12, 240
+    cumulus_sky(sun_elev, sun_az, cover=0.22, scale=1.3, cloud_light=1.0, seed=3.0, tint=(1.0, 0.82, 0.65))
+    sun_light(sun_elev, sun_az, 4.5, (1.0, 0.7, 0.45), angle_deg=0.55)
+    key(sun_az, sun_elev, 0.2, (1.0, 0.7, 0.45))
+    py = 9.5  # where the paving meets the lawn
+    plane(120, 60, (0, py - 30, 0), brick_mat('wd-limestone', (0.66, 0.6, 0.5), (0.5, 0.46, 0.39), (1.2, 0.8), 0.003,
+                                              ground=True, rough=0.75, shade=0.93))
+    meta['floor'] = {'gloss': 0.02, 'roughness': 0.75, 'kind': 'stone-paving'}
+    kerb = plaster_mat('wd-kerb', (0.6, 0.57, 0.5), 0.7, streaks=False)
+    box((120, 0.25, 0.12), (0, py, 0.06), kerb, bevel=0.01)
+    plane(200, 120, (0, py + 60.1, 0.01), lawn_mat('wd-lawn'))
+    # The arch: twin white steel hoops with rungs, roses over it.
+    ay, half, spring = 8.0, 1.6, 2.3
+    white = simple_mat('wd-white', (0.85, 0.85, 0.83), 0.35, grain=0.03)
+    path = [(-half, ay, 0.0), (-half, ay, spring)]
+    path += [(-half * math.cos(math.pi * k / 24), ay, spring + half * math.sin(math.pi * k / 24)) for k in range(1, 24)]
+    path += [(half, ay, spring), (half, ay, 0.0)]
+    for dy in (-0.12, 0.12):
+        wire([(x, y + dy, z) for (x, y, z) in path], 0.025, white, 'arch')
+    rungs = Batch(white, 'arch-rungs')
+    for (x, y, z) in path[1::2]:
+        rungs.box((0.02, 0.24, 0.02), (x, y, z))
+    rungs.done()
+    leaf = leaf2_mat('wd-rose-leaf', (0.02, 0.045, 0.015), (0.08, 0.13, 0.04), translucent=0.3)
+    petal = leaf2_mat('wd-petal', (0.85, 0.82, 0.76), (1.0, 0.98, 0.94), translucent=0.35)
+    put(climber_mesh(path, 3, 'roses', [leaf, petal], leaves=12000, flowers=4000), (0, 0, 0), name='roses')
+    # Lanterns either side of the arch and along the paving's edge: black frames, glass, a candle each.
+    black = simple_mat('wd-black', (0.03, 0.03, 0.03), 0.4)
+    glass = shop_glass_mat('wd-lantern-glass')
+    flame = emission_mat('wd-candle', (1.0, 0.6, 0.25), 12.0)
+    for x, s in ((-2.4, 0.55), (2.4, 0.55), (-6.0, 0.4), (5.5, 0.4), (-9.5, 0.4), (9.0, 0.4)):
+        y = ay - 0.3 if abs(x) < 3 else py - 0.6
+        box((0.24 * s / 0.4, 0.24 * s / 0.4, s), (x, y, s / 2 + 0.02), glass, bevel=0)
+        for dx in (-1, 1):
+            for dy in (-1, 1):
+                box((0.02, 0.02, s), (x + dx * 0.12 * s / 0.4, y + dy * 0.12 * s / 0.4, s / 2 + 0.02), black, bevel=0)
+        box((0.28 * s / 0.4, 0.28 * s / 0.4, 0.04), (x, y, s + 0.04), black, bevel=0.005)
+        cylinder(0.03, 0.12, (x, y, 0.1), simple_mat('wd-wax', (0.9, 0.88, 0.8), 0.6), verts=12)
+        sphere(0.012, (x, y, 0.18), flame, subdiv=1)
+        point_light((x, y, 0.2), 3.0, (1.0, 0.6, 0.3), radius=0.02)
+    # Chairs for the ceremony on the lawn, an aisle between the two blocks.
+    chairs = Batch(white, 'chairs')
+    rng = random.Random(4)
+    for r in range(5):
+        for c in range(5):
+            for s in (-1, 1):
+                garden_chair(chairs, s * (1.3 + c * 0.55), 12.0 + r * 0.95 + rng.gauss(0, 0.03), rng.gauss(0, 0.05))
+    chairs.done()
+    # Festoon lights strung across on timber posts.
+    post = bark2_mat('wd-post', (0.12, 0.09, 0.06))
+    wmat = simple_mat('wd-cable', (0.02, 0.02, 0.02), 0.5)
+    bulb = emission_mat('wd-bulb', (1.0, 0.72, 0.42), 30.0)
+    for y, z in ((10.8, 4.0), (17.0, 4.3)):
+        for x in (-9.5, 9.5):
+            box((0.12, 0.12, z + 0.2), (x, y, (z + 0.2) / 2), post, bevel=0.01)
+        festoon((-9.5, y, z), (9.5, y, z), 0.9, 30, wmat, bulb)
+    festoon((-9.5, 10.8, 4.0), (9.5, 17.0, 4.3), 1.1, 34, wmat, bulb)
+    # Old plane trees behind, backlit.
+    tleaf = leaf2_mat('wd-tree-leaf', (0.03, 0.05, 0.015), (0.12, 0.16, 0.05), translucent=0.4)
+    tbark = bark2_mat('wd-tree-bark', (0.12, 0.11, 0.09), lichen=(0.25, 0.25, 0.2))
+    for i, (x, y, h) in enumerate(((-14.0, 24.0, 12.0), (-4.0, 28.0, 14.0), (7.0, 23.0, 11.0), (17.0, 27.0, 13.0),
+                                   (-24.0, 30.0, 13.0), (26.0, 32.0, 12.0), (-9.0, 40.0, 15.0), (12.0, 42.0, 15.0),
+                                   (1.0, 45.0, 16.0), (-20.0, 44.0, 14.0), (24.0, 46.0, 15.0))):
+        me = broadleaf_mesh(80 + i, h, h * 0.4, name='wd-tree-%d' % i, mats=[tleaf, tbark], leaves=2.2)
+        put(me, (x, y, 0), rot_z=rng.uniform(0, 6.3))
+    camera(focal=40.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=8.0)
+    render_settings(exposure=-0.6, glare=0.2, mist={'start': 30, 'depth': 600, 'color': (0.9, 0.7, 0.5)})
     return extra
 
 
@@ -6783,12 +7098,12 @@ SCENES = {
     'city-centre': s_street,
     'apartment-front': s_apartment_front,
     'skyscraper-front': s_skyscraper_front,
-    'studio-plaza': lambda: s_city('plaza'),
+    'studio-plaza': s_plaza,
     'tokyo-street': s_tokyo_street,
     'urban-night': lambda: s_street(night=True),
-    'luxury-hotel-entrance': lambda: s_city('hotel'),
-    'red-carpet': lambda: s_city('red-carpet'),
-    'wedding-car': lambda: s_city('wedding'),
+    'luxury-hotel-entrance': s_hotel_entrance,
+    'red-carpet': s_red_carpet,
+    'wedding-car': s_wedding,
     'gated-estate-car-park': s_gated_estate,
     'suburban-house': s_suburban_house,
     'airport-vip': s_airport_vip,
