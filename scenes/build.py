@@ -5797,6 +5797,7 @@ def sd_layby_mat(damp=0.0):
         # Wet stone darkens; drying first on the chips' tops and in blotches, so the sheen is uneven.
         col = mix_rgb(nt, 1.0, col, tuple([1 - 0.5 * damp] * 3), 'MULTIPLY')
         dry = ramp(nt, noise(nt, c, 0.6, 4, 0.6), [(0.35, (0, 0, 0)), (0.7, (0.12, 0.12, 0.12))])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', dry, 4.0), col, mix_rgb(nt, 1.0, col, (1.6, 1.58, 1.55), 'MULTIPLY'))
         rough = math_node(nt, 'ADD', 0.8 - 0.27 * damp, math_node(nt, 'ADD', dry, math_node(nt, 'MULTIPLY', chips.outputs['Distance'], -0.08)))
     principled(nt, out, col, rough, 0.4 + 0.1 * damp, 0.0, bump(nt, h, 0.45, 0.006))
     meta['floor'] = {'gloss': round(0.03 + 0.09 * damp, 3), 'roughness': round(0.8 - 0.25 * damp, 3), 'kind': 'asphalt'}
