@@ -1031,7 +1031,7 @@ def sky_clouds(horizon, zenith, cloud=0.12, scale=1.2, strength=1.0, sun=None):
     return w
 
 
-def nature_compositor(mist, glare=0.0, dither=True):
+def nature_compositor(mist, glare=0.0, dither=True, glow=None):
     """The session-5 compositor (albedo-steered bilateral denoise, mist, bloom, vignette) with the haze taken
     from the mist pass alone: the pass is averaged over the pixel and the lens like the image, so edges of
     defocused trunks and crowns get the haze of what they show. The old sky test on the depth pass was a
@@ -1056,6 +1056,22 @@ def nature_compositor(mist, glare=0.0, dither=True):
         link(nt, amt.outputs[0], m.inputs[0])
         link(nt, img, m.inputs[1])
         m.inputs[2].default_value = (*mist['color'], 1)
+        if glow:
+            # Fog lit by a sun hidden in it: a soft patch of the haze (centre x, y, size w, h as image
+            # shares; colour) brighter and warmer, so the fog is not one flat fill.
+            gx, gy, gw, gh, gcol = glow
+            ell = nt.nodes.new('CompositorNodeEllipseMask')
+            ell.x, ell.y, ell.width, ell.height = gx, gy, gw, gh
+            blur = nt.nodes.new('CompositorNodeBlur')
+            blur.filter_type = 'FAST_GAUSS'
+            blur.use_relative = True
+            blur.factor_x = blur.factor_y = 40
+            link(nt, ell.outputs['Mask'], blur.inputs[0])
+            gm = nt.nodes.new('CompositorNodeMixRGB')
+            link(nt, blur.outputs[0], gm.inputs[0])
+            gm.inputs[1].default_value = (*mist['color'], 1)
+            gm.inputs[2].default_value = (*gcol, 1)
+            link(nt, gm.outputs[0], m.inputs[2])
         img = m.outputs[0]
     link(nt, img, vig.inputs[1])
     if dither:
@@ -3124,42 +3140,131 @@ def s_snowy_drive():
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def verge_ground(x, y):
+def fm_ground(x, y):
+    """Farmland beyond the road in the fog: a gravel shoulder and verge level with the road, then a
+    pasture rising gently (1-2 m over 200 m) with a little roll, so far trees stand a touch higher."""
     import numpy as np
-    edge = np.clip((y - 9.45) / 0.4, 0, 1)
-    return edge * (0.04 + 0.08 * fbm(x, y, 3.0, 3, seed=4)) - 0.03 + np.clip(y - 12, 0, None) * 0.01
+    edge = np.clip((y - 9.5) / 0.35, 0, 1)
+    t = np.clip((y - 12.0) / 200.0, 0, 1)
+    roll = (0.8 * fbm(x, y, 60.0, 4, seed=61) + 0.1 * fbm(x, y, 5.0, 3, seed=62)) * np.clip((y - 14.0) / 30.0, 0, 1)
+    return edge * (0.03 + 0.04 * fbm(x, y, 2.0, 3, seed=63)) - 0.02 + 1.8 * t * t * (3 - 2 * t) + roll
+
+
+def fm_power_line(p0, p1, n, pole_mat, wire_mat, rng):
+    """A rural power line of wooden poles (9-10 m, a crossarm with three insulators) receding across the
+    field, each pole leaning a little, sagging cables between them."""
+    import numpy as np
+    tops = []
+    for i in range(n):
+        t = i / (n - 1)
+        x = p0[0] + (p1[0] - p0[0]) * t + rng.normal(0, 0.5)
+        y = p0[1] + (p1[1] - p0[1]) * t
+        z = float(fm_ground(np.array([x]), np.array([y]))[0])
+        h = rng.uniform(9.0, 10.0)
+        lean = rng.normal(0, 0.012)
+        cylinder(0.13, h + 1.5, (x, y, z + h / 2 - 0.75), pole_mat, rot=(lean, rng.normal(0, 0.015), 0), verts=10)
+        top = z + h
+        box((1.8, 0.1, 0.1), (x, y, top - 0.35), pole_mat, bevel=0.01, rot=(0, rng.normal(0, 0.02), 0.35))
+        tops.append([(x + dx * math.cos(0.35), y + dx * math.sin(0.35), top - 0.12) for dx in (-0.8, 0.0, 0.8)])
+    for a, b in zip(tops[:-1], tops[1:]):
+        for k in range(3):
+            wire(catenary(a[k], b[k], 0.9 + 0.1 * k), 0.012, wire_mat)
 
 
 def s_foggy_morning():
-    """A damp country road in morning fog (session 6): a grass verge of real blades, a line of broadleaf
-    trees along the road and more behind, fading by depth (mist pass) into the fog; a damp road with a
-    soft sheen and darker wheel tracks."""
+    """A lay-by on a country road on a foggy autumn morning (session 9; was bare forking trunks in flat grey
+    fog over a mirror road): the car on damp chip-seal, the road across the frame, a gravel shoulder and a
+    wet grass verge behind a W-beam guard rail, then pasture with a post-and-wire fence; broadleaves half
+    bare (autumn leaves left, irregular limbs) and spruces at 30-50 m, a hedgerow at 70-110 m, a wood and a
+    farmhouse at 150-300 m and a power line receding across the field, each farther layer paler and
+    softer in a linear mist; a low sun to the right, behind the fog, warms and brightens the haze there."""
     import numpy as np
-    sky_clouds((0.74, 0.76, 0.77), (0.7, 0.72, 0.74), cloud=0.05, scale=0.8, strength=1.0)
-    sun_light(12, 200, 0.35, (1.0, 0.93, 0.82), angle_deg=20)
-    plane(400, 40, (0, -10.5, 0.0), winter_road_mat((0.05, 0.05, 0.055), slush_amount=0.0))
-    paint = worn_paint_mat()
-    for i in range(-20, 21):
-        plane(3.0, 0.12, (i * 9.0 + 1.5, 6.0, 0.004), paint)
-    terrain(9.3, 1500, verge_ground, floor_material('grass', record=False), rows=200, cols=300, name='verge')
-    blades = leaf2_mat('blades', (0.03, 0.05, 0.02), (0.11, 0.14, 0.05), translucent=0.2, autumn=(0.2, 0.17, 0.08))
-    grass_blades(9.5, 17, verge_ground, 900, 0.3, blades, name='grass')
-    leaves = leaf2_mat('leaves', (0.025, 0.04, 0.015), (0.08, 0.1, 0.035), translucent=0.25, autumn=(0.18, 0.13, 0.04))
-    bark = bark2_mat('bark', (0.05, 0.045, 0.04), lichen=(0.12, 0.14, 0.1))
-    trees = [broadleaf_mesh(21 + i, h, c, name='oak%d' % i, mats=[leaves, bark])
-             for i, (h, c) in enumerate(((15, 9), (12, 7), (17, 10)))]
-    rng = np.random.default_rng(6)
-    for yy in np.arange(16, 110, 9.0):
-        reach = view_reach(yy, 8)
-        x = -reach + rng.uniform(0, 6)
+    sky_clouds((0.82, 0.8, 0.76), (0.7, 0.71, 0.72), cloud=0.04, scale=0.8, strength=1.1)
+    sun_light(9, 125, 0.6, (1.0, 0.84, 0.62), angle_deg=25)
+    plane(400, 7.0, (0, 6.1, 0.0), street_asphalt_mat((0.055, 0.055, 0.058)))
+    plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat(damp=1.0))
+    paint = worn_paint_mat('road-paint', (0.66, 0.65, 0.6))
+    for i in range(-60, 61):
+        plane(1.0, 0.15, (i * 2.0 + 0.5, 2.75, 0.004), paint)
+    fr_road_paint((6.0, 9.25), (True, False))
+    terrain(9.3, 700, fm_ground, verge_mat('fm-verge', grass=(0.05, 0.075, 0.03), floor_col=(0.05, 0.06, 0.03),
+                                           gravel_to=10.0, litter_from=1e5), rows=260, cols=340, name='pasture',
+            y_power=2.6)
+    wet = leaf2_mat('wet-grass', (0.03, 0.05, 0.02), (0.1, 0.13, 0.05), translucent=0.2, autumn=(0.2, 0.18, 0.09))
+    grass_blades(10.0, 13.0, fm_ground, 1300, 0.28, wet, name='verge-grass', lean=0.3)
+    grass_blades(13.0, 45.0, fm_ground, 380, 0.2, wet, name='pasture-grass', seed=14, lean=0.3)
+    nd_guard_rail(10.8, -40, 40, nd_galvanised(), nd_galvanised())
+    rng = np.random.default_rng(19)
+    post = bark2_mat('post', (0.13, 0.11, 0.09), lichen=(0.22, 0.24, 0.2))
+    wire_m = simple_mat('wire', (0.3, 0.3, 0.3), 0.45, metallic=0.8)
+    fence_rng = np.random.default_rng(23)
+    posts = Batch(post, 'fence-posts')
+    x, tops = -30.0, []
+    while x < 30:
+        yy = 16.0 + fence_rng.normal(0, 0.05)
+        z = float(fm_ground(np.array([x]), np.array([yy]))[0])
+        h = 1.15 + fence_rng.normal(0, 0.04)
+        posts.box((0.1, 0.1, h + 0.3), (x, yy, z + (h - 0.3) / 2), rot_z=fence_rng.uniform(0, 1.5),
+                  rot_x=fence_rng.normal(0, 0.04))
+        tops.append((x, yy, z))
+        x += fence_rng.uniform(2.8, 3.4)
+    posts.done()
+    for wz in (0.6, 1.0):
+        for (xa, ya, za), (xb, yb, zb) in zip(tops[:-1], tops[1:]):
+            wire(catenary((xa, ya - 0.06, za + wz), (xb, yb - 0.06, zb + wz), 0.04, n=6), 0.004, wire_m)
+    fm_power_line((8.5, 27.0), (-60.0, 430.0), 9, bark2_mat('pole', (0.09, 0.075, 0.06)),
+                  simple_mat('cable', (0.05, 0.05, 0.05), 0.5), rng)
+    leaves = leaf2_mat('leaves', (0.05, 0.045, 0.015), (0.17, 0.12, 0.035), translucent=0.3, autumn=(0.32, 0.17, 0.05))
+    needles = leaf2_mat('needles', (0.012, 0.025, 0.014), (0.04, 0.06, 0.03), translucent=0.12)
+    bark = bark2_mat('bark', (0.055, 0.048, 0.04), lichen=(0.14, 0.16, 0.12))
+    broad = [broadleaf_mesh(71 + i, h, c, name='oak%d' % i, mats=[leaves, bark], leaves=3.0, bare=b)
+             for i, (h, c, b) in enumerate(((16, 13, 0.6), (13, 11, 0.45), (19, 14, 0.7), (11, 10, 0.35),
+                                            (15, 12, 0.55)))]
+    spruce = [conifer_mesh(81 + i, h, h * 0.2, clear=cl, name='spruce%d' % i, mats=[needles, bark])
+              for i, (h, cl) in enumerate(((18, 0.06), (23, 0.12), (13, 0.03)))]
+
+    def plant(x, y, sink, pick_spruce):
+        z = float(fm_ground(np.array([x]), np.array([y]))[0]) - sink
+        if rng.random() < pick_spruce:
+            put(spruce[rng.integers(0, 3)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.15))
+        else:
+            put(broad[rng.integers(0, 5)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.15))
+    # The nearest trees: a few, unevenly spaced along the field's edge, so the crowns do not wall off the frame.
+    for x, y in ((-11.5, 31.0), (-3.0, 44.0), (6.5, 36.0), (15.0, 48.0), (-19.0, 52.0)):
+        plant(x + rng.uniform(-1, 1), y, 0.2, 0.2)
+    # A hedgerow on a field boundary, then a wood; gaps let the fog's depth show between.
+    x = -view_reach(110, 8)
+    while x < view_reach(110, 8):
+        y = 85 + 15 * math.sin(x / 29.0) + rng.uniform(-5, 5)
+        if abs(math.sin(x / 17.0 + 0.7)) > 0.3:
+            plant(x, y, 0.4, 0.35)
+        x += rng.uniform(4, 9)
+    for yy in np.arange(160, 320, 9.0):
+        reach = view_reach(yy, 10)
+        x = -reach + rng.uniform(0, 5)
         while x < reach:
-            y = yy + rng.uniform(-3, 3)
-            put(trees[rng.integers(0, 3)], (x, y, 0.0), rng.uniform(0, 6.3), rng.uniform(0.8, 1.15))
-            x += rng.uniform(6, 12) if yy < 20 else rng.uniform(5, 9)
-    key(200, 12, 0.95, (1.0, 0.93, 0.82))
+            plant(x, yy + rng.uniform(-4, 4), 0.3, 0.5)
+            x += rng.uniform(4, 8)
+    # A farmhouse beyond the pasture, half lost in the fog.
+    wall = plaster_mat('farm-wall', (0.55, 0.52, 0.47))
+    roof = roof_tile_mat('farm-roof', (0.2, 0.1, 0.07))
+    fx, fy = -26.0, 150.0
+    hz = float(fm_ground(np.array([fx]), np.array([fy]))[0])
+    box((11, 8, 6.0), (fx, fy + 4.0, hz + 2.8), wall, bevel=0.05)
+    hipped_roof(fx - 5.5, fx + 5.5, fy, fy + 8.0, hz + 5.8, 3.2, 0.5, roof, name='farm-roof')
+    box((0.6, 0.6, 2.2), (fx + 2.5, fy + 4.5, hz + 8.2), wall, bevel=0.02)
+    pane = simple_mat('farm-window', (0.02, 0.022, 0.025), 0.2)
+    for wx in (-3.6, -1.2, 1.2, 3.6):
+        for wz, wh in ((1.3, 1.3), (4.1, 1.1)):
+            if wz < 2 and abs(wx) < 2:
+                continue
+            box((0.9, 0.1, wh), (fx + wx, fy - 0.02, hz + wz), pane, bevel=0.0)
+    box((1.0, 0.1, 2.1), (fx, fy - 0.02, hz + 0.8), simple_mat('farm-door', (0.09, 0.05, 0.03), 0.6), bevel=0.0)
+    key(125, 9, 0.95, (1.0, 0.84, 0.62))
     camera(outdoor=True)
-    render_settings(exposure=0.2, adaptive=0.01)
-    nature_compositor({'start': 0, 'depth': 130, 'color': (0.72, 0.74, 0.75), 'max': 0.96, 'falloff': 'LINEAR'})
+    render_settings(exposure=0.0, adaptive=0.01)
+    nature_compositor({'start': 0, 'depth': 260, 'color': (0.68, 0.68, 0.67), 'max': 0.97, 'falloff': 'LINEAR'},
+                      glow=(0.78, 0.75, 0.9, 0.6, (0.95, 0.86, 0.72)))
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -5854,10 +5959,11 @@ def sd_far_mat():
     return m
 
 
-def sd_layby_mat():
+def sd_layby_mat(damp=0.0):
     """A country lay-by's surface: old chip-seal (stone chips of a few greys and browns rolled into the
     binder, each chip in the bump so a low sun rakes them), patched in places, dusty and lighter where
-    the wheels do not pass."""
+    the wheels do not pass. `damp` (0-1) darkens it and gives the binder the dull sheen of dew or drizzle
+    (not standing water: still rough enough to blur any reflection)."""
     m, nt, out = new_mat('sd-layby')
     c = coord(nt)
     chips = nt.nodes.new('ShaderNodeTexVoronoi')
@@ -5873,8 +5979,15 @@ def sd_layby_mat():
     col = mix_rgb(nt, dust, col, (0.2, 0.18, 0.16))
     h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', chips.outputs['Distance'], -1.0),
                   math_node(nt, 'MULTIPLY', noise(nt, c, 200.0, 3, 0.6), 0.3))
-    principled(nt, out, col, 0.8, 0.4, 0.0, bump(nt, h, 0.45, 0.006))
-    meta['floor'] = {'gloss': 0.03, 'roughness': 0.8, 'kind': 'asphalt'}
+    rough = 0.8
+    if damp > 0:
+        # Wet stone darkens; drying first on the chips' tops and in blotches, so the sheen is uneven.
+        col = mix_rgb(nt, 1.0, col, tuple([1 - 0.5 * damp] * 3), 'MULTIPLY')
+        dry = ramp(nt, noise(nt, c, 0.6, 4, 0.6), [(0.35, (0, 0, 0)), (0.7, (0.12, 0.12, 0.12))])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', dry, 4.0), col, mix_rgb(nt, 1.0, col, (1.6, 1.58, 1.55), 'MULTIPLY'))
+        rough = math_node(nt, 'ADD', 0.8 - 0.27 * damp, math_node(nt, 'ADD', dry, math_node(nt, 'MULTIPLY', chips.outputs['Distance'], -0.08)))
+    principled(nt, out, col, rough, 0.4 + 0.1 * damp, 0.0, bump(nt, h, 0.45, 0.006))
+    meta['floor'] = {'gloss': round(0.03 + 0.09 * damp, 3), 'roughness': round(0.8 - 0.25 * damp, 3), 'kind': 'asphalt'}
     return m
 
 
