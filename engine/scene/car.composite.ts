@@ -1126,16 +1126,17 @@ function skyOf(bg: Background): [number, number, number] {
 }
 
 /**
- * Windows that showed the old background now show the new scene behind the car, as through tinted glass:
- * the scene softened (it is metres behind the glass and seen through two panes), darkened by the glass and
- * the cabin, with a faint reflection of the scene's sky or ceiling on the glass.
+ * Glass over the car: for every pixel of `map` (crop-sized, 0..255 = how much of it is glass), the car's
+ * pixel and the scene behind it, blurred by the crop's smaller side / `blurDiv` (the scene is metres behind
+ * the glass, out of focus), combined by `mix`.
  */
-async function drawGlass(
+async function overGlass(
   canvas: Canvas,
   scene: Buffer,
   placed: Placed,
-  glass: Buffer,
-  sky: [number, number, number],
+  map: Buffer,
+  blurDiv: number,
+  mix: (car: number, behind: number, channel: number, glass: number) => number,
 ): Promise<void> {
   const { out, W, H } = canvas;
   const { cw, ch, left, top } = placed;
@@ -1150,21 +1151,35 @@ async function drawGlass(
   for (let y = 0; y < rh; y++)
     scene.copy(region, y * rw * 3, ((y0 + y) * W + x0) * 3, ((y0 + y) * W + x1) * 3);
   const soft = await sharp(region, { raw: { width: rw, height: rh, channels: 3 } })
-    .blur(Math.max(1, Math.min(rw, rh) / 150))
+    .blur(Math.max(1, Math.min(rw, rh) / blurDiv))
     .raw()
     .toBuffer();
   for (let y = 0; y < rh; y++)
     for (let x = 0; x < rw; x++) {
-      const g = glass[(y0 + y - top) * cw + (x0 + x - left)];
+      const g = map[(y0 + y - top) * cw + (x0 + x - left)];
       if (!g) continue;
-      const a = (g / 255) * 0.92;
       const o = ((y0 + y) * W + x0 + x) * 3;
       const r = (y * rw + x) * 3;
-      for (let k = 0; k < 3; k++) {
-        const through = soft[r + k] * 0.55 + sky[k] * 0.08;
-        out[o + k] = Math.round(out[o + k] * (1 - a) + through * a);
-      }
+      for (let k = 0; k < 3; k++) out[o + k] = mix(out[o + k], soft[r + k], k, g / 255);
     }
+}
+
+/**
+ * Windows that showed the old background now show the new scene behind the car, as through tinted glass:
+ * the scene softened (seen through two panes), darkened by the glass and the cabin, with a faint reflection
+ * of the scene's sky or ceiling on the glass.
+ */
+function drawGlass(
+  canvas: Canvas,
+  scene: Buffer,
+  placed: Placed,
+  glass: Buffer,
+  sky: [number, number, number],
+): Promise<void> {
+  return overGlass(canvas, scene, placed, glass, 150, (car, behind, k, g) => {
+    const a = g * 0.92;
+    return Math.round(car * (1 - a) + (behind * 0.55 + sky[k] * 0.08) * a);
+  });
 }
 
 /**
@@ -1175,40 +1190,15 @@ async function drawGlass(
  * sticker) keeps its detail and is lit down or up with it, as the cabin would be by the new room. Replacing
  * the pane outright (drawGlass) left a flat fill where the cabin had been ("flat grey windows").
  */
-async function relightPanes(
+function relightPanes(
   canvas: Canvas,
   scene: Buffer,
   placed: Placed,
   panes: Buffer,
   seen: [number, number, number],
 ): Promise<void> {
-  const { out, W, H } = canvas;
-  const { cw, ch, left, top } = placed;
-  const x0 = Math.max(0, left);
-  const y0 = Math.max(0, top);
-  const x1 = Math.min(W, left + cw);
-  const y1 = Math.min(H, top + ch);
-  if (x1 <= x0 || y1 <= y0) return;
-  const rw = x1 - x0;
-  const rh = y1 - y0;
-  const region = Buffer.alloc(rw * rh * 3);
-  for (let y = 0; y < rh; y++)
-    scene.copy(region, y * rw * 3, ((y0 + y) * W + x0) * 3, ((y0 + y) * W + x1) * 3);
-  // Seen through glass at a distance, the scene behind is out of focus.
-  const soft = await sharp(region, { raw: { width: rw, height: rh, channels: 3 } })
-    .blur(Math.max(1, Math.min(rw, rh) / 60))
-    .raw()
-    .toBuffer();
-  for (let y = 0; y < rh; y++)
-    for (let x = 0; x < rw; x++) {
-      const g = panes[(y0 + y - top) * cw + (x0 + x - left)];
-      if (!g) continue;
-      const a = g / 255;
-      const o = ((y0 + y) * W + x0 + x) * 3;
-      const r = (y * rw + x) * 3;
-      for (let k = 0; k < 3; k++) {
-        const gain = Math.min(1.5, soft[r + k] / Math.max(8, seen[k]));
-        out[o + k] = Math.min(255, Math.round(out[o + k] * (1 - a + a * gain)));
-      }
-    }
+  return overGlass(canvas, scene, placed, panes, 60, (car, behind, k, a) => {
+    const gain = Math.min(1.5, behind / Math.max(8, seen[k]));
+    return Math.min(255, Math.round(car * (1 - a + a * gain)));
+  });
 }

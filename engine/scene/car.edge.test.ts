@@ -5,6 +5,20 @@ import { renderScene } from './scene.render';
 const W = 400;
 const H = 300;
 
+/** The photo composited at scale 1 (framed as it stands) onto an upload of one flat grey level. */
+async function onPlainBackground(data: Buffer, mask: Uint8Array, level: number) {
+  const bg = { data: Buffer.alloc(W * H * 3, level), width: W, height: H, channels: 3 as const };
+  const box = carBox(mask, W, H)!;
+  const r = await compositeCar({ data, width: W, height: H, channels: 3 }, mask, {
+    background: { kind: 'image', image: bg },
+    width: W,
+    height: H,
+    framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
+  });
+  expect(r.placement.scale).toBe(1);
+  return r;
+}
+
 describe('the cut’s outline', () => {
   it('does not carry a line of the old bright floor along a dark car', async () => {
     // A dark car on a bright floor, with a mask one pixel too wide: its outermost ring is floor at full alpha
@@ -28,15 +42,7 @@ describe('the cut’s outline', () => {
         mask[i] = grown ? 255 : 0;
         if (grown && !car[i]) ring.push(i);
       }
-    const bg = { data: Buffer.alloc(W * H * 3, 90), width: W, height: H, channels: 3 as const };
-    const box = carBox(mask, W, H)!;
-    const r = await compositeCar({ data, width: W, height: H, channels: 3 }, mask, {
-      background: { kind: 'image', image: bg },
-      width: W,
-      height: H,
-      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
-    });
-    expect(r.placement.scale).toBe(1);
+    const r = await onPlainBackground(data, mask, 90);
     // The ring's pixels in the output: none may stand out brighter than both the car and the new background.
     let bright = 0;
     for (const i of ring) {
@@ -64,15 +70,7 @@ describe('the cut’s outline', () => {
         const letter = !inCar && y < top && y >= top - 20;
         data.fill(moulding ? 100 : inCar ? 200 : letter ? 105 : 225, i * 3, i * 3 + 3);
       }
-    const bg = { data: Buffer.alloc(W * H * 3, 225), width: W, height: H, channels: 3 as const };
-    const box = carBox(mask, W, H)!;
-    const r = await compositeCar({ data, width: W, height: H, channels: 3 }, mask, {
-      background: { kind: 'image', image: bg },
-      width: W,
-      height: H,
-      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
-    });
-    expect(r.placement.scale).toBe(1);
+    const r = await onPlainBackground(data, mask, 225);
     // Along the moulding's upper row (away from the roof's corners), in the output.
     const oy = top + 2 + r.placement.dy;
     let light = 0;
