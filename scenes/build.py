@@ -3197,21 +3197,8 @@ def s_foggy_morning():
     rng = np.random.default_rng(19)
     post = bark2_mat('post', (0.13, 0.11, 0.09), lichen=(0.22, 0.24, 0.2))
     wire_m = simple_mat('wire', (0.3, 0.3, 0.3), 0.45, metallic=0.8)
-    fence_rng = np.random.default_rng(23)
-    posts = Batch(post, 'fence-posts')
-    x, tops = -30.0, []
-    while x < 30:
-        yy = 16.0 + fence_rng.normal(0, 0.05)
-        z = float(fm_ground(np.array([x]), np.array([yy]))[0])
-        h = 1.15 + fence_rng.normal(0, 0.04)
-        posts.box((0.1, 0.1, h + 0.3), (x, yy, z + (h - 0.3) / 2), rot_z=fence_rng.uniform(0, 1.5),
-                  rot_x=fence_rng.normal(0, 0.04))
-        tops.append((x, yy, z))
-        x += fence_rng.uniform(2.8, 3.4)
-    posts.done()
-    for wz in (0.6, 1.0):
-        for (xa, ya, za), (xb, yb, zb) in zip(tops[:-1], tops[1:]):
-            wire(catenary((xa, ya - 0.06, za + wz), (xb, yb - 0.06, zb + wz), 0.04, n=6), 0.004, wire_m)
+    post_wire_fence(16.0, -30.0, 30.0, post, wire_m, np.random.default_rng(23), fm_ground, jitter=0.05, lean=0.04,
+                    spacing=(2.8, 3.4), wires=(0.6, 1.0), sag=0.04)
     fm_power_line((8.5, 27.0), (-60.0, 430.0), 9, bark2_mat('pole', (0.09, 0.075, 0.06)),
                   simple_mat('cable', (0.05, 0.05, 0.05), 0.5), rng)
     leaves = leaf2_mat('leaves', (0.05, 0.045, 0.015), (0.17, 0.12, 0.035), translucent=0.3, autumn=(0.32, 0.17, 0.05))
@@ -5991,24 +5978,30 @@ def sd_layby_mat(damp=0.0):
     return m
 
 
-def sd_fence(y, x0, x1, post_mat, wire_mat, rng):
-    """A farm fence of weathered round posts (every 3-3.5 m, each leaning a little) with two wires."""
+def post_wire_fence(y, x0, x1, post_mat, wire_mat, rng, ground, jitter=0.04, lean=0.03, spacing=(3.0, 3.5),
+                    wires=(0.62, 1.02), sag=None):
+    """A farm fence of weathered round posts (every `spacing` m, each leaning a little) standing on the
+    terrain `ground(xs, ys)`, with two wires: taut straight spans, or sagging by `sag` m between posts."""
     import numpy as np
     posts = Batch(post_mat, 'fence-posts')
     x = x0
     tops = []
     while x < x1:
-        yy = y + rng.normal(0, 0.04)
-        z = float(sd_near(np.array([x]), np.array([yy]))[0])
+        yy = y + rng.normal(0, jitter)
+        z = float(ground(np.array([x]), np.array([yy]))[0])
         h = 1.15 + rng.normal(0, 0.04)
         posts.box((0.1, 0.1, h + 0.3), (x, yy, z + (h - 0.3) / 2), rot_z=rng.uniform(0, 1.5),
-                  rot_x=rng.normal(0, 0.03))
+                  rot_x=rng.normal(0, lean))
         tops.append((x, yy, z))
-        x += rng.uniform(3.0, 3.5)
+        x += rng.uniform(*spacing)
     posts.done()
-    for wz in (0.62, 1.02):
+    for wz in wires:
         for (xa, ya, za), (xb, yb, zb) in zip(tops[:-1], tops[1:]):
-            pts = [Vector((xa, ya - 0.06, za + wz)), Vector((xb, yb - 0.06, zb + wz))]
+            a, b = (xa, ya - 0.06, za + wz), (xb, yb - 0.06, zb + wz)
+            if sag is not None:
+                wire(catenary(a, b, sag, n=6), 0.004, wire_mat)
+                continue
+            pts = [Vector(a), Vector(b)]
             mid = (pts[0] + pts[1]) / 2
             o = cylinder(0.004, (pts[1] - pts[0]).length, mid, wire_mat, verts=6)
             o.rotation_euler = (pts[1] - pts[0]).to_track_quat('Z', 'Y').to_euler()
@@ -6042,8 +6035,8 @@ def s_sunset_drive():
     grass_blades(10.0, 12.9, sd_near, 1400, 0.12, hay, name='verge-grass', lean=0.2)
     grass_blades(12.9, 45.0, sd_near, 420, 0.5, hay, name='meadow-grass', seed=12, lean=0.25)
     rng = np.random.default_rng(17)
-    sd_fence(12.7, -30, 30, bark2_mat('post', (0.2, 0.18, 0.15), lichen=(0.3, 0.3, 0.26)),
-             simple_mat('wire', (0.4, 0.4, 0.4), 0.4, metallic=0.8), rng)
+    post_wire_fence(12.7, -30, 30, bark2_mat('post', (0.2, 0.18, 0.15), lichen=(0.3, 0.3, 0.26)),
+                    simple_mat('wire', (0.4, 0.4, 0.4), 0.4, metallic=0.8), rng, sd_near)
     leaves = leaf2_mat('leaves', (0.025, 0.05, 0.012), (0.12, 0.17, 0.04), translucent=0.35)
     bark = bark2_mat('bark', (0.07, 0.055, 0.045), lichen=(0.12, 0.13, 0.1))
     broad = [broadleaf_mesh(51 + i, h, c, name='oak%d' % i, mats=[leaves, bark], leaves=4.0)
