@@ -1078,6 +1078,19 @@ def nature_compositor(mist, glare=0.0, dither=True, glow=None):
         sc.render.dither_intensity = 1.5
 
 
+def distance_fade(nt, near, far, at_near, at_far):
+    """A factor that runs from at_near to at_far as the distance from the camera goes from near to far (m):
+    detail finer than a pixel far out (ripples) only adds sampling grain there."""
+    camd = nt.nodes.new('ShaderNodeCameraData')
+    fade = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
+    fade.inputs['From Min'].default_value = near
+    fade.inputs['From Max'].default_value = far
+    fade.inputs['To Min'].default_value = at_near
+    fade.inputs['To Max'].default_value = at_far
+    return fade.outputs[0]
+
+
 def water(y0, size_y=6000, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0, calm=False):
     o = obj_from(bpy.ops.mesh.primitive_plane_add, size=1, location=(0, y0 + size_y / 2, -0.15))
     o.scale = (4000, size_y, 1)
@@ -1089,14 +1102,7 @@ def water(y0, size_y=6000, color=(0.02, 0.06, 0.07), choppy=1.0, wave_scale=1.0,
     # Ripples far out are smaller than a pixel: their bump only makes sampling grain there (session 5), so
     # they fade with distance; the swell (metres long) stays, so the far sea keeps its texture and its tone
     # below the sky's, as in a photograph.
-    camd = nt.nodes.new('ShaderNodeCameraData')
-    fade = nt.nodes.new('ShaderNodeMapRange')
-    link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
-    fade.inputs['From Min'].default_value = 60.0
-    fade.inputs['From Max'].default_value = 400.0
-    fade.inputs['To Min'].default_value = 0.3
-    fade.inputs['To Max'].default_value = 0.0
-    h = math_node(nt, 'ADD', waves, math_node(nt, 'MULTIPLY', ripples, fade.outputs[0]))
+    h = math_node(nt, 'ADD', waves, math_node(nt, 'MULTIPLY', ripples, distance_fade(nt, 60.0, 400.0, 0.3, 0.0)))
     nrm = bump(nt, h, (0.06 if calm else 0.25) * choppy, 0.05)
     p = principled(nt, out, color, 0.03, 0.5, 0.0, nrm)
     p.inputs['IOR'].default_value = 1.33
@@ -6880,18 +6886,12 @@ def bch_sea_mat():
     foam = math_node(nt, 'MAXIMUM', crest, math_node(nt, 'MULTIPLY', swash, ramp(nt, lace, [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])))
     foam = math_node(nt, 'MULTIPLY', foam, math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, y, 60.0, 80.0)))
     ripples = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.5, 1.0)), 2.5, 6, 0.55)
-    camd = nt.nodes.new('ShaderNodeCameraData')
-    fade = nt.nodes.new('ShaderNodeMapRange')
-    link(nt, camd.outputs['View Distance'], fade.inputs['Value'])
-    fade.inputs['From Min'].default_value = 60.0
-    fade.inputs['From Max'].default_value = 400.0
-    fade.inputs['To Min'].default_value = 1.0
-    fade.inputs['To Max'].default_value = 0.15
+
     water_ = nt.nodes.new('ShaderNodeBsdfPrincipled')
     link(nt, deep, water_.inputs['Base Color'])
     water_.inputs['Roughness'].default_value = 0.04
     water_.inputs['IOR'].default_value = 1.33
-    link(nt, bump(nt, math_node(nt, 'MULTIPLY', ripples, fade.outputs[0]), 0.25, 0.05), water_.inputs['Normal'])
+    link(nt, bump(nt, math_node(nt, 'MULTIPLY', ripples, distance_fade(nt, 60.0, 400.0, 1.0, 0.15)), 0.25, 0.05), water_.inputs['Normal'])
     froth = nt.nodes.new('ShaderNodeBsdfPrincipled')
     froth.inputs['Base Color'].default_value = (0.82, 0.84, 0.83, 1)
     froth.inputs['Roughness'].default_value = 0.6
