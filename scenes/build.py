@@ -540,6 +540,26 @@ def satin_concrete_mat(base, rough=0.3, record=True):
     return m
 
 
+def asphalt_repairs(nt, c, col, patch_tones, crack_col):
+    """Repair patches (cells a few metres across, each a shade darker or lighter, `patch_tones` = (darkest
+    factor, lightest factor colour), with a crisp cut edge) and tar-sealed cracks (thin lines in `crack_col`,
+    broken along their length) over an asphalt colour. Returns the colour and the patch and crack masks."""
+    cells = nt.nodes.new('ShaderNodeTexVoronoi')
+    cells.inputs['Scale'].default_value = 0.18
+    cells.inputs['Randomness'].default_value = 0.9
+    link(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), cells.inputs['Vector'])
+    cv = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, cells.outputs['Color'], cv.inputs[0])
+    patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 0.8)
+    lo, hi = patch_tones
+    patch_tone = ramp(nt, cv.outputs['G'], [(0.0, (lo, lo, lo)), (1.0, hi)])
+    col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, patch_tone, 'MULTIPLY'))
+    crack_n = noise(nt, c, 0.9, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.006)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.4, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    return mix_rgb(nt, crack, col, crack_col), patch, crack
+
+
 def street_asphalt_mat(base=(0.085, 0.085, 0.09), wet=False):
     """Asphalt as a street has it (session 5): a tone that drifts over metres, repair patches (cells a shade
     darker or lighter with a crisp cut edge), tar-sealed cracks (thin dark glossy lines), oil spots down
@@ -549,19 +569,7 @@ def street_asphalt_mat(base=(0.085, 0.085, 0.09), wet=False):
     c = coord(nt)
     tone = noise(nt, c, 0.12, 4, 0.5)
     col = ramp(nt, tone, [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.12 for v in base))])
-    cells = nt.nodes.new('ShaderNodeTexVoronoi')
-    cells.inputs['Scale'].default_value = 0.18
-    cells.inputs['Randomness'].default_value = 0.9
-    link(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), cells.inputs['Vector'])
-    cv = nt.nodes.new('ShaderNodeSeparateRGB')
-    link(nt, cells.outputs['Color'], cv.inputs[0])
-    patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 0.8)
-    patch_tone = ramp(nt, cv.outputs['G'], [(0.0, (0.75, 0.75, 0.75)), (1.0, (1.25, 1.25, 1.22))])
-    col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, patch_tone, 'MULTIPLY'))
-    crack_n = noise(nt, c, 0.9, 3, 0.5, distortion=1.5)
-    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.006)
-    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.4, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
-    col = mix_rgb(nt, crack, col, (0.02, 0.02, 0.02))
+    col, patch, crack = asphalt_repairs(nt, c, col, (0.75, (1.25, 1.25, 1.22)), (0.02, 0.02, 0.02))
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, c, sep.inputs[0])
     yv = sep.outputs['Y']
@@ -7010,18 +7018,7 @@ def rain_asphalt_mat():
     c = coord(nt)
     base = (0.055, 0.055, 0.058)
     col = ramp(nt, noise(nt, c, 0.12, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.12 for v in base))])
-    cells = nt.nodes.new('ShaderNodeTexVoronoi')
-    cells.inputs['Scale'].default_value = 0.18
-    cells.inputs['Randomness'].default_value = 0.9
-    link(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), cells.inputs['Vector'])
-    cv = nt.nodes.new('ShaderNodeSeparateRGB')
-    link(nt, cells.outputs['Color'], cv.inputs[0])
-    patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 0.8)
-    col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, ramp(nt, cv.outputs['G'], [(0.0, (0.8, 0.8, 0.8)), (1.0, (1.2, 1.2, 1.18))]), 'MULTIPLY'))
-    crack_n = noise(nt, c, 0.9, 3, 0.5, distortion=1.5)
-    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.006)
-    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.4, 2, 0.5), [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))]))
-    col = mix_rgb(nt, crack, col, (0.015, 0.015, 0.015))
+    col, _, _ = asphalt_repairs(nt, c, col, (0.8, (1.2, 1.2, 1.18)), (0.015, 0.015, 0.015))
     # Puddles: low spots of a slow noise, the edge a soft 10-20 cm.
     low = math_node(nt, 'ADD', noise(nt, c, 0.22, 5, 0.6), math_node(nt, 'MULTIPLY', noise(nt, c, 2.0, 3, 0.5), 0.08))
     pud = smooth_band(nt, low, 0.6, 0.66)
