@@ -153,12 +153,20 @@ def principled(nt, out, color, rough, spec=0.5, metallic=0.0, normal=None, clear
     return p
 
 
-def emission_mat(name, color, strength):
-    m, nt, out = new_mat(name)
+def emit(nt, out, color, strength):
+    """The material's surface is light of `color` (an RGB tuple or a colour socket) at `strength`."""
     e = nt.nodes.new('ShaderNodeEmission')
-    e.inputs['Color'].default_value = (*color, 1.0)
+    if isinstance(color, (tuple, list)):
+        e.inputs['Color'].default_value = (*color, 1.0)
+    else:
+        link(nt, color, e.inputs['Color'])
     e.inputs['Strength'].default_value = strength
     link(nt, e.outputs[0], out.inputs['Surface'])
+
+
+def emission_mat(name, color, strength):
+    m, nt, out = new_mat(name)
+    emit(nt, out, color, strength)
     return m
 
 
@@ -1842,10 +1850,7 @@ def diffuser_mat(name, strength, fall=0.55):
     e = math_node(nt, 'MAXIMUM', ex, ey)
     s = ramp(nt, e, [(0.0, (1, 1, 1)), (0.5, (fall, fall, fall))])
     s = mix_rgb(nt, 1.0, s, ramp(nt, noise(nt, g, 40.0, 3, 0.5), [(0.3, (0.96, 0.96, 0.96)), (0.7, (1, 1, 1))]), 'MULTIPLY')
-    em = nt.nodes.new('ShaderNodeEmission')
-    link(nt, s, em.inputs['Color'])
-    em.inputs['Strength'].default_value = strength
-    link(nt, em.outputs[0], out.inputs['Surface'])
+    emit(nt, out, s, strength)
     return m
 
 
@@ -2068,10 +2073,7 @@ def loft_outside_mat(name, strength):
     skyline = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, c, (0.4, 0.0, 0.0)), 1.0, 2, 0.5), 4.0))
     col = ramp(nt, skyline, [(0.0, (0.3, 0.24, 0.2)), (0.2, (0.86, 0.9, 0.95))])
     col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.6, 4, 0.5), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = strength
-    link(nt, e.outputs[0], out.inputs['Surface'])
+    emit(nt, out, col, strength)
     return m
 
 
@@ -2987,10 +2989,7 @@ def s_vip_garage_entrance():
     m, nt, out = new_mat('ramp-daylight')
     cc = coord(nt, 'Object')
     band = ramp(nt, noise(nt, cc, 0.8, 5, 0.6), [(0.35, (0.45, 0.52, 0.35)), (0.7, (0.95, 0.97, 1.0))])
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, band, e.inputs['Color'])
-    e.inputs['Strength'].default_value = 6.0
-    link(nt, e.outputs[0], out.inputs['Surface'])
+    emit(nt, out, band, 6.0)
     end_y = y0 + run * math.cos(slope)
     plane(2 * pw, 6.0, (0, end_y - 0.05, run * math.sin(slope) + 2.0), m, rot=(math.pi / 2, 0, 0))
     area_light((0, end_y - 0.2, run * math.sin(slope) + 1.5), 2 * pw, 900, (0.92, 0.95, 1.0), size_y=2.5,
