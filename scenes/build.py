@@ -164,6 +164,14 @@ def emit(nt, out, color, strength):
     link(nt, e.outputs[0], out.inputs['Surface'])
 
 
+def frosted_mat(name, scale, dim, bright, strength):
+    """Frosted glass with daylight behind it, as the camera sees it: a soft bright mottle from `dim` to
+    `bright` (noise at `scale`), emitted at `strength`."""
+    m, nt, out = new_mat(name)
+    emit(nt, out, ramp(nt, noise(nt, coord(nt), scale, 4, 0.5), [(0.3, dim), (0.7, bright)]), strength)
+    return m
+
+
 def emission_mat(name, color, strength):
     m, nt, out = new_mat(name)
     emit(nt, out, color, strength)
@@ -2203,12 +2211,7 @@ def s_private_garage():
             area_light((px, py, h - 0.03), 1.2, 260, (1.0, 0.98, 0.95), size_y=0.6, target=(px, py, 0))
     # Frosted clerestory window: daylight through it, the glass a soft bright mottle in an anthracite frame.
     frame = simple_mat('window-frame', (0.07, 0.07, 0.075), 0.4, metallic=0.3)
-    fm, fnt, fout = new_mat('frosted')
-    fe = fnt.nodes.new('ShaderNodeEmission')
-    link(fnt, ramp(fnt, noise(fnt, coord(fnt), 1.2, 4, 0.5), [(0.3, (0.78, 0.82, 0.86)), (0.7, (0.95, 0.97, 1.0))]),
-         fe.inputs['Color'])
-    fe.inputs['Strength'].default_value = 2.2
-    link(fnt, fe.outputs[0], fout.inputs['Surface'])
+    fm = frosted_mat('frosted', 1.2, (0.78, 0.82, 0.86), (0.95, 0.97, 1.0), 2.2)
     camera_only(plane(3.6, 0.55, (0.6, back - 0.005, 2.3), no_light_sampling(fm), rot=(math.pi / 2, 0, 0)))
     for fz in (2.0, 2.6):
         box((3.8, 0.08, 0.06), (0.6, back - 0.04, fz), frame, bevel=0.004)
@@ -2404,13 +2407,7 @@ def s_service_garage():
     for bx in (-2.2, 2.2):
         cylinder(0.09, 1.1, (bx, back - 0.35, 0.55), hz, verts=20)
     # Frosted clerestory: daylight through wired glass high in the back wall.
-    fm, fnt, fout = new_mat('clerestory')
-    fe = fnt.nodes.new('ShaderNodeEmission')
-    link(fnt, ramp(fnt, noise(fnt, coord(fnt), 1.0, 4, 0.5), [(0.3, (0.8, 0.84, 0.88)), (0.7, (0.96, 0.98, 1.0))]),
-         fe.inputs['Color'])
-    fe.inputs['Strength'].default_value = 2.4
-    link(fnt, fe.outputs[0], fout.inputs['Surface'])
-    fm = no_light_sampling(fm)
+    fm = no_light_sampling(frosted_mat('clerestory', 1.0, (0.8, 0.84, 0.88), (0.96, 0.98, 1.0), 2.4))
     frame = simple_mat('window-frame', (0.12, 0.13, 0.13), 0.45, metallic=0.5)
     for wx in (-5.0, 5.0):
         camera_only(plane(3.4, 0.8, (wx, back - 0.005, 4.6), fm, rot=(math.pi / 2, 0, 0)))
