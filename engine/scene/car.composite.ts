@@ -275,18 +275,18 @@ export async function compositeCar(
       (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' }))).data;
   // Windows the segmenter saw through (glassA: what they show is replaced by the new scene behind tinted
   // glass), and panes a plain studio backdrop shows through that it did not (paneA: relit, see relightPanes).
-  const cropOf = async (map: Uint8Array, kernel: 'linear'): Promise<Buffer> => {
+  const cropOf = async (map: Uint8Array): Promise<Buffer> => {
     const c = new Uint8Array(cw * ch);
     for (let y = 0; y < ch; y++)
       c.set(map.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
     return exact
       ? Buffer.from(c)
-      : (await greyOp(c, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel }))).data;
+      : (await greyOp(c, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;
   };
-  const glassA = options.glass ? await cropOf(options.glass, 'linear') : undefined;
+  const glassA = options.glass ? await cropOf(options.glass) : undefined;
   const panes = studioGlass(src, mask);
   const paneA = panes.map.includes(255)
-    ? await cropOf((await greyOp(panes.map, src.width, src.height, (s) => s.blur(0.8))).data, 'linear')
+    ? await cropOf((await greyOp(panes.map, src.width, src.height, (s) => s.blur(0.8))).data)
     : undefined;
   cw = tw;
   ch = th;
