@@ -89,6 +89,39 @@ describe('the photo’s own shadow', () => {
     expect(worst).toBeLessThan(0.1);
   });
 
+  it('keeps the long soft fade of the shadow in front of the car on a textured floor that brightens toward the camera', () => {
+    // A turntable floor: brighter toward the camera, with a 4-px speckle of +-8 levels. The car's shadow fades
+    // in front of it over 0.35 of its height (as a soft-box studio's does), within the speckle's spread
+    // for most of that length, so a fit taking the floor in front for shadow-free light bends into it.
+    const carH = H * 0.4;
+    const ground = H * 0.75;
+    const fade = (y: number): number => Math.max(0, 1 - (y - ground) / (0.35 * carH));
+    const speckle = (x: number, y: number): number =>
+      (((((x >> 2) * 73856093) ^ ((y >> 2) * 19349663)) >>> 0) % 17) - 8;
+    const floorAt = (x: number, y: number): number => 140 + (70 * y) / H + speckle(x, y);
+    const { image, mask } = photo((x, y) => {
+      const d = x > W * 0.27 && x < W * 0.73 && y >= H * 0.62 ? 0.6 * (y < ground ? 1 : fade(y)) : 0;
+      return Math.round(255 * ((floorAt(x, y) / 255) ** 2.2 * (1 - d)) ** (1 / 2.2));
+    });
+    const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
+    expect(sh).not.toBeNull();
+    // Mean darkness across the middle columns, a third and half way through the fade (truth 0.4 and 0.3).
+    const at = (y: number): number => {
+      const gy = Math.round((y - sh.y0) / (sh.h / sh.gh));
+      let sum = 0;
+      let n = 0;
+      for (let x = Math.round(W * 0.4); x < W * 0.6; x++) {
+        sum += sh.dark[gy * sh.gw + Math.round((x - sh.x0) / (sh.w / sh.gw))] / 255;
+        n++;
+      }
+      return sum / n;
+    };
+    // Before: 0 and 0 (the fit took the fade for the floor's own falloff, and darkness was counted from the
+    // sill, so it ended 0.45 of the car's height below it whatever the photo showed). After: 0.38 and 0.25.
+    expect(at(ground + (0.35 * carH) / 3)).toBeGreaterThan(0.25);
+    expect(at(ground + (0.35 * carH) / 2)).toBeGreaterThan(0.15);
+  });
+
   it('darkens the new floor under the car as the car darkened the old one', async () => {
     const { image, mask } = photo(shadowed);
     const box = carBox(mask, W, H)!;

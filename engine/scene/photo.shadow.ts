@@ -176,7 +176,7 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       if (gy < gh - 1) dist[i] = Math.min(dist[i], dist[i + gw] + 1);
     }
 
-  const all: number[] = [];
+  let all: number[] = [];
   let leftN = 0;
   let rightN = 0;
   for (let gy = 0; gy < gh; gy++)
@@ -187,10 +187,20 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       if (gx < first) leftN++;
       if (gx > last) rightN++;
     }
-  if (all.length < 60) return null;
   // Both sides seen: a quadratic surface (light falls off across a studio floor); one side only: a plane,
   // which extrapolates under the car without bending away.
   const both = leftN > all.length * 0.1 && rightN > all.length * 0.1;
+  // With both sides seen, the floor in front of the car (its columns, widened by the same margin) stays
+  // out of the fit: the car's shadow fades there over a good part of its height, and a fit that took
+  // it for the floor's own falloff cut the shadow to a short dark band along the sills.
+  if (both) {
+    const sides = all.filter((i) => {
+      const gx = i % gw;
+      return gx < first - far || gx > last + far;
+    });
+    if (sides.length >= 60) all = sides;
+  }
+  if (all.length < 60) return null;
   const n = both ? 6 : 3;
   const t = new Float64Array(6);
   const terms = (gx: number, gy: number): Float64Array => {
@@ -306,8 +316,11 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
       // height away, gone at 0.45.
       // Under the car (between its outline and the row its tyres stand on) is always near, fading past the
       // car's first and last columns as far away does (a hard step there drew the shadow's end as a wall).
+      // In front of the tyres' row, between the wheels, the distance counts from that row, not from the
+      // sill high above it: measured from the sill, the soft fade in front of a car was cut off at once.
       const beside = gx < first ? first - gx : gx > last ? gx - last : 0;
-      const under = gy <= groundRow ? Math.max(0, 1 - beside / (nearEnd - nearFull)) : 0;
+      const ahead = Math.max(0, gy - groundRow) + beside;
+      const under = Math.max(0, Math.min(1, (nearEnd - ahead) / (nearEnd - nearFull)));
       const near = Math.max(under, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
       const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
       dark[i] = Math.round(Math.min(0.95, v) * 255);
