@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { grownBox, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
-import { studioGlass } from './glass.continuity';
+import { streetGlass, studioGlass } from './glass.continuity';
 import { photoShadow, type PhotoShadow } from './photo.shadow';
 import { renderScene, type SceneTint } from './scene.render';
 
@@ -283,11 +283,18 @@ export async function compositeCar(
       ? Buffer.from(c)
       : (await greyOp(c, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;
   };
-  const glassA = options.glass ? await cropOf(options.glass) : undefined;
   const panes = studioGlass(src, mask);
   const paneA = panes.map.includes(255)
     ? await cropOf((await greyOp(panes.map, src.width, src.height, (s) => s.blur(0.8))).data)
     : undefined;
+  // Outdoors, panes showing the place behind the car join the windows the segmenter saw through.
+  const street = paneA ? undefined : streetGlass(src, mask);
+  let glassA = options.glass ? await cropOf(options.glass) : undefined;
+  if (street?.includes(255)) {
+    const soft = await cropOf((await greyOp(street, src.width, src.height, (s) => s.blur(0.8))).data);
+    if (glassA) for (let i = 0; i < soft.length; i++) glassA[i] = Math.max(glassA[i], soft[i]);
+    else glassA = soft;
+  }
   cw = tw;
   ch = th;
   const carHpx = box.h * scale;

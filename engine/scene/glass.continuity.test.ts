@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
 import { carBox, compositeCar } from './car.composite';
-import { studioGlass } from './glass.continuity';
+import { streetGlass, studioGlass } from './glass.continuity';
 import { renderScene } from './scene.render';
 
 const W = 400;
@@ -128,5 +128,63 @@ describe('panes on the new scene', () => {
         m++;
       }
     expect(headSum / m).toBeLessThan((pane / n) * 0.6);
+  });
+});
+
+/** A street behind the car: foliage and a pale house front, busy from pixel to pixel. */
+function street(): (x: number, y: number) => [number, number, number] {
+  return (x, y) => {
+    const n = ((x * 7919 + y * 104729) % 41) - 20;
+    return Math.floor(x / 37) % 2 ? [215 + n / 2, 212 + n / 2, 196 + n / 2] : [96 + n, 150 + n, 70 + n];
+  };
+}
+
+describe('windows a street shows through', () => {
+  it('are found by the colours of the place round the car, and a plain backdrop is left to the studio rule', () => {
+    const { image, mask } = car(street());
+    const g = streetGlass(image, mask);
+    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.8);
+    // Not the roof band beside the window, nor the body.
+    expect(share(g, 125, 145, 82, 102)).toBe(0);
+    expect(share(g, 70, 330, 120, 170)).toBe(0);
+    const plain = car(() => [235, 235, 235]);
+    expect(streetGlass(plain.image, plain.mask).some((v) => v > 0)).toBe(false);
+  });
+
+  it('show the new scene behind tinted glass instead of the old street, and keep a headrest', async () => {
+    const { image, mask } = car(street());
+    const head = (x: number, y: number): boolean => x > 175 && x < 195 && y > 84 && y < 100;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (head(x, y)) image.data.fill(40, (y * W + x) * 3, (y * W + x) * 3 + 3);
+    const box = carBox(mask, W, H)!;
+    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'scene', id: 'urban-night' },
+      width: W,
+      height: H,
+      framing,
+    });
+    const at = (img: Buffer, x: number, y: number): number[] => {
+      const ox = Math.round(x * r.placement.scale + r.placement.dx);
+      const oy = Math.round(y * r.placement.scale + r.placement.dy);
+      const o = (oy * W + ox) * 3;
+      return [img[o], img[o + 1], img[o + 2]];
+    };
+    let green = 0;
+    let was = 0;
+    let n = 0;
+    for (let y = 86; y < 100; y += 2)
+      for (const x of [158, 162, 166, 200, 210, 220]) {
+        const [rr, gg, bb] = at(r.image.data, x, y);
+        const [r0, g0, b0] = at(image.data, Math.round(x), y);
+        green += gg - (rr + bb) / 2;
+        was += g0 - (r0 + b0) / 2;
+        n++;
+      }
+    // Before: the foliage's green stayed in the window (about 25 levels over red and blue on average).
+    expect(was / n).toBeGreaterThan(15);
+    expect(Math.abs(green / n)).toBeLessThan(6);
+    const [hr, hg, hb] = at(r.image.data, 185, 92);
+    expect(hr + hg + hb).toBeLessThan(3 * 45);
   });
 });

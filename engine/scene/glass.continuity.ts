@@ -147,6 +147,35 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
       if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
 
+  panesFrom({ image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh }, cand, out, true);
+  return { map: out, backdrop };
+}
+
+/** The car's box, its top row per column and the candidate band's box (see studioGlass). */
+interface PaneFrame {
+  image: RawImage;
+  alpha: Uint8Array;
+  topY: Int32Array;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  bx0: number;
+  by0: number;
+  bw: number;
+  bh: number;
+}
+
+/**
+ * Panes among candidate pixels (band-sized `cand`), written into `out` (image-sized): components split at
+ * thin bridges, of a pane's size, framed (most of their border darker car), in the glasshouse and pane-shaped.
+ * `fill`: what stands inside a pane (a headrest, a seat's back) belongs to it.
+ */
+function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolean): void {
+  const { image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh } = f;
+  const { width: w, height: h, channels: C, data } = image;
+  const chh = y1 - y0 + 1;
+  const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
   const { labels, sizes } = splitThinBridges(cand, bw, bh, Math.max(2, Math.round(chh * 0.012)));
   let carArea = 0;
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (alpha[y * w + x] >= 128) carArea++;
@@ -211,11 +240,10 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   for (let by = 0; by < bh; by++)
     for (let bx = 0; bx < bw; bx++) if (keep[labels[by * bw + bx]]) panes[by * bw + bx] = 255;
   // What stands inside a pane (a headrest, a seat's back) is seen through the same glass and is lit by the
-  // same room: it belongs to the pane.
-  const filled = fillHoles(panes, bw, bh, maxArea);
+  // same room: it belongs to the pane (when it is relit, not replaced).
+  const filled = fill ? fillHoles(panes, bw, bh, maxArea) : panes;
   for (let by = 0; by < bh; by++)
     for (let bx = 0; bx < bw; bx++) if (filled[by * bw + bx]) out[(by + by0) * w + bx + bx0] = 255;
-  return { map: out, backdrop };
 }
 
 /**
@@ -250,4 +278,127 @@ function splitThinBridges(
   for (const l of labels) if (l) sizes[l] = (sizes[l] ?? 0) + 1;
   for (let l = 1; l < sizes.length; l++) sizes[l] ??= 0;
   return { labels, sizes };
+}
+
+/**
+ * Windows of a car photographed outdoors that show the place behind it, bright enough to give it away (the
+ * reviewers' "glass shows a bright green-yellow view", "windscreen reflects bare trees not in the scene").
+ * Behind a street car, what a window shows is not the background's mean beside it (studioGlass's rule), but
+ * it is made of the same colours: trees, a house, the sky seen round the car's upper half. A candidate is a
+ * pixel of the upper band, at least mid-grey, whose colour (not darker than a cabin seen through glass), at some glass transmission (1, 0.8 or 0.65),
+ * is one the background round the car shows often, and that is far from the car's paint (measured on the
+ * doors). Candidates become panes by the studio rules (pane-sized, framed by darker car, in the glasshouse),
+ * without filling what stands inside: headrests and pillars stay the photo's own, and the panes are drawn
+ * as tinted glass over the new scene (drawGlass). Returns 0..255 per pixel, image-sized; all zero for a
+ * plain backdrop (studioGlass handles it) or when nothing qualifies.
+ */
+export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
+  const { width: w, height: h, channels: C, data } = image;
+  const out = new Uint8Array(w * h);
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  if (x1 < 0) return out;
+  const cw = x1 - x0 + 1;
+  const chh = y1 - y0 + 1;
+  const band = Math.round(y0 + chh * 0.5);
+  // The background's colours round the car's upper half, as a 16-level histogram per channel.
+  const Q = 16;
+  const bin = (r: number, g: number, b: number): number =>
+    (Math.min(Q - 1, r >> 4) * Q + Math.min(Q - 1, g >> 4)) * Q + Math.min(Q - 1, b >> 4);
+  const hist = new Uint32Array(Q * Q * Q);
+  let seen = 0;
+  const fx0 = Math.max(0, x0 - Math.round(cw * 0.25));
+  const fx1 = Math.min(w - 1, x1 + Math.round(cw * 0.25));
+  const fy0 = Math.max(0, y0 - Math.round(chh * 0.3));
+  for (let y = fy0; y < band; y++)
+    for (let x = fx0; x <= fx1; x++) {
+      const i = y * w + x;
+      if (alpha[i] > 8) continue;
+      hist[bin(data[i * C], data[i * C + 1], data[i * C + 2])]++;
+      seen++;
+    }
+  if (seen < 500) return out;
+  // Plain backdrops are studioGlass's.
+  let top = 0;
+  for (const n of hist) top = Math.max(top, n);
+  if (top > seen * 0.5) return out;
+  // A colour the background shows often: its bin or a neighbour holds at least 1 in 1000 of its pixels.
+  const often = new Uint8Array(Q * Q * Q);
+  for (let r = 0; r < Q; r++)
+    for (let g = 0; g < Q; g++)
+      for (let b = 0; b < Q; b++) {
+        let n = 0;
+        for (let dr = -1; dr <= 1; dr++)
+          for (let dg = -1; dg <= 1; dg++)
+            for (let db = -1; db <= 1; db++) {
+              const rr = r + dr;
+              const gg = g + dg;
+              const bb = b + db;
+              if (rr < 0 || gg < 0 || bb < 0 || rr >= Q || gg >= Q || bb >= Q) continue;
+              n += hist[(rr * Q + gg) * Q + bb];
+            }
+        if (n >= seen * 0.001 * 27 * 0.3) often[(r * Q + g) * Q + b] = 1;
+      }
+  // The paint: the median colour of the doors (rows 0.55-0.8 of the car), darkest third left out (tyres,
+  // sills, shadow).
+  const door: [number, number, number][] = [];
+  for (let y = Math.round(y0 + chh * 0.55); y < y0 + chh * 0.8; y += 2)
+    for (let x = x0; x <= x1; x += 2) {
+      const i = y * w + x;
+      if (alpha[i] >= 250) door.push([data[i * C], data[i * C + 1], data[i * C + 2]]);
+    }
+  if (door.length < 100) return out;
+  door.sort((a, b) => a[0] + a[1] + a[2] - (b[0] + b[1] + b[2]));
+  const lit = door.slice(Math.floor(door.length / 3));
+  const paint = [0, 1, 2].map((c) => lit.map((p) => p[c]).sort((a, b) => a - b)[lit.length >> 1]);
+
+  const topY = new Int32Array(w).fill(-1);
+  for (let x = x0; x <= x1; x++)
+    for (let y = y0; y <= y1; y++)
+      if (alpha[y * w + x] >= 128) {
+        topY[x] = y;
+        break;
+      }
+  const bx0 = Math.max(0, x0 - 1);
+  const by0 = Math.max(0, y0 - 1);
+  const bw = Math.min(w - 1, x1 + 1) - bx0 + 1;
+  const bh = Math.min(h - 1, band) - by0 + 1;
+  const cand = new Uint8Array(bw * bh);
+  for (let y = y0; y < band; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
+      if (alpha[i] < 250) continue;
+      const r = data[i * C];
+      const g = data[i * C + 1];
+      const b = data[i * C + 2];
+      if (0.299 * r + 0.587 * g + 0.114 * b < 80) continue;
+      if (Math.hypot(r - paint[0], g - paint[1], b - paint[2]) < 70) continue;
+      let match = false;
+      for (const t of [1, 0.8, 0.65])
+        if (often[bin(Math.min(255, r / t), Math.min(255, g / t), Math.min(255, b / t))]) match = true;
+      if (match) cand[(y - by0) * bw + (x - bx0)] = 1;
+    }
+  // A view through glass is busy: a pixel here and there falls near the paint or below the grey floor, and
+  // the erosion that splits panes at thin bridges can eat a speckled view whole. A closing joins such a
+  // view back; but it also joins neighbouring panes across a thin pillar into a region too large for one,
+  // so the panes found either way are kept.
+  const r = 1;
+  const inCar = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) inCar[by * bw + bx] = alpha[(by + by0) * w + bx + bx0] >= 250 ? 1 : 0;
+  const closed = morph(morph(cand, bw, bh, r, 'max'), bw, bh, r, 'min').map((v, i) => v & inCar[i]);
+  const frame = { image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh };
+  panesFrom(frame, cand, out, false);
+  panesFrom(frame, closed, out, false);
+  return out;
 }
