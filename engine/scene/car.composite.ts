@@ -17,6 +17,9 @@ export interface CarBox {
   cutBottom: boolean;
 }
 
+/** A key light whose cast shadow is at least this dark is a sun (or a hard spot): see compositeCar. */
+const SUN_CAST = 0.3;
+
 export function carBox(mask: Uint8Array, width: number, height: number): CarBox | null {
   let x0 = width;
   let y0 = height;
@@ -400,11 +403,15 @@ export async function compositeCar(
     // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
     // The photo's own shadow when its old floor could be read (it matches the car's light and shape as no
     // drawn shadow does); the drawn contact, occlusion and cast shadows otherwise.
-    const own = photoShadow(src, mask, box);
+    // Under the scene's sun the photo's cast shadow would fall where the photo's sun put it ("blotchy
+    // pasted shadow with hard edges"): only its contact and occlusion are kept, the cast is the scene's.
+    const sunny = !!floorLight.shadow && floorLight.cast >= SUN_CAST;
+    const own = photoShadow(src, mask, box, sunny ? { full: 0.04, end: 0.14 } : undefined);
     if (own && own.trust >= 0.35 && shadowDepth(own) >= 0.25) {
       await drawPhotoShadow(canvas, own, { scale, dx: left - cx0 * scale, dy: top - cy0 * scale });
       // The tyre's own footprint is a line or two of pixels the map's cells are too coarse to hold.
       await drawShadow(canvas, placed, floorLight, 'footprints');
+      if (sunny) await drawCastShadow(canvas, placed, floorLight);
     } else await drawShadow(canvas, placed, floorLight, 'all');
     if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
   }

@@ -388,17 +388,6 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
         if (often[bin(Math.min(255, r / t), Math.min(255, g / t), Math.min(255, b / t))]) match = true;
       if (match) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
-  // A view through glass is busy: a pixel here and there falls near the paint or below the grey floor, and
-  // the erosion that splits panes at thin bridges can eat a speckled view whole. A closing joins such a
-  // view back; but it also joins neighbouring panes across a thin pillar into a region too large for one,
-  // so the panes found either way are kept.
-  const r = 1;
-  const inCar = new Uint8Array(bw * bh);
-  for (let by = 0; by < bh; by++)
-    for (let bx = 0; bx < bw; bx++) inCar[by * bw + bx] = alpha[(by + by0) * w + bx + bx0] >= 250 ? 1 : 0;
-  const closed = morph(morph(cand, bw, bh, r, 'max'), bw, bh, r, 'min').map((v, i) => v & inCar[i]);
-  const frame = { image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh };
-  panesFrom(frame, cand, out, false);
-  panesFrom(frame, closed, out, false);
+  panesFrom({ image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh }, cand, out, false);
   return out;
 }

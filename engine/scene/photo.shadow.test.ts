@@ -152,4 +152,41 @@ describe('the photo’s own shadow', () => {
     expect(ratio).toBeGreaterThan(0.08);
     expect(ratio).toBeLessThan(0.35);
   });
+
+  it('keeps only the contact under a new sun: the photo’s cast shadow fell where the photo’s sun put it', async () => {
+    // A hard shadow cast to the right of the car, reaching well past it (a low sun on the photo's left).
+    const cast = (x: number, y: number): boolean =>
+      underCar(x, y) || (x >= W * 0.73 && x < W * 0.97 && y >= H * 0.6 && y < H * 0.76);
+    const { image, mask } = photo((x, y) => (cast(x, y) ? 90 : 200));
+    const box = carBox(mask, W, H)!;
+    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+    const darkness = async (scene: string): Promise<number> => {
+      const r = await compositeCar(image, mask, {
+        background: { kind: 'scene', id: scene },
+        width: W,
+        height: H,
+        framing,
+      });
+      const bare = await renderScene(scene, W, H, {
+        carHeightPx: box.h * r.placement.scale,
+        floorY: framing.floorY,
+      });
+      let got = 0;
+      let was = 0;
+      for (let y = Math.round(H * 0.66); y < Math.round(H * 0.72); y++)
+        for (let x = Math.round(W * 0.8); x < Math.round(W * 0.84); x++) {
+          const ox = Math.round(x * r.placement.scale + r.placement.dx);
+          const oy = Math.round(y * r.placement.scale + r.placement.dy);
+          if (ox < 0 || oy < 0 || ox >= W || oy >= H) continue;
+          const o = (oy * W + ox) * 3 + 1;
+          got += lin(r.image.data[o]);
+          was += lin(bare.data[o]);
+        }
+      return 1 - got / was;
+    };
+    // In a soft room the photo's shadow is the room's: carried whole.
+    expect(await darkness('studio-white')).toBeGreaterThan(0.12);
+    // Under the coast road's sun (from the other side): gone there. Before: 0.18 darker, as in the room.
+    expect(await darkness('coast-road')).toBeLessThan(0.1);
+  });
 });

@@ -90,7 +90,17 @@ const greyMax = (v: Float32Array, w: number, h: number, r: number): Float32Array
 const greyMin = (v: Float32Array, w: number, h: number, r: number): Float32Array =>
   greyRank(v, w, h, r, false);
 
-export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): PhotoShadow | null {
+/**
+ * `reach`: how far from the car (in car heights) the shadow is kept at full strength and where it is gone.
+ * The default keeps a soft room's or sky's shadow whole; under a sun in the new scene only the contact and
+ * occlusion near the car are the photo's, the cast shadow is the scene's (the photo's sun stood elsewhere).
+ */
+export function photoShadow(
+  src: RawImage,
+  mask: Uint8Array,
+  box: CarBox,
+  reach: { full: number; end: number } = { full: 0.15, end: 0.45 },
+): PhotoShadow | null {
   if (box.cutBottom) return null;
   const { width: W, height: H, channels: C, data } = src;
   // Cells of about 1/150 of the car's height: the shadow is smooth, the floor's texture is not (the tyre's
@@ -298,8 +308,8 @@ export function photoShadow(src: RawImage, mask: Uint8Array, box: CarBox): Photo
   }
   const dark = new Uint8Array(gw * gh);
   const fadeX = Math.max(2, Math.round(gw * 0.14));
-  const nearFull = (0.15 * box.h) / s;
-  const nearEnd = (0.45 * box.h) / s;
+  const nearFull = (reach.full * box.h) / s;
+  const nearEnd = (reach.end * box.h) / s;
   let groundRow = 0;
   for (let gx = first; gx <= last; gx++) groundRow = Math.max(groundRow, lowest[gx]);
   const fadeY = Math.max(2, Math.round(gh * 0.12));
