@@ -180,7 +180,8 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
   let carArea = 0;
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (alpha[y * w + x] >= 128) carArea++;
   const minArea = carArea * 0.003;
-  const maxArea = carArea * 0.08;
+  // A rear window or a windscreen seen head-on covers up to about an eighth of the car.
+  const maxArea = carArea * 0.13;
   const border = new Float64Array(sizes.length);
   const framed = new Float64Array(sizes.length);
   const sum = new Float64Array(sizes.length);
