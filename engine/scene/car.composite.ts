@@ -1035,6 +1035,37 @@ async function drawShadow(
         core[i] = Math.max(core[i], Math.round(255 * Math.pow(1 - r2, 1.5)));
       }
   }
+  // Far tyres: in a 3/4 view the far side's wheels stand higher in the picture than the near side's (they
+  // are further away), so they never reach the contact line and got no pool ("the front wheel floats"). A
+  // tyre's arc is a lowest point of the silhouette that falls away on both sides as a tyre's curve does;
+  // one up to a quarter of the car's height above the contact line gets a pool of its own at its foot.
+  const arc = Math.max(2, Math.round(carH * 0.1));
+  const farTops: number[] = [];
+  for (let x = first + arc; x <= last - arc; x++) {
+    const b = bottoms[x];
+    if (b < 0 || gaps[x] <= contact * 0.6 || gaps[x] > carH * 0.25 || tyreCols[x]) continue;
+    let lowestHere = true;
+    for (let d = -arc; d <= arc && lowestHere; d++) if (bottoms[x + d] > b) lowestHere = false;
+    if (!lowestHere || b - bottoms[x - arc] < carH * 0.015 || b - bottoms[x + arc] < carH * 0.015) continue;
+    farTops.push(x);
+    x += arc;
+  }
+  for (const cx of farTops) {
+    const rx = carH * 0.06;
+    const ryUp = carH * 0.015;
+    const ryDown = Math.max(1.5, carH * 0.012);
+    const gy = bottoms[cx] + 1;
+    for (let yy = Math.floor(-ryUp); yy <= Math.ceil(ryDown); yy++)
+      for (let xx = Math.floor(cx - rx); xx <= Math.ceil(cx + rx); xx++) {
+        const ox = left + xx;
+        const oy = top + gy + yy;
+        if (ox < 0 || ox >= W || oy < 0 || oy >= H) continue;
+        const r2 = ((xx - cx) / rx) ** 2 + (yy / (yy < 0 ? ryUp : ryDown)) ** 2;
+        if (r2 >= 1) continue;
+        const i = oy * W + ox;
+        core[i] = Math.max(core[i], Math.round(230 * Math.pow(1 - r2, 1.5)));
+      }
+  }
   if (parts === 'all' && floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
   // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
   const sigOcc = Math.max(1, carH * (0.01 + 0.02 * floor.softness));

@@ -329,8 +329,10 @@ export function photoShadow(
       // In front of the tyres' row, between the wheels, the distance counts from that row, not from the
       // sill high above it: measured from the sill, the soft fade in front of a car was cut off at once.
       const beside = gx < first ? first - gx : gx > last ? gx - last : 0;
-      const ahead = Math.max(0, gy - groundRow) + beside;
-      const under = Math.max(0, Math.min(1, (nearEnd - ahead) / (nearEnd - nearFull)));
+      const ahead = Math.max(0, gy - groundRow);
+      const under =
+        Math.max(0, 1 - beside / (nearEnd - nearFull)) *
+        Math.max(0, Math.min(1, (nearEnd - ahead) / (nearEnd - nearFull)));
       const near = Math.max(under, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
       const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
       dark[i] = Math.round(Math.min(0.95, v) * 255);

@@ -360,6 +360,44 @@ describe('compositing', () => {
     expect(onFloor).toBeGreaterThan(3);
   });
 
+  it('stands a far tyre of a 3/4 view on the floor with its own dark contact', async () => {
+    // Near wheels on the contact line (bottom 240), the far front wheel higher in the picture (bottom 215).
+    // On a matt road: on a glossy floor the reflection, mirrored about the near wheels' line, lies on top.
+    const width = 400;
+    const height = 300;
+    const data = Buffer.alloc(width * height * 3, 200);
+    const mask = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const body = x >= 20 && x < 380 && y >= 105 && y < 200;
+        const near = [120, 300].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2);
+        const far = (x - 70) ** 2 + (y - 190) ** 2 < 25 ** 2;
+        if (body || near || far) mask[y * width + x] = 255;
+      }
+    const framing = planFraming([carBox(mask, width, height)!], 600, 400);
+    const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
+      width: 600,
+      height: 400,
+      framing,
+      background: { kind: 'scene', id: 'coast-road' },
+    });
+    const bare = await renderScene('coast-road', 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    // Darkness of the floor in the first row under the far tyre's foot, as a share of the bare floor.
+    let got = 0;
+    let was = 0;
+    for (let sx = 64; sx <= 76; sx++) {
+      const x = Math.round(r.placement.dx + sx * r.placement.scale);
+      const y = Math.round(r.placement.dy + 215.5 * r.placement.scale);
+      got += r.image.data[(y * 600 + x) * 3 + 1];
+      was += bare.data[(y * 600 + x) * 3 + 1];
+    }
+    // Before: 0.26 (the contact line's occlusion only; no pool at the far tyre's own foot). After: 0.57.
+    expect(1 - got / was).toBeGreaterThan(0.4);
+  });
+
   it('finds the sloped ground line of a 3/4 view (far wheel higher)', () => {
     const w = 100;
     const h = 60;
