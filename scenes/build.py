@@ -4167,14 +4167,22 @@ def s_street(night=False):
         for k in range(9):
             box((0.04, 0.26, 0.02), (gx - 0.25 + k * 0.06, kerb_y - 0.16, 0.004), iron, bevel=0)
     front = 6.3
-    plane(80, front - kerb_y - 0.28, (0, (kerb_y + 0.28 + front) / 2, 0.15),
-          floor_material('stone-paving', (0.52, 0.5, 0.47)))
+    # Session 10: the pavement is laid slabs (uneven, some sunk, cracked or patched, three tones) over a
+    # dark bed that shows in the joints; the flat paving plane stays beyond the view for the reflections.
+    plane(80, front - kerb_y - 0.28, (0, (kerb_y + 0.28 + front) / 2, 0.12),
+          simple_mat('sb10-joint', (0.09, 0.085, 0.08), 0.9, grain=0.3, grain_scale=8))
     plane(80, 6.0, (0, front + 3.0, 0.149), floor_material('stone-paving', (0.5, 0.48, 0.45)))
+    slab_base = (0.46, 0.45, 0.43)
+    sb10_pavement(kerb_y + 0.283, front + 0.3, -16.0, 16.0,
+                  [sb10_slab_mat('sb10-slab-%d' % i, tuple(v * f for v in slab_base)) for i, f in enumerate((0.9, 1.0, 1.08))],
+                  simple_mat('sb10-slab-tar', (0.06, 0.06, 0.062), 0.7, grain=0.2, grain_scale=6, bump_strength=0.2))
     pole = simple_mat('bollard', (0.05, 0.05, 0.055), 0.4, metallic=0.7, grain=0.1)
+    scuff = simple_mat('band', (0.62, 0.6, 0.52), 0.5, grain=0.25, grain_scale=10)
     for bx in (-3.3, -4.5, 6.2, 7.4):
-        cylinder(0.07, 0.9, (bx, kerb_y + 0.5, 0.6), pole, verts=20)
-        sphere(0.075, (bx, kerb_y + 0.5, 1.05), pole, subdiv=2)
-        cylinder(0.075, 0.04, (bx, kerb_y + 0.5, 0.9), simple_mat('band', (0.7, 0.68, 0.6), 0.4), verts=20)
+        t = (random.gauss(0, 0.02), random.gauss(0, 0.02), 0)  # bollards knocked a little off plumb
+        cylinder(0.07, 0.9, (bx, kerb_y + 0.5, 0.6), pole, rot=t, verts=20)
+        sphere(0.075, (bx - t[1] * 0.45, kerb_y + 0.5 + t[0] * 0.45, 1.05), pole, subdiv=2)
+        cylinder(0.075, 0.04, (bx - t[1] * 0.3, kerb_y + 0.5 + t[0] * 0.3, 0.9), scuff, rot=t, verts=20)
     steel = simple_mat('stand', (0.55, 0.56, 0.57), 0.3, metallic=0.9, grain=0.03)
     for sx in (-6.9, -6.0, -5.1):
         sheffield_stand(sx, front - 1.0, steel)
@@ -4194,26 +4202,36 @@ def s_street(night=False):
         box((0.08, 1.4, 0.08), (lx, kerb_y - 0.1, 8.0), metal, bevel=0.01)
         box((0.3, 0.6, 0.14), (lx, kerb_y - 0.8, 7.95), metal, bevel=0.03)
         if night:
-            lens = plane(0.26, 0.5, (lx, kerb_y - 0.8, 7.87), no_light_sampling(emission_mat('lamp', (1.0, 0.8, 0.55), 40.0)),
+            # Session 10: the old sodium lamp on the left, a replaced LED lantern on the right.
+            lc = (1.0, 0.58, 0.24) if lx < 0 else (0.86, 0.92, 1.0)
+            lens = plane(0.26, 0.5, (lx, kerb_y - 0.8, 7.87), no_light_sampling(emission_mat('lamp', lc, 40.0)),
                          rot=(math.pi, 0, 0))
             camera_only(lens)
-            spot_light((lx, kerb_y - 0.8, 7.8), 900, (lx, kerb_y - 0.8, 0), angle_deg=110, blend=0.9,
-                       color=(1.0, 0.8, 0.55), radius=0.15)
+            spot_light((lx, kerb_y - 0.8, 7.8), 1500 if lx < 0 else 800, (lx, kerb_y - 0.8, 0), angle_deg=110, blend=0.9,
+                       color=lc, radius=0.15)
     if night:
         # The lamp across the street behind the camera lights the car side and the pavement.
-        spot_light((-2.0, -9.0, 7.8), 1200, (0.0, 2.0, 0.0), angle_deg=100, blend=0.9, color=(1.0, 0.82, 0.6), radius=0.15)
+        spot_light((-2.0, -9.0, 7.8), 850, (0.0, 2.0, 0.0), angle_deg=100, blend=0.9, color=(1.0, 0.82, 0.6), radius=0.15)
     # The street face: plots of different widths, heights, materials, window rhythms and shops.
     # Session 7: narrower plots (4.8-6.2 m in view), so no one shopfront fills the frame behind the car;
     # the flats' door and a narrow boutique at the centre, where the car hides them anyway.
     plots = [
         (-22.0, -13.4, 15.5, ('plaster', (0.74, 0.72, 0.66)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.06, 0.07), (0.85, 0.8, 0.62), ['Kitabevi'], None),
         (-13.4, -7.6, 17.5, ('brick', (0.36, 0.16, 0.1)), [('rail', 1), ('door', 0.3)], (0.85, 0.85, 0.82), (0.82, 0.8, 0.74), (0.08, 0.08, 0.09), ['TERZİ', None], None),
-        (-7.6, -2.6, 14.0, ('stone', (0.64, 0.6, 0.53)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.05, 0.3, 0.14), (0.94, 0.94, 0.9), ['ECZANE'], None),
+        (-7.6, -2.6, 14.0, ('stone', (0.64, 0.6, 0.53)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.15, 0.1), (0.88, 0.88, 0.84), ['Şifa Eczanesi'], None),
         (-2.6, 2.2, 16.5, ('plaster', (0.8, 0.74, 0.6)), [('door', 0.32), ('rail', 1)], (0.25, 0.18, 0.12), (0.1, 0.1, 0.11), (0.85, 0.78, 0.6), [None, 'Moda Ela'], None),
         (2.2, 8.4, 19.0, ('brick', (0.42, 0.24, 0.16)), [('cafe', 1)], (0.1, 0.1, 0.1), (0.08, 0.17, 0.12), (0.92, 0.88, 0.76), ['Köşe Kafe'], 0),
         (8.4, 14.0, 15.0, ('plaster', (0.62, 0.66, 0.68)), [('shelves', 1)], (0.8, 0.8, 0.78), (0.03, 0.04, 0.07), (0.85, 0.72, 0.45), ['KIRTASİYE'], None),
         (14.0, 22.0, 16.0, ('stone', (0.7, 0.66, 0.58)), [('door', 0.25), ('shelves', 1)], (0.12, 0.12, 0.12), (0.35, 0.06, 0.05), (0.95, 0.92, 0.85), [None, 'BAKKAL'], None),
     ]
+    # Session 10: the dirt a city leaves on its facades, as overlays (streaks under sills and fascias,
+    # rising damp and splash on pilasters and stall risers, stains on the render).
+    grime = {
+        'streak': Sb10Decals(sb10_grime_mat('sb10-streaks', (0.14, 0.13, 0.11), 'streak', 0.75), 'sb10-streaks'),
+        'damp': Sb10Decals(sb10_grime_mat('sb10-damp', (0.2, 0.19, 0.17), 'damp', 0.5), 'sb10-damp'),
+        'stain': Sb10Decals(sb10_grime_mat('sb10-stains', (0.28, 0.25, 0.2), 'stain', 0.5), 'sb10-stains'),
+        'sign': Sb10Decals(sb10_grime_mat('sb10-sign-dirt', (0.12, 0.11, 0.1), 'streak', 0.4, rough=0.7), 'sb10-sign-dirt'),
+    }
     for i, (a, b, h, (mk, col), shops, fcol, scol, lcol, names, awn) in enumerate(plots):
         if mk == 'brick':
             wm = brick_mat('pl%d-brick' % i, col)
@@ -4221,22 +4239,16 @@ def s_street(night=False):
         else:
             wm = plaster_mat('pl%d-wall' % i, col, 0.8 if mk == 'plaster' else 0.7, streaks=True)
             st = plaster_mat('pl%d-stone' % i, tuple(min(1, v * 1.1) for v in col), 0.7, streaks=False)
-        street_block(a, b, front, h, wm, st, storey=random.uniform(3.1, 3.4), bay=random.uniform(1.7, 2.3),
-                     win_w=random.uniform(1.0, 1.25), win_h=random.uniform(1.55, 1.85), frame_col=fcol, night=night,
+        storey, bay, win_w, win_h = (random.uniform(3.1, 3.4), random.uniform(1.7, 2.3), random.uniform(1.0, 1.25),
+                                     random.uniform(1.55, 1.85))
+        street_block(a, b, front, h, wm, st, storey=storey, bay=bay,
+                     win_w=win_w, win_h=win_h, frame_col=fcol, night=night,
                      lit=0.35 if night else 0.0, name='pl%d' % i, shops=shops, sign_col=scol, letter_col=lcol,
                      awning=awn, shop_names=names)
-    # A blade sign on a bracket (a pharmacy-like green cross box), first-floor level, left of the car.
-    bracket = simple_mat('bracket', (0.05, 0.05, 0.05), 0.4, metallic=0.7)
-    box((0.05, 0.7, 0.05), (-7.2, front - 0.35, 5.0), bracket, bevel=0.005)
-    blade = simple_mat('blade', (0.75, 0.73, 0.68), 0.4) if not night else no_light_sampling(
-        emission_mat('blade', (0.9, 0.85, 0.7), 1.5))
-    box((0.06, 0.55, 0.7), (-7.2, front - 0.5, 4.55), blade, bevel=0.01)
-    # Its green cross on both faces (a pharmacy's sign; no lettering to read).
-    cross = simple_mat('cross', (0.05, 0.45, 0.18), 0.4) if not night else no_light_sampling(
-        emission_mat('cross', (0.1, 0.8, 0.3), 3.0))
-    for s_ in (-1, 1):
-        box((0.02, 0.14, 0.42), (-7.2 + s_ * 0.035, front - 0.5, 4.55), cross, bevel=0)
-        box((0.02, 0.42, 0.14), (-7.2 + s_ * 0.035, front - 0.5, 4.55), cross, bevel=0)
+        sb10_weather_plot(a, b, front, shops, bay, win_w, mk, grime)
+    for g in grime.values():
+        g.done()
+    sb10_street_life(front, kerb_y, night)
     # The street behind the camera (seen only in shop glass and windows).
     walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36)]
     bx = -30.0
@@ -4253,6 +4265,599 @@ def s_street(night=False):
     else:
         render_settings(exposure=-1.0, mist=mist)
     return extra
+
+
+# ---- city street, session 10 (sb10_*): weathering, signage and clutter used only by s_street
+
+
+class Sb10Decals:
+    """Thin overlays of dirt (streaks under sills, rising damp, stains) or water on walls and ground, as one
+    mesh per material: quads with a UV map in metres across (u, offset per quad so no two are alike) and
+    0..1 bottom to top (v), and a second map `rnd` with one random number per quad. They cast no shadow."""
+
+    def __init__(self, mat, name):
+        import bmesh
+        self.bm = bmesh.new()
+        self.uv = self.bm.loops.layers.uv.new('UVMap')
+        self.rnd = self.bm.loops.layers.uv.new('rnd')
+        self.mat, self.name = mat, name
+
+    def _quad(self, pts, w):
+        f = self.bm.faces.new([self.bm.verts.new(p) for p in pts])
+        r = random.random()
+        for lp, (u, v) in zip(f.loops, [(0, 0), (w, 0), (w, 1), (0, 1)]):
+            lp[self.uv].uv = (u + r * 37.0, v)
+            lp[self.rnd].uv = (r, 0.0)
+
+    def wall(self, x0, x1, z0, z1, y):
+        """On a facade facing -Y at y."""
+        self._quad([(x0, y, z0), (x1, y, z0), (x1, y, z1), (x0, y, z1)], x1 - x0)
+
+    def ground(self, x0, x1, y0, y1, z):
+        self._quad([(x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)], x1 - x0)
+
+    def done(self):
+        me = bpy.data.meshes.new(self.name)
+        self.bm.to_mesh(me)
+        self.bm.free()
+        o = bpy.data.objects.new(self.name, me)
+        sc.collection.objects.link(o)
+        me.materials.append(self.mat)
+        o.visible_shadow = False
+        return o
+
+
+def sb10_uv(nt, name='UVMap'):
+    n = nt.nodes.new('ShaderNodeUVMap')
+    n.uv_map = name
+    s = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, n.outputs['UV'], s.inputs[0])
+    return s.outputs['X'], s.outputs['Y']
+
+
+def sb10_vec(nt, x, y, z=0.0):
+    c = nt.nodes.new('ShaderNodeCombineXYZ')
+    for i, v in enumerate((x, y, z)):
+        if isinstance(v, (int, float)):
+            c.inputs[i].default_value = v
+        else:
+            link(nt, v, c.inputs[i])
+    return c.outputs[0]
+
+
+def sb10_grime_mat(name, color, kind='streak', amount=0.6, rough=0.9):
+    """Dirt over a wall or pavement: 'streak' runs down from the top edge (washed off a sill or ledge) in
+    streaks of different lengths; 'damp' rises from the bottom edge with a ragged tide line; 'stain' is
+    blotches fading out towards the quad's edges."""
+    m, nt, out = new_mat(name)
+    u, v = sb10_uv(nt)
+    if kind == 'streak':
+        # Each streak's length (a 1-D noise across) and its density along it.
+        ln = ramp(nt, noise(nt, sb10_vec(nt, u, 0.0), 3.0, 3, 0.5), [(0.3, (0.15, 0.15, 0.15)), (0.7, (1, 1, 1))])
+        bw = nt.nodes.new('ShaderNodeRGBToBW')
+        link(nt, ln, bw.inputs[0])
+        fade = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', v, math_node(nt, 'SUBTRACT', 1.0, bw.outputs[0])),
+                         bw.outputs[0], clamp=True)
+        fade = math_node(nt, 'POWER', fade, 1.6)
+        fine = noise(nt, sb10_vec(nt, math_node(nt, 'MULTIPLY', u, 9.0), math_node(nt, 'MULTIPLY', v, 0.6)), 4.0, 6, 0.65)
+        dens = ramp(nt, fine, [(0.35, (0.25, 0.25, 0.25)), (0.65, (1, 1, 1))])
+        bw2 = nt.nodes.new('ShaderNodeRGBToBW')
+        link(nt, dens, bw2.inputs[0])
+        a = math_node(nt, 'MULTIPLY', fade, bw2.outputs[0])
+    elif kind == 'damp':
+        edge = math_node(nt, 'ADD', math_node(nt, 'SUBTRACT', 1.0, v),
+                         math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, sb10_vec(nt, u, v), 1.5, 5, 0.6), 0.5), 0.7))
+        a = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', edge, 0.0), 1.5, clamp=True)
+        a = math_node(nt, 'MULTIPLY', a, ramp_bw(nt, noise(nt, sb10_vec(nt, u, math_node(nt, 'MULTIPLY', v, 2.0)), 6.0, 6, 0.6), 0.3, 0.7, 0.5, 1.0))
+    else:  # stain
+        blot = ramp_bw(nt, noise(nt, sb10_vec(nt, u, math_node(nt, 'MULTIPLY', v, 1.5)), 1.6, 6, 0.62, 1.0), 0.5, 0.66, 0.0, 1.0)
+        edge = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', v, math_node(nt, 'SUBTRACT', 1.0, v)), 4.0, clamp=True)
+        a = math_node(nt, 'MULTIPLY', blot, edge)
+    a = math_node(nt, 'MULTIPLY', a, amount, clamp=True)
+    tone = ramp(nt, noise(nt, sb10_vec(nt, u, v, 3.0), 5.0, 4, 0.5), [(0.3, tuple(c * 0.8 for c in color)),
+                                                                       (0.7, tuple(min(1, c * 1.15) for c in color))])
+    p = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, tone, p.inputs['Base Color'])
+    p.inputs['Roughness'].default_value = rough
+    p.inputs['Specular'].default_value = 0.3
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, a, mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, p.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    m.blend_method = 'HASHED'
+    return no_light_sampling(m)
+
+
+def ramp_bw(nt, fac, p0, p1, v0, v1):
+    """A scalar ramp: v0 below p0, v1 above p1, linear between."""
+    r = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', fac, p0), p1 - p0, clamp=True)
+    return math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', r, v1 - v0), v0)
+
+
+def sb10_puddle_mat(name, amount=1.0):
+    """Standing water on asphalt or paving: a dark mirror where the water lies (ragged noise shape), a damp
+    darker rim around it, nothing elsewhere."""
+    m, nt, out = new_mat(name)
+    u, v = sb10_uv(nt)
+    shape = noise(nt, sb10_vec(nt, u, math_node(nt, 'MULTIPLY', v, 1.0)), 0.9, 5, 0.55)
+    edge = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', v, math_node(nt, 'SUBTRACT', 1.0, v)), 4.0, clamp=True)
+    s = math_node(nt, 'MULTIPLY', shape, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', edge, 0.5), 0.5))
+    water = ramp_bw(nt, s, 0.36, 0.4, 0.0, 1.0)
+    damp = ramp_bw(nt, s, 0.26, 0.36, 0.0, 0.8)
+    wet = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    wet.inputs['Base Color'].default_value = (0.02, 0.02, 0.02, 1)
+    link(nt, ramp_bw(nt, water, 0.0, 1.0, 0.35, 0.02), wet.inputs['Roughness'])
+    wet.inputs['Specular'].default_value = 0.5
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MAXIMUM', water, damp), amount, clamp=True), mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, wet.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return no_light_sampling(m)
+
+
+def sb10_slab_mat(name, base, stains=1.0):
+    """Pressed-concrete paving slabs after years of feet: a tone drifting over metres and within the slab,
+    exposed aggregate where the top is worn, dark blotches of old spills and chewing gum, a fine grain."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    tone = ramp(nt, noise(nt, c, 0.7, 5, 0.55), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(min(1, v * 1.08) for v in base))])
+    agg = ramp(nt, noise(nt, c, 90, 3, 0.5), [(0.35, (0.86, 0.86, 0.86)), (0.65, (1.08, 1.06, 1.04))])
+    col = mix_rgb(nt, 1.0, tone, agg, 'MULTIPLY')
+    spill = ramp(nt, noise(nt, c, 2.2, 6, 0.6, 0.4), [(0.58, (1, 1, 1)), (0.72, (0.72, 0.7, 0.67))])
+    col = mix_rgb(nt, stains, col, mix_rgb(nt, 1.0, col, spill, 'MULTIPLY'))
+    vor = nt.nodes.new('ShaderNodeTexVoronoi')
+    vor.inputs['Scale'].default_value = 14.0
+    link(nt, c, vor.inputs['Vector'])
+    gum = ramp_bw(nt, vor.outputs['Distance'], 0.03, 0.05, 1.0, 0.0)
+    gum = math_node(nt, 'MULTIPLY', gum, math_node(nt, 'GREATER_THAN', noise(nt, c, 6.0, 2, 0.5), 0.56))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', gum, 0.75 * stains), col, (0.12, 0.115, 0.11))
+    fine = noise(nt, c, 260, 3, 0.6)
+    principled(nt, out, col, ramp_bw(nt, spill_bw(nt, spill), 0.0, 1.0, 0.62, 0.85), 0.35, 0.0, bump(nt, fine, 0.18, 0.004))
+    return m
+
+
+def spill_bw(nt, col):
+    bw = nt.nodes.new('ShaderNodeRGBToBW')
+    link(nt, col, bw.inputs[0])
+    return bw.outputs[0]
+
+
+def sb10_pavement(y0, y1, x0, x1, mats, patch_mat, size=0.4, joint=0.007):
+    """A pavement of square slabs laid by hand and walked on for years: each a few millimetres high or low
+    and tilted a fraction of a degree, a few sunk or cracked in two, some replaced by a tar patch. Slabs are
+    spread over several materials of slightly different tone."""
+    batches = [Batch(mt, 'sb10-slabs-%d' % i) for i, mt in enumerate(mats)]
+    patch = Batch(patch_mat, 'sb10-slab-patch')
+    rows = int((y1 - y0) / size)
+    y = y0
+    for r in range(rows + 1):
+        d = min(size, y1 - y)
+        if d < 0.05:
+            break
+        x = x0 + (size / 2 if r % 2 else 0)
+        while x < x1:
+            cx, cy = x + size / 2, y + d / 2
+            dz = random.gauss(0, 0.0025)
+            rx, ry = random.gauss(0, 0.005), random.gauss(0, 0.005)
+            if random.random() < 0.04:  # sunk
+                dz -= random.uniform(0.006, 0.015)
+                rx, ry = random.gauss(0, 0.025), random.gauss(0, 0.025)
+            if random.random() < 0.015:
+                patch.box((size - 0.002, d - 0.002, 0.06), (cx, cy, 0.15 - 0.03 - 0.002), rot_z=0.0)
+            elif random.random() < 0.05:  # cracked in two
+                k = random.uniform(0.35, 0.65)
+                bt = random.choice(batches)
+                bt.box(((size - joint) * k - 0.003, d - joint, 0.06), (x + (size * k) / 2, cy, 0.12 + dz), rot_x=rx, rot_y=ry)
+                bt.box(((size - joint) * (1 - k) - 0.003, d - joint, 0.06), (x + size * k + size * (1 - k) / 2, cy, 0.12 + dz - 0.004),
+                       rot_x=-rx, rot_y=random.gauss(0, 0.02))
+            else:
+                random.choice(batches).box((size - joint, d - joint, 0.06), (cx, cy, 0.12 + dz),
+                                           rot_z=random.gauss(0, 0.004), rot_x=rx, rot_y=ry)
+            x += size
+        y += size
+    for bt in batches + [patch]:
+        bt.done()
+
+
+def sb10_parented(empty_loc, rot, parts):
+    """Parents already-built objects to an empty placed at `empty_loc` with Euler rotation `rot`: they were
+    built round the origin in the prop's own frame."""
+    e = bpy.data.objects.new('sb10-prop', None)
+    sc.collection.objects.link(e)
+    for o in parts:
+        o.parent = e
+    e.location = empty_loc
+    e.rotation_euler = rot
+    return e
+
+
+def sb10_scooter(x, y, yaw, body_col, box_col=None):
+    """A parked 125-cc scooter leaning on its side stand (x forward in its own frame): 12-inch wheels, a
+    floorboard, a rounded rear body and seat, a leg shield, steering column, handlebar with mirrors and a
+    courier's top box on a rack (Istanbul's scooters mostly carry one)."""
+    body = simple_mat('sb10-scooter-body', body_col, 0.28, grain=0.06, grain_scale=8)
+    body.node_tree.nodes['Principled BSDF'].inputs['Clearcoat'].default_value = 0.4
+    dark = simple_mat('sb10-scooter-plastic', (0.025, 0.025, 0.027), 0.55, grain=0.1)
+    rub = simple_mat('sb10-tyre', (0.018, 0.018, 0.018), 0.75, grain=0.1, grain_scale=40)
+    alu = simple_mat('sb10-alu', (0.5, 0.5, 0.5), 0.35, metallic=0.9, grain=0.1)
+    p = []
+    for wx in (0.66, -0.62):
+        p.append(cylinder(0.2, 0.1, (wx, 0, 0.2), rub, rot=(math.pi / 2, 0, 0), verts=28))
+        p.append(cylinder(0.12, 0.106, (wx, 0, 0.2), alu, rot=(math.pi / 2, 0, 0), verts=20))
+    p.append(box((0.5, 0.3, 0.05), (0.12, 0, 0.3), dark, bevel=0.015))
+    p.append(box((0.56, 0.26, 0.16), (0.1, 0, 0.2), body, bevel=0.05))
+    p.append(box((0.86, 0.34, 0.34), (-0.42, 0, 0.55), body, bevel=0.1))
+    p.append(box((0.66, 0.27, 0.09), (-0.38, 0, 0.77), dark, bevel=0.04))
+    p.append(box((0.14, 0.4, 0.62), (0.44, 0, 0.62), body, bevel=0.05, rot=(0, -0.25, 0)))
+    p.append(box((0.36, 0.13, 0.05), (0.68, 0, 0.43), body, bevel=0.02, rot=(0, 0.2, 0)))
+    p.append(cylinder(0.022, 0.55, (0.6, 0, 0.5), alu, rot=(0, -0.42, 0), verts=10))
+    p.append(box((0.22, 0.32, 0.14), (0.5, 0, 1.02), body, bevel=0.04))
+    p.append(cylinder(0.013, 0.7, (0.46, 0, 1.06), dark, rot=(math.pi / 2, 0, 0), verts=8))
+    for s in (-1, 1):
+        p.append(cylinder(0.006, 0.25, (0.46, s * 0.26, 1.18), alu, rot=(s * 0.3, 0, 0), verts=6))
+        p.append(box((0.03, 0.1, 0.07), (0.46, s * 0.3, 1.3), dark, bevel=0.01))
+    p.append(box((0.06, 0.16, 0.08), (0.6, 0, 0.95), glass_mat('sb10-headlamp', (0.8, 0.8, 0.78), 0.05), bevel=0.02))
+    p.append(box((0.04, 0.18, 0.05), (-0.82, 0, 0.66), simple_mat('sb10-tail', (0.35, 0.02, 0.02), 0.2), bevel=0.01))
+    p.append(cylinder(0.04, 0.42, (-0.45, -0.15, 0.3), alu, rot=(0, math.pi / 2 - 0.15, 0), verts=12))
+    p.append(box((0.35, 0.3, 0.025), (-0.72, 0, 0.86), dark, bevel=0.005))
+    if box_col:
+        p.append(box((0.44, 0.42, 0.38), (-0.74, 0, 1.07), simple_mat('sb10-topbox', box_col, 0.5, grain=0.1, grain_scale=6,
+                                                                     bump_strength=0.15), bevel=0.03))
+    p.append(cylinder(0.012, 0.3, (-0.05, 0.18, 0.15), alu, rot=(0.55, 0, 0), verts=6))  # side stand
+    sb10_parented((x, y, 0.15), (-0.09, 0, yaw), p)
+
+
+def sb10_bin(x, y, yaw, col, kind='wheelie'):
+    """A municipal 240-litre wheelie bin (lid, handle bar, two wheels) or a 770-litre galvanised container on
+    four castors with a domed lid, scuffed and streaked."""
+    p = []
+    if kind == 'wheelie':
+        shell = simple_mat('sb10-bin', col, 0.6, grain=0.12, grain_scale=5, bump_strength=0.1)
+        p.append(box((0.58, 0.72, 0.92), (0, 0, 0.52), shell, bevel=0.03))
+        p.append(box((0.62, 0.78, 0.05), (0, -0.02, 1.0), shell, bevel=0.015, rot=(random.uniform(0, 0.08), 0, 0)))
+        p.append(cylinder(0.018, 0.56, (0, 0.4, 0.95), shell, rot=(0, math.pi / 2, 0), verts=8))
+        for s in (-1, 1):
+            p.append(cylinder(0.1, 0.05, (s * 0.26, 0.3, 0.1), simple_mat('sb10-binwheel', (0.02, 0.02, 0.02), 0.7),
+                              rot=(0, math.pi / 2, 0), verts=16))
+    else:
+        galv = ribbed_mat('sb10-container', col, period=0.2, rough=0.5, metallic=0.7, axis='Z')
+        p.append(box((1.26, 0.78, 0.95), (0, 0, 0.63), galv, bevel=0.04))
+        lid = simple_mat('sb10-container-lid', tuple(c * 0.8 for c in col), 0.45, metallic=0.6, grain=0.2, grain_scale=4)
+        p.append(box((1.3, 0.84, 0.12), (0, 0, 1.15), lid, bevel=0.05))
+        rub = simple_mat('sb10-castor', (0.02, 0.02, 0.02), 0.7)
+        for sx in (-0.5, 0.5):
+            for sy in (-0.28, 0.28):
+                p.append(cylinder(0.08, 0.05, (sx, sy, 0.08), rub, rot=(0, math.pi / 2, 0), verts=14))
+        p.append(cylinder(0.02, 1.3, (0, -0.42, 0.9), lid, rot=(0, math.pi / 2, 0), verts=8))
+    sb10_parented((x, y, 0.15), (0, 0, yaw), p)
+
+
+def sb10_planter(x, y, w, col, leaf_dark, leaf_light, seed, height=0.7):
+    """A concrete trough with a clipped shrub of single leaves (hundreds of small blades, denser at the
+    middle, ragged at the edge), not a smooth ball."""
+    rng = random.Random(seed)
+    pot = plaster_mat('sb10-planter', col, 0.85, streaks=True)
+    box((w, 0.42, 0.42), (x, y, 0.15 + 0.21), pot, bevel=0.02)
+    box((w - 0.06, 0.36, 0.02), (x, y, 0.15 + 0.4), simple_mat('sb10-soil', (0.05, 0.04, 0.03), 0.95, grain=0.3), bevel=0)
+    leaves = Batch(simple_mat('sb10-leaf', leaf_dark, 0.5, grain=0.35, grain_scale=14), 'sb10-leaves')
+    leaves2 = Batch(simple_mat('sb10-leaf2', leaf_light, 0.5, grain=0.3, grain_scale=11), 'sb10-leaves2')
+    for i in range(int(900 * w)):
+        u = rng.uniform(-1, 1)
+        v = rng.uniform(-1, 1)
+        t = rng.random() ** 0.6
+        r = (abs(u) ** 2 + abs(v) ** 2) ** 0.5
+        if r > 1:
+            continue
+        lx = x + u * (w / 2 + 0.05)
+        ly = y + v * 0.28
+        lz = 0.15 + 0.42 + t * height * (1 - 0.4 * r * r) + rng.gauss(0, 0.03)
+        (leaves if rng.random() < 0.6 else leaves2).box((rng.uniform(0.03, 0.06), 0.003, rng.uniform(0.015, 0.025)),
+                                                        (lx, ly, lz), rot_z=rng.uniform(0, 6.3), rot_x=rng.uniform(-1.2, 1.2),
+                                                        rot_y=rng.uniform(-0.6, 0.6))
+    for st in range(int(6 * w)):
+        leaves.box((0.006, 0.006, height * 0.8), (x + rng.uniform(-w / 2 + 0.1, w / 2 - 0.1), y + rng.uniform(-0.1, 0.1), 0.57 + height * 0.4),
+                   rot_x=rng.gauss(0, 0.2), rot_y=rng.gauss(0, 0.2))
+    leaves.done()
+    leaves2.done()
+
+
+def sb10_aframe(x, y, yaw, lines, board_col=(0.03, 0.032, 0.03)):
+    """A cafe's A-frame pavement board: two chalkboards in timber frames leaning together, chalk lettering on
+    the face towards the street."""
+    tilt = 0.2
+    board = simple_mat('sb10-aboard', board_col, 0.8, grain=0.4, grain_scale=6)
+    wood = simple_mat('sb10-aframe-wood', (0.2, 0.12, 0.06), 0.6, grain=0.2, grain_scale=12)
+    chalk = simple_mat('sb10-chalk', (0.82, 0.82, 0.78), 0.95, grain=0.3, grain_scale=60)
+    p = []
+    for s in (-1, 1):
+        p.append(box((0.56, 0.02, 0.82), (0, s * 0.085, 0.45), board, bevel=0.004, rot=(s * tilt, 0, 0)))
+        for fx in (-0.3, 0.3):
+            p.append(box((0.04, 0.03, 0.92), (fx, s * 0.09, 0.46), wood, bevel=0.005, rot=(s * tilt, 0, 0)))
+        p.append(box((0.64, 0.03, 0.04), (0, s * 0.005, 0.89), wood, bevel=0.005, rot=(s * tilt, 0, 0)))
+    up = Vector((0, math.sin(tilt), math.cos(tilt)))
+    nrm = Vector((0, -math.cos(tilt), math.sin(tilt)))
+    base = Vector((0, -0.085, 0.45))
+    for (txt, h, off) in lines:
+        loc = base + up * off + nrm * 0.012
+        o = shop_name(txt, loc.x, loc.y, loc.z, h, chalk, depth=0.001)
+        o.rotation_euler = (math.pi / 2 - tilt, random.gauss(0, 0.03), 0)
+        p.append(o)
+    sb10_parented((x, y, 0.15), (0, 0, yaw), p)
+
+
+def sb10_ac_unit(x, y, z, streak):
+    """An air-conditioner's outdoor unit hung on brackets on the facade: a pale metal case with the fan
+    behind a round grille, insulated pipes and a drain hose, a rust-and-water streak down the wall below."""
+    case = simple_mat('sb10-ac', (0.66, 0.65, 0.6), 0.45, grain=0.08, grain_scale=5)
+    dark = simple_mat('sb10-ac-grille', (0.03, 0.03, 0.03), 0.6)
+    w, d, h = 0.8, 0.3, 0.56
+    box((w, d, h), (x, y - d / 2 - 0.06, z + h / 2), case, bevel=0.012)
+    cylinder(0.2, 0.01, (x - 0.1, y - d - 0.065, z + h / 2), dark, rot=(math.pi / 2, 0, 0), verts=32)
+    for k in range(5):
+        box((0.4, 0.006, 0.006), (x - 0.1, y - d - 0.075, z + h / 2 - 0.16 + k * 0.08), case, bevel=0)
+    for s in (-1, 1):
+        box((0.03, d + 0.1, 0.03), (x + s * 0.3, y - d / 2 - 0.05, z - 0.015), dark, bevel=0)
+        box((0.03, 0.03, 0.3), (x + s * 0.3, y - 0.02, z - 0.15), dark, bevel=0)
+    pipe = simple_mat('sb10-ac-pipe', (0.72, 0.71, 0.68), 0.7)
+    wire([(x + 0.36, y - 0.12, z + 0.2), (x + 0.47, y - 0.05, z + 0.25), (x + 0.5, y - 0.04, z + 1.2)], 0.022, pipe, 'sb10-ac-pipes')
+    wire([(x - 0.3, y - 0.15, z), (x - 0.31, y - 0.12, z - 0.25), (x - 0.25, y - 0.05, z - 0.9)], 0.008,
+         simple_mat('sb10-drain', (0.4, 0.4, 0.38), 0.5), 'sb10-ac-drain')
+    streak.wall(x - 0.45, x + 0.3, z - 1.6, z + 0.02, y - 0.004)
+
+
+def sb10_dish(x, y, z, yaw=0.0):
+    """A satellite dish on a wall bracket: a shallow spun-steel dish looking up and south, its feed arm and
+    LNB."""
+    white = simple_mat('sb10-dish', (0.52, 0.52, 0.5), 0.5, grain=0.15, grain_scale=4)
+    dark = simple_mat('sb10-lnb', (0.05, 0.05, 0.05), 0.5)
+    p = []
+    d = sphere(0.3, (0, -0.35, 0), white, subdiv=3)
+    d.scale = (1.0, 0.18, 1.1)
+    d.rotation_euler = (-0.35, 0, 0)
+    p.append(d)
+    p.append(cylinder(0.012, 0.5, (0, -0.55, -0.18), dark, rot=(-1.0, 0, 0), verts=8))
+    p.append(box((0.05, 0.08, 0.05), (0, -0.75, -0.3), dark, bevel=0.01))
+    p.append(cylinder(0.02, 0.35, (0, -0.17, 0), dark, rot=(math.pi / 2, 0, 0), verts=8))
+    p.append(box((0.06, 0.02, 0.2), (0, -0.01, 0), dark, bevel=0.003))
+    sb10_parented((x, y, z), (0, 0, yaw), p)
+
+
+def sb10_flyers(x0, x1, y, z0, z1, n, seed):
+    """Flyers and notices pasted on a pilaster or a shutter box, some half torn off: paper rectangles with
+    blocks of tone for print, a few millimetres in front of the stone."""
+    rng = random.Random(seed)
+    m, nt, out = new_mat('sb10-flyer-%d' % seed)
+    c = coord(nt, 'Object')
+    base = ramp(nt, noise(nt, c, 3.0, 2, 0.5), [(0.4, (0.78, 0.76, 0.7)), (0.6, (0.75, 0.7, 0.42))])
+    wv = nt.nodes.new('ShaderNodeTexWave')
+    wv.bands_direction = 'Z'
+    wv.inputs['Scale'].default_value = 45.0
+    wv.inputs['Distortion'].default_value = 3.0
+    link(nt, c, wv.inputs['Vector'])
+    ink = ramp_bw(nt, wv.outputs['Fac'], 0.55, 0.7, 0.0, 1.0)
+    blk = math_node(nt, 'MULTIPLY', ink, math_node(nt, 'GREATER_THAN', noise(nt, c, 11.0, 2, 0.5), 0.48))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', blk, 0.8), base, (0.08, 0.07, 0.12))
+    principled(nt, out, col, 0.85, 0.3)
+    paper = Batch(m, 'sb10-flyers')
+    for i in range(n):
+        w = rng.uniform(0.15, 0.25)
+        h = w * rng.uniform(1.2, 1.45) * rng.choice([1.0, 0.6])
+        px = rng.uniform(x0 + w / 2, x1 - w / 2)
+        pz = rng.uniform(z0 + h / 2, z1 - h / 2)
+        paper.box((w, 0.0015, h), (px, y - 0.002 - i * 0.0005, pz), rot_y=rng.gauss(0, 0.06))
+    paper.done()
+
+
+def sb10_litter(x0, x1, y0, y1, z, n, seed):
+    """Cigarette ends, bottle caps, a crumpled receipt or two and fallen leaves on the pavement or in the
+    gutter: tiny, scattered, mostly near edges."""
+    rng = random.Random(seed)
+    butt = Batch(simple_mat('sb10-butt', (0.7, 0.62, 0.45), 0.8, grain=0.3), 'sb10-butts')
+    paper = Batch(simple_mat('sb10-paper', (0.72, 0.72, 0.68), 0.9, grain=0.2, bump_strength=0.3), 'sb10-paper')
+    leaf = Batch(simple_mat('sb10-dry-leaf', (0.28, 0.17, 0.06), 0.8, grain=0.4, grain_scale=20), 'sb10-dry-leaves')
+    for i in range(n):
+        x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+        k = rng.random()
+        if k < 0.5:
+            butt.box((0.028, 0.008, 0.008), (x, y, z + 0.004), rot_z=rng.uniform(0, 6.3))
+        elif k < 0.62:
+            paper.box((rng.uniform(0.04, 0.09), rng.uniform(0.03, 0.06), 0.015), (x, y, z + 0.007),
+                      rot_z=rng.uniform(0, 6.3), rot_x=rng.gauss(0, 0.3))
+        else:
+            leaf.box((rng.uniform(0.05, 0.09), rng.uniform(0.03, 0.05), 0.002), (x, y, z + 0.003),
+                     rot_z=rng.uniform(0, 6.3), rot_x=rng.gauss(0, 0.15), rot_y=rng.gauss(0, 0.15))
+    for bt in (butt, paper, leaf):
+        bt.done()
+
+
+def sb10_lightbox(x, y, z, w, h, d, face_col, strength, text=None, text_col=(0.6, 0.04, 0.03), text_h=None,
+                  projecting=False):
+    """A back-lit box sign: a painted metal case and acrylic faces (lit by night, faintly by day), a name on
+    the face(s). `projecting`: a blade sign sticking out of the wall at x (faces towards +-X), else flat on
+    the wall facing -Y."""
+    case = simple_mat('sb10-lightbox-case', (0.12, 0.12, 0.12), 0.45, metallic=0.5, grain=0.1)
+    face = lit_sign_mat('sb10-lightbox-face', face_col, strength)
+    ink = simple_mat('sb10-lightbox-ink', text_col, 0.35) if strength < 0.5 else no_light_sampling(
+        emission_mat('sb10-lightbox-ink', tuple(c * 1.0 for c in text_col), max(0.3, strength * 0.4)))
+    if projecting:
+        box((d, w, h), (x, y, z), case, bevel=0.015)
+        for s in (-1, 1):
+            plane(w - 0.06, h - 0.06, (x + s * (d / 2 + 0.002), y, z), face, rot=(math.pi / 2, 0, math.pi / 2))
+            if text:
+                o = shop_name(text, x + s * (d / 2 + 0.006), y, z - (text_h or h * 0.5) / 2, text_h or h * 0.5, ink, depth=0.004)
+                o.rotation_euler = (math.pi / 2, 0, s * math.pi / 2)
+        box((0.04, 0.6, 0.04), (x, y + w / 2 + 0.2, z + h / 2 - 0.05), case, bevel=0.005)
+    else:
+        box((w, d, h), (x, y + d / 2, z), case, bevel=0.015)
+        plane(w - 0.05, h - 0.05, (x, y - 0.002, z), face, rot=(math.pi / 2, 0, 0))
+        if text:
+            shop_name(text, x, y - 0.006, z - (text_h or h * 0.5) / 2, text_h or h * 0.5, ink, depth=0.004)
+
+
+def sb10_shutter(x0, x1, y, z0, z1):
+    """A rolled-down steel shop shutter (kepenk): slats pressed across, dust in the grooves, rain streaks, its
+    roller box on top and a bottom rail with a lock on the ground."""
+    m, nt, out = new_mat('sb10-shutter')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    slat = math_node(nt, 'SINE', math_node(nt, 'MULTIPLY', sep.outputs['Z'], 2 * math.pi / 0.075))
+    groove = ramp_bw(nt, slat, -1.0, -0.55, 0.0, 1.0)
+    c = coord(nt, 'Object')
+    streak = noise(nt, math_node_vec_scale(nt, c, (5.0, 0.3, 5.0)), 2.0, 5, 0.6)
+    col = ramp(nt, streak, [(0.35, (0.26, 0.265, 0.26)), (0.7, (0.4, 0.41, 0.4))])
+    col = mix_rgb(nt, math_node(nt, 'SUBTRACT', 1.0, groove), col, (0.08, 0.08, 0.08))
+    principled(nt, out, col, 0.5, 0.5, 0.5, bump(nt, groove, 0.6, 0.01))
+    plane(x1 - x0, z1 - z0, ((x0 + x1) / 2, y, (z0 + z1) / 2), m, rot=(math.pi / 2, 0, 0))
+    box((x1 - x0 + 0.04, 0.28, 0.3), ((x0 + x1) / 2, y + 0.08, z1 + 0.15), simple_mat('sb10-shutter-box', (0.33, 0.33, 0.32), 0.5,
+                                                                                metallic=0.5, grain=0.15, grain_scale=4), bevel=0.01)
+    box((x1 - x0, 0.06, 0.05), ((x0 + x1) / 2, y - 0.02, z0 + 0.025), simple_mat('sb10-shutter-rail', (0.2, 0.2, 0.2), 0.5, metallic=0.7),
+        bevel=0.005)
+
+
+def sb10_shop_spans(x0, x1, shops):
+    """The x extent (a, b) of each shop's fascia and glazing as street_block lays them out, and the x of the
+    pilasters between them."""
+    pil = 0.42
+    total = sum(s for _, s in shops)
+    inner = (x1 - x0) - 2 * pil
+    xa = x0 + pil
+    spans, piers = [], []
+    for si, (kind, share) in enumerate(shops):
+        xb = xa + inner * share / total
+        if si > 0:
+            piers.append(xa)
+        spans.append((kind, xa + 0.15, xb - 0.15))
+        xa = xb
+    return spans, piers
+
+
+def sb10_weather_plot(x0, x1, y, shops, bay, win_w, kind, grime):
+    """Dirt on one plot of street_block: streaks of different lengths under each first-floor sill and down
+    the fascia boards, stains on rendered walls, rising damp and splash at the foot of the pilasters and
+    on the stall risers."""
+    w = x1 - x0
+    n = max(1, int(w / bay))
+    bay = w / n
+    sill = 4.3 + 0.95 - 0.06
+    for i in range(n):
+        wx = x0 + (i + 0.5) * bay
+        hw = (win_w + 0.1) / 2 + random.uniform(-0.05, 0.08)
+        grime['streak'].wall(wx - hw, wx + hw, sill - random.uniform(0.55, 1.0), sill, y - 0.003)
+    if kind != 'brick':
+        for _ in range(random.randint(1, 3)):
+            sx = random.uniform(x0 + 0.3, x1 - 1.2)
+            grime['stain'].wall(sx, sx + random.uniform(0.8, 2.2), 4.22, 4.22 + random.uniform(0.5, 0.95), y - 0.004)
+    spans, piers = sb10_shop_spans(x0, x1, shops)
+    for (px0, px1, fy) in [(x0, x0 + 0.42, y - 0.183), (x1 - 0.42, x1, y - 0.183)] + [(p - 0.15, p + 0.15, y - 0.163) for p in piers]:
+        grime['damp'].wall(px0 - 0.005, px1 + 0.005, 0.15, 0.15 + random.uniform(0.45, 0.95), fy)
+        if random.random() < 0.6:
+            grime['streak'].wall(px0, px1, random.uniform(2.4, 3.3), 4.0, fy - 0.001)
+    for kind_, a, b in spans:
+        grime['sign'].wall(a, b, 3.85 - random.uniform(0.2, 0.5), 3.85, y - 0.104)
+        if kind_ != 'door':
+            grime['damp'].wall(a, b, 0.15, 0.6, y + 0.187)
+
+
+def sb10_street_life(front, kerb_y, night):
+    """What makes the street lived in (session 10), all off the car's slot: a red-E pharmacy lightbox and
+    other box signs, flyers on the pilasters, the flats' blue door number, window stickers, air-conditioner
+    units and a satellite dish on the first floor, cables clipped along the ground-floor band, a parked
+    scooter with a courier's box, a galvanised refuse container and a wheelie bin, the cafe's planters and
+    A-frame board, litter, and water standing in the gutter and on a sunk slab."""
+    on = 3.0 if night else 0.35
+    # The pharmacy's projecting lightbox: a white box with the red E of Turkish pharmacies.
+    sb10_lightbox(-2.8, front - 0.62, 4.7, 0.62, 0.62, 0.14, (0.92, 0.92, 0.9), on, text='E', text_h=0.4,
+                  text_col=(0.75, 0.04, 0.03), projecting=True)
+    # A flat lightbox over the cafe's brick pier (a second line of business), smaller and off-centre.
+    sb10_lightbox(3.7, front - 0.04, 4.62, 1.5, 0.38, 0.12, (0.9, 0.86, 0.72), on * 0.8, text='Börek · Pasta',
+                  text_h=0.16, text_col=(0.35, 0.08, 0.04))
+    # The cafe's awning valance and the clothes shop's window vinyls.
+    white = simple_mat('sb10-awning-ink', (0.8, 0.78, 0.72), 0.6, grain=0.1)
+    shop_name('TOST · ÇAY · KAHVE', 5.3, front - 1.05, 2.54, 0.085, white, depth=0.002, spacing=1.15)
+    red = simple_mat('sb10-vinyl-red', (0.6, 0.05, 0.04), 0.35) if not night else no_light_sampling(
+        emission_mat('sb10-vinyl-red', (0.8, 0.1, 0.06), 0.6))
+    shop_name('%50 İNDİRİM', 0.9, front + 0.245, 1.9, 0.16, red, depth=0.002)
+    shop_name('YENİ SEZON', 0.9, front + 0.245, 1.65, 0.08, red, depth=0.002, spacing=1.3)
+    # The cafe's LED 'open' sign inside its glass.
+    shop_name('AÇIK', 5.6, front + 0.32, 1.55, 0.12, no_light_sampling(emission_mat('sb10-led', (1.0, 0.12, 0.08), 5.0 if night else 2.0)),
+              depth=0.01, spacing=1.2)
+    # The flats' blue number plate and bell panel.
+    plate = simple_mat('sb10-no-plate', (0.04, 0.12, 0.36), 0.35)
+    box((0.26, 0.01, 0.2), (-2.39, front - 0.185, 2.35), plate, bevel=0.004)
+    shop_name('27', -2.39, front - 0.192, 2.29, 0.1, simple_mat('sb10-no-ink', (0.88, 0.88, 0.86), 0.4), depth=0.002)
+    box((0.1, 0.02, 0.28), (-2.39, front - 0.19, 1.55), simple_mat('sb10-bells', (0.55, 0.55, 0.53), 0.3, metallic=0.9), bevel=0.004)
+    sb10_flyers(-2.98, -2.22, front - 0.183, 1.1, 2.15, 7, 3)
+    sb10_flyers(2.25, 2.6, front - 0.183, 0.9, 1.9, 3, 4)
+    # First floor: air conditioners, a dish, cables along the band and up the wall.
+    streaks = Sb10Decals(sb10_grime_mat('sb10-ac-streak', (0.22, 0.16, 0.1), 'streak', 0.5), 'sb10-ac-streaks')
+    for (ax, az) in ((-5.1, 4.42), (1.2, 4.5), (5.6, 4.4)):
+        sb10_ac_unit(ax, front, az, streaks)
+    streaks.done()
+    sb10_dish(-0.9, front, 4.75, yaw=0.3)
+    cable = simple_mat('sb10-cable', (0.02, 0.02, 0.02), 0.5)
+    xs = [-12.0]
+    while xs[-1] < 12:
+        xs.append(xs[-1] + random.uniform(1.2, 3.0))
+    pts = []
+    for xa_, xb_ in zip(xs, xs[1:]):
+        seg = catenary((xa_, front - 0.23, 3.97), (xb_, front - 0.23, 3.97), random.uniform(0.02, 0.09), 8)
+        pts += seg if not pts else seg[1:]
+    wire(pts, 0.008, cable, 'sb10-cable-band')
+    pts2 = []
+    for xa_, xb_ in zip(xs[::2], xs[2::2]):
+        seg = catenary((xa_, front - 0.25, 3.93), (xb_, front - 0.25, 3.93), random.uniform(0.05, 0.14), 8)
+        pts2 += seg if not pts2 else seg[1:]
+    wire(pts2, 0.005, simple_mat('sb10-cable2', (0.15, 0.15, 0.14), 0.5), 'sb10-cable-band2')
+    wire(catenary((-2.6, front - 0.24, 3.98), (-0.9, front - 0.4, 4.6), 0.12, 10), 0.006, cable, 'sb10-cable-dish')
+    wire([(1.6, front - 0.22, 3.98), (1.65, front - 0.05, 4.2), (1.7, front - 0.04, 4.5)], 0.006, cable, 'sb10-cable-ac')
+    # On the pavement.
+    sb10_scooter(-4.3, 4.4, math.pi + 0.12, (0.05, 0.05, 0.055), box_col=(0.32, 0.06, 0.04))
+    sb10_bin(5.15, kerb_y + 0.85, 0.06, (0.5, 0.5, 0.47), kind='container')
+    sb10_bin(-1.95, front - 0.65, -0.2, (0.075, 0.1, 0.085))
+    sb10_planter(2.95, front - 0.42, 0.8, (0.5, 0.48, 0.45), (0.02, 0.05, 0.015), (0.06, 0.1, 0.03), 7)
+    sb10_planter(7.3, front - 0.42, 0.8, (0.5, 0.48, 0.45), (0.025, 0.05, 0.018), (0.07, 0.11, 0.035), 9)
+    sb10_aframe(3.55, 4.55, -0.35, [('GÜNÜN', 0.07, 0.22), ('ÇORBASI', 0.07, 0.12), ('Mercimek', 0.05, 0.0),
+                                     ('Tost 60 TL', 0.045, -0.14), ('Çay 15 TL', 0.045, -0.23)])
+    sb10_litter(-9.0, 9.0, kerb_y + 0.3, front - 0.2, 0.155, 140, 21)
+    sb10_litter(-9.0, 9.0, kerb_y - 0.3, kerb_y - 0.02, 0.004, 60, 22)
+    sb10_litter(3.5, 4.9, 3.05, 4.35, 0.158, 40, 23)  # leaves on the tree grate
+    # Dirt along the gutter and a cast-iron manhole cover in the road, away from the car.
+    gut = Sb10Decals(sb10_grime_mat('sb10-gutter-dirt', (0.07, 0.065, 0.055), 'streak', 0.6), 'sb10-gutter-dirt')
+    gut.ground(-12.0, 12.0, kerb_y - 0.55, kerb_y - 0.005, 0.0015)
+    gut.done()
+    # Oil drips where cars stand in the parking lane either side of ours, and a resurfaced utility trench
+    # across the foreground (parallel to the kerb; its edges sealed with tar).
+    oil = Sb10Decals(sb10_grime_mat('sb10-oil', (0.025, 0.024, 0.023), 'stain', 0.55, rough=0.5), 'sb10-oil')
+    for (ox, oy) in ((-5.6, 0.9), (-6.8, 1.1), (5.9, 0.7), (7.2, 1.2)):
+        oil.ground(ox - 0.5, ox + 0.5, oy - 0.7, oy + 0.7, 0.0012)
+    oil.done()
+    if not night:  # (on the wet night road a matte patch read as a painted stripe)
+        trench = simple_mat('sb10-trench', (0.07, 0.07, 0.072), 0.8, grain=0.25, grain_scale=3, bump_strength=0.25)
+        plane(80, 0.62, (0, -2.9, 0.0008), trench, rot=(0, 0, 0.004))
+        tar = simple_mat('sb10-trench-tar', (0.02, 0.02, 0.02), 0.45, grain=0.3)
+        for ty in (-2.59, -3.21):
+            plane(80, 0.035, (0, ty, 0.001), tar, rot=(0, 0, 0.004))
+    mh = cylinder(0.33, 0.02, (4.3, -1.4, 0.004), ribbed_mat('sb10-manhole', (0.06, 0.058, 0.055), period=0.03, rough=0.5,
+                                                               metallic=0.7, axis='X'), verts=40)
+    mh.rotation_euler = (0, 0, 0.4)
+    cylinder(0.36, 0.012, (4.3, -1.4, 0.002), simple_mat('sb10-manhole-rim', (0.05, 0.05, 0.05), 0.45, metallic=0.6), verts=40)
+    wet = Sb10Decals(sb10_puddle_mat('sb10-puddle', 1.0), 'sb10-puddles')
+    wet.ground(-6.5, -3.3, kerb_y - 0.75, kerb_y - 0.01, 0.0025)
+    wet.ground(4.4, 7.0, kerb_y - 0.6, kerb_y - 0.01, 0.0025)
+    if night:
+        wet.ground(-1.5, 1.2, kerb_y - 0.45, kerb_y - 0.01, 0.0025)
+        wet.ground(1.8, 3.3, 3.0, 3.7, 0.151)
+        wet.ground(-3.8, -2.5, 5.0, 5.6, 0.151)
+    wet.done()
+    if night:
+        # The clothes shop is shut for the night: its shutter is down (so one shopfront of three is dark).
+        (_, a, b), = [sp for sp in sb10_shop_spans(-2.6, 2.2, [('door', 0.32), ('rail', 1)])[0] if sp[0] == 'rail']
+        sb10_shutter(a - 0.12, b + 0.12, front + 0.18, 0.15, 2.9)
 
 
 # ---- tokyo street (session 8): helpers used only by s_tokyo_street
