@@ -1021,19 +1021,7 @@ async function drawShadow(
     // The pool lies behind the contact line (under the tyre, seen only beside it); in front of the tyre
     // the floor is lit, so the dark reaches only a line or two past it (reviewers saw a pool spreading in
     // front as "a blurred blob the tyre floats over").
-    const ryUp = carH * 0.03;
-    const ryDown = Math.max(2, carH * 0.02);
-    const gy = groundY[cx];
-    for (let yy = Math.floor(-ryUp); yy <= Math.ceil(ryDown); yy++)
-      for (let xx = Math.floor(cx - rx); xx <= Math.ceil(cx + rx); xx++) {
-        const ox = left + xx;
-        const oy = top + gy + yy;
-        if (ox < 0 || ox >= W || oy < 0 || oy >= H) continue;
-        const r2 = ((xx - cx) / rx) ** 2 + (yy / (yy < 0 ? ryUp : ryDown)) ** 2;
-        if (r2 >= 1) continue;
-        const i = oy * W + ox;
-        core[i] = Math.max(core[i], Math.round(255 * Math.pow(1 - r2, 1.5)));
-      }
+    tyrePool(core, W, H, left + cx, top + groundY[cx], rx, carH * 0.03, Math.max(2, carH * 0.02), 255);
   }
   // Far tyres: in a 3/4 view the far side's wheels stand higher in the picture than the near side's (they
   // are further away), so they never reach the contact line and got no pool ("the front wheel floats"). A
@@ -1050,22 +1038,18 @@ async function drawShadow(
     farTops.push(x);
     x += arc;
   }
-  for (const cx of farTops) {
-    const rx = carH * 0.06;
-    const ryUp = carH * 0.015;
-    const ryDown = Math.max(1.5, carH * 0.012);
-    const gy = bottoms[cx] + 1;
-    for (let yy = Math.floor(-ryUp); yy <= Math.ceil(ryDown); yy++)
-      for (let xx = Math.floor(cx - rx); xx <= Math.ceil(cx + rx); xx++) {
-        const ox = left + xx;
-        const oy = top + gy + yy;
-        if (ox < 0 || ox >= W || oy < 0 || oy >= H) continue;
-        const r2 = ((xx - cx) / rx) ** 2 + (yy / (yy < 0 ? ryUp : ryDown)) ** 2;
-        if (r2 >= 1) continue;
-        const i = oy * W + ox;
-        core[i] = Math.max(core[i], Math.round(230 * Math.pow(1 - r2, 1.5)));
-      }
-  }
+  for (const cx of farTops)
+    tyrePool(
+      core,
+      W,
+      H,
+      left + cx,
+      top + bottoms[cx] + 1,
+      carH * 0.06,
+      carH * 0.015,
+      Math.max(1.5, carH * 0.012),
+      230,
+    );
   if (parts === 'all' && floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
   // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
   const sigOcc = Math.max(1, carH * (0.01 + 0.02 * floor.softness));
@@ -1103,6 +1087,33 @@ async function drawShadow(
       out[i + 2] *= m;
     }
   }
+}
+
+/**
+ * A tyre's contact pool into `core` (canvas-sized, 0..255 darkness): a half-ellipse each side of the contact
+ * row `cy`, reaching `ryUp` behind it (under the tyre) and `ryDown` in front, `peak` at its centre.
+ */
+function tyrePool(
+  core: Uint8Array,
+  W: number,
+  H: number,
+  cx: number,
+  cy: number,
+  rx: number,
+  ryUp: number,
+  ryDown: number,
+  peak: number,
+): void {
+  for (let yy = Math.floor(-ryUp); yy <= Math.ceil(ryDown); yy++)
+    for (let xx = Math.floor(-rx); xx <= Math.ceil(rx); xx++) {
+      const ox = Math.round(cx) + xx;
+      const oy = cy + yy;
+      if (ox < 0 || ox >= W || oy < 0 || oy >= H) continue;
+      const r2 = (xx / rx) ** 2 + (yy / (yy < 0 ? ryUp : ryDown)) ** 2;
+      if (r2 >= 1) continue;
+      const i = oy * W + ox;
+      core[i] = Math.max(core[i], Math.round(peak * Math.pow(1 - r2, 1.5)));
+    }
 }
 
 /**

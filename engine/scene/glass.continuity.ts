@@ -28,22 +28,11 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   const { width: w, height: h, channels: C, data } = image;
   const out = new Uint8Array(w * h);
   const none: StudioGlass = { map: out, backdrop: [0, 0, 0] };
-  let x0 = w;
-  let x1 = -1;
-  let y0 = h;
-  let y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (alpha[y * w + x] >= 128) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  if (x1 < 0) return none;
+  const frame = carFrame(image, alpha);
+  if (!frame) return none;
+  const { x0, x1, y0, y1, topY, band, bx0, by0, bw, bh } = frame;
   const cw = x1 - x0 + 1;
   const chh = y1 - y0 + 1;
-  const band = Math.round(y0 + chh * 0.5);
   const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
 
   // Plain backdrop: the background in a frame around the car's upper half varies little from pixel to
@@ -69,13 +58,6 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   // ... and neutral, as a studio's white or grey is (a plain yellow house wall is not a backdrop).
   if (steps[steps.length >> 1] > 2.5 || tint / steps.length > 0.03) return none;
 
-  const topY = new Int32Array(w).fill(-1);
-  for (let x = x0; x <= x1; x++)
-    for (let y = y0; y <= y1; y++)
-      if (alpha[y * w + x] >= 128) {
-        topY[x] = y;
-        break;
-      }
   const mean = (xs: number[], ys: number[]): [number, number, number] | null => {
     const acc = [0, 0, 0];
     let n = 0;
@@ -135,10 +117,6 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     return dr >= -0.06 && dr <= 0.02 && Math.abs(g / ps - bg[1] / bs) <= 0.03;
   };
   // Candidates and their components on the car's upper band only (plus a pixel of margin for borders).
-  const bx0 = Math.max(0, x0 - 1);
-  const by0 = Math.max(0, y0 - 1);
-  const bw = Math.min(w - 1, x1 + 1) - bx0 + 1;
-  const bh = Math.min(h - 1, band) - by0 + 1;
   const cand = new Uint8Array(bw * bh);
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
@@ -147,11 +125,14 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
       if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
 
-  panesFrom({ image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh }, cand, out, true);
+  panesFrom(frame, cand, out, true);
   return { map: out, backdrop };
 }
 
-/** The car's box, its top row per column and the candidate band's box (see studioGlass). */
+/**
+ * The car's box in the mask, its top row per column, and the band where panes are looked for (the car's
+ * upper half, `band` its last row) with a pixel of margin for borders.
+ */
 interface PaneFrame {
   image: RawImage;
   alpha: Uint8Array;
@@ -160,10 +141,41 @@ interface PaneFrame {
   y0: number;
   x1: number;
   y1: number;
+  band: number;
   bx0: number;
   by0: number;
   bw: number;
   bh: number;
+}
+
+function carFrame(image: RawImage, alpha: Uint8Array): PaneFrame | null {
+  const { width: w, height: h } = image;
+  let x0 = w;
+  let x1 = -1;
+  let y0 = h;
+  let y1 = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+  if (x1 < 0) return null;
+  const topY = new Int32Array(w).fill(-1);
+  for (let x = x0; x <= x1; x++)
+    for (let y = y0; y <= y1; y++)
+      if (alpha[y * w + x] >= 128) {
+        topY[x] = y;
+        break;
+      }
+  const band = Math.round(y0 + (y1 - y0 + 1) * 0.5);
+  const bx0 = Math.max(0, x0 - 1);
+  const by0 = Math.max(0, y0 - 1);
+  const bw = Math.min(w - 1, x1 + 1) - bx0 + 1;
+  const bh = Math.min(h - 1, band) - by0 + 1;
+  return { image, alpha, topY, x0, y0, x1, y1, band, bx0, by0, bw, bh };
 }
 
 /**
@@ -296,22 +308,11 @@ function splitThinBridges(
 export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   const { width: w, height: h, channels: C, data } = image;
   const out = new Uint8Array(w * h);
-  let x0 = w;
-  let x1 = -1;
-  let y0 = h;
-  let y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (alpha[y * w + x] >= 128) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  if (x1 < 0) return out;
+  const frame = carFrame(image, alpha);
+  if (!frame) return out;
+  const { x0, x1, y0, y1, band, bx0, by0, bw, bh } = frame;
   const cw = x1 - x0 + 1;
   const chh = y1 - y0 + 1;
-  const band = Math.round(y0 + chh * 0.5);
   // The background's colours round the car's upper half, as a 16-level histogram per channel.
   const Q = 16;
   const bin = (r: number, g: number, b: number): number =>
@@ -363,17 +364,6 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   const lit = door.slice(Math.floor(door.length / 3));
   const paint = [0, 1, 2].map((c) => lit.map((p) => p[c]).sort((a, b) => a - b)[lit.length >> 1]);
 
-  const topY = new Int32Array(w).fill(-1);
-  for (let x = x0; x <= x1; x++)
-    for (let y = y0; y <= y1; y++)
-      if (alpha[y * w + x] >= 128) {
-        topY[x] = y;
-        break;
-      }
-  const bx0 = Math.max(0, x0 - 1);
-  const by0 = Math.max(0, y0 - 1);
-  const bw = Math.min(w - 1, x1 + 1) - bx0 + 1;
-  const bh = Math.min(h - 1, band) - by0 + 1;
   const cand = new Uint8Array(bw * bh);
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
@@ -389,6 +379,6 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
         if (often[bin(Math.min(255, r / t), Math.min(255, g / t), Math.min(255, b / t))]) match = true;
       if (match) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
-  panesFrom({ image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh }, cand, out, false);
+  panesFrom(frame, cand, out, false);
   return out;
 }
