@@ -41,6 +41,22 @@ function car(backdrop: (x: number, y: number) => [number, number, number]): {
   return { image: { data, width: W, height: H, channels: 3 }, mask };
 }
 
+/** `car`'s window with a dark headrest standing in it (drawn into `image`), composited on `scene` at scale 1. */
+async function withHeadrestOn(image: RawImage, mask: Uint8Array, scene: string) {
+  const head = (x: number, y: number): boolean => x > 175 && x < 195 && y > 84 && y < 100;
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) if (head(x, y)) image.data.fill(40, (y * W + x) * 3, (y * W + x) * 3 + 3);
+  const box = carBox(mask, W, H)!;
+  const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+  const r = await compositeCar(image, mask, {
+    background: { kind: 'scene', id: scene },
+    width: W,
+    height: H,
+    framing,
+  });
+  return { r, box, framing };
+}
+
 const share = (g: Uint8Array, x0: number, x1: number, y0: number, y1: number): number => {
   let n = 0;
   let on = 0;
@@ -110,17 +126,7 @@ describe('panes on the new scene', () => {
   it('show the new room’s light through the glass and keep the cabin seen through them', async () => {
     // The window of `car` on a white booth, with a dark headrest standing in it.
     const { image, mask } = car(() => [235, 235, 235]);
-    const head = (x: number, y: number): boolean => x > 175 && x < 195 && y > 84 && y < 100;
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) if (head(x, y)) image.data.fill(40, (y * W + x) * 3, (y * W + x) * 3 + 3);
-    const box = carBox(mask, W, H)!;
-    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
-    const r = await compositeCar(image, mask, {
-      background: { kind: 'scene', id: 'studio-dark' },
-      width: W,
-      height: H,
-      framing,
-    });
+    const { r, box, framing } = await withHeadrestOn(image, mask, 'studio-dark');
     const bare = await renderScene('studio-dark', W, H, { carHeightPx: box.h, floorY: framing.floorY });
     const at = (img: Buffer, x: number, y: number): number => {
       const ox = Math.round(x * r.placement.scale + r.placement.dx);
@@ -174,17 +180,7 @@ describe('windows a street shows through', () => {
 
   it('show the new scene behind tinted glass instead of the old street, and keep a headrest', async () => {
     const { image, mask } = car(street());
-    const head = (x: number, y: number): boolean => x > 175 && x < 195 && y > 84 && y < 100;
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) if (head(x, y)) image.data.fill(40, (y * W + x) * 3, (y * W + x) * 3 + 3);
-    const box = carBox(mask, W, H)!;
-    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
-    const r = await compositeCar(image, mask, {
-      background: { kind: 'scene', id: 'urban-night' },
-      width: W,
-      height: H,
-      framing,
-    });
+    const { r } = await withHeadrestOn(image, mask, 'urban-night');
     const at = (img: Buffer, x: number, y: number): number[] => {
       const ox = Math.round(x * r.placement.scale + r.placement.dx);
       const oy = Math.round(y * r.placement.scale + r.placement.dy);
