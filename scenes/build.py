@@ -3197,6 +3197,27 @@ def s10a_car_paint(name, color):
     return m
 
 
+def s10a_glasshouse(L, W, H, loc, rz, mat, rake=0.3):
+    """A car's glasshouse: a frustum (the roof shorter and narrower than the waist, raked windscreen and
+    back glass), bevelled, as one object at loc turned rz about Z."""
+    a, b = L / 2, W / 2
+    ra, rb = a * (1 - rake), b * 0.8
+    verts = [(-a, -b, 0), (a, -b, 0), (a, b, 0), (-a, b, 0), (-ra, -rb, H), (ra * 0.85, -rb, H), (ra * 0.85, rb, H), (-ra, rb, H)]
+    faces = [(0, 1, 2, 3), (4, 7, 6, 5), (0, 4, 5, 1), (1, 5, 6, 2), (2, 6, 7, 3), (3, 7, 4, 0)]
+    me = bpy.data.meshes.new('s10a-glasshouse')
+    me.from_pydata(verts, [], faces)
+    me.update()
+    me.materials.append(mat)
+    o = bpy.data.objects.new('s10a-glasshouse', me)
+    sc.collection.objects.link(o)
+    o.location = loc
+    o.rotation_euler = (0, 0, rz)
+    bv = o.modifiers.new('bevel', 'BEVEL')
+    bv.width = 0.06
+    bv.segments = 3
+    return o
+
+
 def s10a_parked_cars(spots, seed=5):
     """Other shoppers' cars in the far bays, seen end-on at 25-40 m (a handful of common colours: white,
     silver, grey, black, a dark red and a blue): a rounded lower body, a glasshouse with dark glass,
@@ -3221,8 +3242,8 @@ def s10a_parked_cars(spots, seed=5):
         def at(lx, ly, lz):
             return (x + lx * ca - ly * sa, y + lx * sa + ly * ca, lz)
         body = box((L, W, 0.72), at(0, 0, 0.62), paints[k], bevel=0.22, rot=(0, 0, rz))
-        cab = box((L * 0.5, W * 0.86, H - 0.95), at(-0.15 * face, 0, 0.95 + (H - 0.95) / 2), glass, bevel=0.14, rot=(0, 0, rz))
-        box((L * 0.46, W * 0.8, 0.06), at(-0.15 * face, 0, H - 0.02), paints[k], bevel=0.03, rot=(0, 0, rz))
+        s10a_glasshouse(L * 0.62, W * 0.9, H - 0.96, at(-0.1 * face, 0, 0.94), rz + (0 if face > 0 else math.pi), glass)
+        box((L * 0.36, W * 0.68, 0.05), at(-0.16 * face, 0, H - 0.02), paints[k], bevel=0.02, rot=(0, 0, rz))
         for sx in (-1, 1):
             box((0.12, W + 0.02, 0.22), at(sx * (L / 2 - 0.02), 0, 0.38), trim, bevel=0.05, rot=(0, 0, rz))
             for sy in (-1, 1):
@@ -3550,9 +3571,10 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     centre and the edge read as painted lane lines right behind the car): the road runs across the frame
     and the car stands on its near side. Dark wet asphalt only where the wheels have cleared it, two
     tracks per lane that wander and fray; between and beside them packed, dirty snow and slush in broad,
-    broken fields (no line of any kind); grit (sand and salt) strewn in patches, brown where it lies thick;
-    on the near side, where the car stands, older tyre tracks across the frame in thin wet slush, grit and
-    a few shallow puddles, all low in contrast; towards the snow bank a ploughed ridge of grey slush."""
+    broken fields (no line of any kind); grit (sand and salt) as a brown tint in patches; on the near
+    side, where the car stands, faint older tyre tracks across the frame, patches of wet slush and a few
+    shallow puddles, all low in contrast; wet and drying patches at every scale; towards the snow bank a
+    ploughed ridge of grey slush."""
     m, nt, out = new_mat('s10a-winter-road')
     geo = nt.nodes.new('ShaderNodeNewGeometry')
     pos = geo.outputs['Position']
@@ -3593,21 +3615,15 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     trk = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tracks, road), math_node(nt, 'MULTIPLY', near_tr, math_node(nt, 'MULTIPLY', nearside, 0.25)))
     trk = math_node(nt, 'MINIMUM', trk, 1.0)
     asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', trk, 0.45), asph, tuple(v * 0.6 for v in base))
-    # Grit: sand and salt strewn in patches (cells of 2-4 cm, some brown, some pale), thick by the verges.
-    grit_cells = nt.nodes.new('ShaderNodeTexVoronoi')
-    grit_cells.inputs['Scale'].default_value = 38
-    link(nt, pos, grit_cells.inputs['Vector'])
-    gsep = nt.nodes.new('ShaderNodeSeparateRGB')
-    link(nt, grit_cells.outputs['Color'], gsep.inputs[0])
+    # Grit: sand and salt strewn in patches, a warm brown tint over metres (coloured grit cells of 2-4 cm
+    # read as dotted blobs and dotted lines at this camera's grazing view, in colour, roughness or bump).
     grit_patch = smooth_band(nt, noise(nt, pos, 0.5, 4, 0.6), 0.45, 0.65)
-    grit = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', gsep.outputs['R'], 0.72), grit_patch)
-    grit_col = ramp(nt, gsep.outputs['G'], [(0.0, (0.06, 0.05, 0.04)), (0.6, (0.11, 0.09, 0.065)), (1.0, (0.2, 0.19, 0.18))])
-    asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit, 0.35), asph, grit_col)
+    asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit_patch, 0.3), asph, (0.075, 0.062, 0.048))
     # Snow and slush: grey-white, dirtier (brown-grey) where thin and by the tracks, bright where deep.
     sl_col = ramp(nt, noise(nt, pos, 3.0, 5, 0.6), [(0.3, (0.3, 0.3, 0.3)), (0.7, (0.5, 0.5, 0.52))])
     deep = smooth_band(nt, math_node(nt, 'ADD', snowf, math_node(nt, 'MULTIPLY', noise(nt, pos, 1.5, 4, 0.6), 0.4)), 0.7, 1.25)
     sl_col = mix_rgb(nt, deep, sl_col, (0.68, 0.7, 0.73))
-    sl_col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit, 0.6), sl_col, grit_col)
+    sl_col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit_patch, 0.35), sl_col, (0.25, 0.22, 0.19))
     col = mix_rgb(nt, snowf, asph, sl_col)
     # Puddles on the near side: a slow noise's low spots, smooth and dark.
     pud = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, pos, (0.5, 1.0, 1.0)), 0.45, 4, 0.55), 0.63, 0.67),
@@ -3615,19 +3631,20 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     pud = math_node(nt, 'MULTIPLY', pud, math_node(nt, 'SUBTRACT', 1.0, snowf))
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', pud, 0.5), col, tuple(v * 0.5 for v in base))
     # Wet and drying patches: the sky's sheen broken up, not one even mirror.
-    rough_a = ramp(nt, noise(nt, pos, 0.5, 5, 0.6), [(0.35, (0.22, 0.22, 0.22)), (0.65, (0.75, 0.75, 0.75))])
-    rough_a = math_node(nt, 'SUBTRACT', rough_a, math_node(nt, 'MULTIPLY', trk, 0.12))
+    # Wetness varies at every scale (not in soft metre-wide clouds): fine, sharp-edged wet/dry patches,
+    # water lying smoother in the wheel tracks.
+    wet_n = noise(nt, math_node_vec_scale(nt, pos, (0.6, 1.0, 1.0)), 2.5, 10, 0.7)
+    rough_a = ramp(nt, wet_n, [(0.45, (0.32, 0.32, 0.32)), (0.55, (0.52, 0.52, 0.52))])
+    rough_a = math_node(nt, 'SUBTRACT', rough_a, math_node(nt, 'MULTIPLY', trk, 0.15))
     rough = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', rough_a, math_node(nt, 'SUBTRACT', 1.0, snowf)),
                       math_node(nt, 'MULTIPLY', snowf, 0.65))
     rough = math_node(nt, 'MAXIMUM', 0.05, math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', pud, 0.4)))
-    rough = math_node(nt, 'ADD', rough, math_node(nt, 'MULTIPLY', grit, 0.25))
     agg = nt.nodes.new('ShaderNodeTexVoronoi')
     agg.inputs['Scale'].default_value = 55
     link(nt, pos, agg.inputs['Vector'])
     lump = noise(nt, pos, 7.0, 4, 0.6)
     h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], math_node(nt, 'SUBTRACT', 1.0, snowf)),
                   math_node(nt, 'MULTIPLY', lump, math_node(nt, 'MULTIPLY', snowf, 2.5)))
-    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', grit, 0.6))
     principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.15, 0.01))
     meta['floor'] = {'gloss': 0.35, 'roughness': 0.25, 'kind': 'wet-asphalt'}
     return m
