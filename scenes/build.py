@@ -3600,13 +3600,17 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     nearside = smooth_band(nt, Y, -40, -39, 2.3, 2.6)
     brk = noise(nt, pos, 0.8, 6, 0.62)
     brk2 = noise(nt, math_node_vec_scale(nt, pos, (0.3, 1.0, 1.0)), 2.2, 6, 0.62)
+    # A fine, rough noise added at the near side's slush edges: slush ends in a granular, crisp fringe
+    # (soft smoothstep edges over metres read as painted clouds; on the far lanes, seen more obliquely,
+    # crisp edges read as lines, so they stay soft there).
+    grain_e = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 14.0, 8, 0.75), 0.5), 0.35)
     # Packed snow between and beside the tracks on the lanes, broken in broad fields.
     lane_snow = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', road, math_node(nt, 'SUBTRACT', 1.0, tracks)),
                           smooth_band(nt, math_node(nt, 'ADD', brk, math_node(nt, 'MULTIPLY', brk2, 0.3)), 0.52, 0.75))
     ridge = math_node(nt, 'MULTIPLY', smooth_band(nt, Yw, 8.8, 9.4), smooth_band(nt, brk2, 0.3, 0.55))
     near_snow = math_node(nt, 'MULTIPLY', nearside,
-                          smooth_band(nt, math_node(nt, 'ADD', noise(nt, pos, 0.35, 6, 0.62),
-                                                    math_node(nt, 'MULTIPLY', noise(nt, pos, 2.2, 6, 0.65), 0.35)), 0.62, 0.8))
+                          smooth_band(nt, math_node(nt, 'ADD', math_node(nt, 'ADD', noise(nt, pos, 0.35, 6, 0.62),
+                                                    math_node(nt, 'MULTIPLY', noise(nt, pos, 2.2, 6, 0.65), 0.35)), grain_e), 0.7, 0.76))
     snowf = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', lane_snow, ridge),
                                                    math_node(nt, 'MULTIPLY', near_snow, 0.8)))
     # Asphalt: tone over metres, darker and smoother in the tracks.
