@@ -2788,10 +2788,11 @@ def bay_lines(rows, x0=-40.0, x1=40.0, pitch=2.55, name='bay-lines'):
     lines.done()
 
 
-def planted_island(y0, y1, tree_xs, lamp_xs, prefix, tree_h=(6.0, 7.5)):
+def planted_island(y0, y1, tree_xs, lamp_xs, prefix, tree_h=(6.0, 7.5), trees=None):
     """A car park's kerbed planted island across X from y0 to y1: granite kerbs in 0.9-1.2 m lengths, grass,
     broadleaf trees (three templates) and double-armed lamp columns down its middle. Returns the kerb and
-    column materials, for the rest of the car park to reuse."""
+    column materials, for the rest of the car park to reuse. `trees`: tree meshes to plant instead of the
+    three broadleaf_mesh templates."""
     yc = (y0 + y1) / 2
     granite = plaster_mat(prefix + '-kerb', (0.55, 0.54, 0.52), 0.7, streaks=False)
     kerbs = Batch(granite, prefix + '-island-kerb')
@@ -2803,12 +2804,13 @@ def planted_island(y0, y1, tree_xs, lamp_xs, prefix, tree_h=(6.0, 7.5)):
             x += ln
     kerbs.done()
     plane(90, y1 - y0 - 0.2, (0, yc, 0.13), floor_material('grass', (0.05, 0.08, 0.03)))
-    leaf = leaf2_mat(prefix + '-leaf', (0.035, 0.065, 0.02), (0.13, 0.19, 0.05), translucent=0.3)
-    bark = bark2_mat(prefix + '-bark', (0.08, 0.07, 0.06))
-    trees = [broadleaf_mesh(31 + i, random.uniform(*tree_h), random.uniform(2.6, 3.2), name='%s-tree%d' % (prefix, i),
-                            mats=[leaf, bark], leaves=0.85) for i in range(3)]
+    if trees is None:
+        leaf = leaf2_mat(prefix + '-leaf', (0.035, 0.065, 0.02), (0.13, 0.19, 0.05), translucent=0.3)
+        bark = bark2_mat(prefix + '-bark', (0.08, 0.07, 0.06))
+        trees = [broadleaf_mesh(31 + i, random.uniform(*tree_h), random.uniform(2.6, 3.2), name='%s-tree%d' % (prefix, i),
+                                mats=[leaf, bark], leaves=0.85) for i in range(3)]
     for i, tx in enumerate(tree_xs):
-        put(trees[i % 3], (tx + random.uniform(-0.8, 0.8), yc, 0.13), rot_z=random.uniform(0, 6.3),
+        put(trees[i % len(trees)], (tx + random.uniform(-0.8, 0.8), yc, 0.13), rot_z=random.uniform(0, 6.3),
             scale=random.uniform(0.9, 1.1))
     metal = simple_mat(prefix + '-column', (0.45, 0.46, 0.47), 0.35, metallic=0.8, grain=0.05)
     for lx in lamp_xs:
@@ -2820,6 +2822,436 @@ def planted_island(y0, y1, tree_xs, lamp_xs, prefix, tree_h=(6.0, 7.5)):
     return granite, metal
 
 
+# ---- session 10 (a): one procedural tree family for the mall car park and the snowy drive
+
+def s10a_leaf_cards(soup, rng, centres, size, nrm_bias, mat=0, aspect=0.45, fold=0.25, tone=None):
+    """Leaf (or needle-spray) cards at `centres` (n, 3): each a four-point leaf (stalk end, two sides
+    folded up along the midrib, tip) of length `size` (n,), its normal a random direction pulled towards
+    `nrm_bias` (n, 3), so the crown's outer leaves face out and up and the inner ones every way."""
+    import numpy as np
+    n = len(centres)
+    if n == 0:
+        return
+    nrm = rng.normal(size=(n, 3)) * 0.8 + nrm_bias
+    nrm /= np.linalg.norm(nrm, axis=1, keepdims=True) + 1e-9
+    a, b = _frame(nrm, np)
+    phi = rng.uniform(0, 2 * np.pi, n)[:, None]
+    ax = np.cos(phi) * a + np.sin(phi) * b
+    sd = np.cross(nrm, ax)
+    L = size[:, None]
+    W = L * aspect * rng.uniform(0.8, 1.2, (n, 1))
+    base = centres - ax * L * 0.5
+    tip = centres + ax * L * 0.5 - nrm * L * rng.uniform(0.0, 0.25, (n, 1))  # tips droop
+    left = centres - ax * L * 0.05 + sd * W * 0.5 + nrm * W * fold
+    right = centres - ax * L * 0.05 - sd * W * 0.5 + nrm * W * fold
+    q = np.stack([base, left, tip, right], axis=1)
+    soup.quads(q, mat, tone=tone if tone is not None else rng.random(n))
+
+
+def s10a_broadleaf_mesh(seed, height, crown, name, mats, leaves=1.0, leaf_len=(0.07, 0.12), lean=0.0, twig_depth=99):
+    """A broadleaf tree grown, not drawn: a trunk with a root flare that wanders a little, forking into
+    3-4 limbs; every limb carries side branches along its length (not only at its end), those carry
+    twigs, down to about 5 levels; gravitropism bends the outer wood down a little, and the children lean
+    towards an ellipsoid crown envelope. Leaves are cards in clumps round the twigs (see
+    s10a_leaf_cards), thousands per tree, with a `tone` per leaf that mixes chance with how exposed the
+    leaf is (outer/upper leaves lighter), so the crown has light and depth, not one green. mats:
+    [leaves, bark]; wood from `twig_depth` on takes material 2 when given (a birch's dark twigs)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    trunk_len = height * rng.uniform(0.32, 0.42)
+    cz = trunk_len + (height - trunk_len) * 0.5
+    ch = (height - trunk_len) * 0.55
+    cc = np.array([lean * height * 0.3, 0.0, cz])
+    sites = []
+
+    def rot(d, ang):
+        s, u = _frame(d[None, :], np)
+        phi = rng.uniform(0, 2 * np.pi)
+        k = np.cos(phi) * s[0] + np.sin(phi) * u[0]
+        nd = d * np.cos(ang) + k * np.sin(ang)
+        return nd / np.linalg.norm(nd)
+
+    def grow(p, d, L, r, depth):
+        n = 7 if depth == 0 else (5 if depth < 3 else 3)
+        pts = [p]
+        dd = d.copy()
+        for i in range(n - 1):
+            jit = 0.05 if depth == 0 else 0.16
+            dd = dd + rng.normal(0, jit, 3) + np.array([0, 0, -0.04 * depth + 0.02])
+            rel = (pts[-1] - cc) / np.array([crown, crown, ch])
+            if depth > 0 and np.linalg.norm(rel) > 1.0:
+                dd = dd - 0.25 * rel / np.linalg.norm(rel)  # turn back inside the envelope
+            dd /= np.linalg.norm(dd)
+            pts.append(pts[-1] + dd * L / (n - 1))
+        pts = np.array(pts)
+        radii = np.linspace(r, r * 0.6, n)
+        if depth == 0:
+            radii[0] *= 1.7
+            radii[1] *= 1.15
+        tube(soup, pts, radii, 1 if depth < twig_depth else 2, sides=(10 if depth == 0 else 7 if depth == 1 else 5 if depth < 4 else 3), rng=rng)
+        if depth >= 4 or r < 0.01:
+            sites.append((pts[-1], dd, 1.0))
+            if n > 2:
+                sites.append((pts[n // 2], dd, 0.6))
+            return
+        if depth >= 2:
+            sites.append((pts[n // 2], dd, 0.35))
+        if depth == 0:
+            kids = [(1.0, rng.uniform(0.45, 0.8)) for _ in range(rng.integers(3, 5))]
+        else:
+            kids = [(1.0, rng.uniform(0.2, 0.5))] + [(rng.uniform(0.3, 0.9), rng.uniform(0.6, 1.1))
+                                                     for _ in range(rng.integers(2, 4))]
+        for t, ang in kids:
+            i = min(n - 1, int(round(t * (n - 1))))
+            q = pts[i]
+            nd = rot(dd, ang)
+            out = q - np.array([0, 0, q[2]])
+            nd = nd + 0.35 * out / (np.linalg.norm(out) + 0.5) + np.array([0, 0, 0.18 if depth < 2 else 0.0])
+            nd /= np.linalg.norm(nd)
+            scale_L = rng.uniform(0.55, 0.78) * (1.15 - 0.35 * t if t < 1.0 else 1.0)
+            grow(q, nd, (L if depth else (height - trunk_len) * 0.55) * scale_L, r * (0.62 if t == 1.0 else 0.5), depth + 1)
+
+    grow(np.array([0.0, 0.0, -0.25]), np.array([rng.normal(0, 0.03) + lean * 0.1, rng.normal(0, 0.03), 1.0]),
+         trunk_len + 0.25, 0.011 * height + 0.05, 0)
+    cs, ns, ts = [], [], []
+    for (s, d, w) in sites:
+        n = int(150 * w * leaves)
+        if n <= 0:
+            continue
+        R = crown * 0.13 * rng.uniform(0.7, 1.3)
+        dirs = rng.normal(size=(n, 3))
+        dirs /= np.linalg.norm(dirs, axis=1, keepdims=True)
+        c = s + d * R * 0.4 + dirs * (R * rng.random(n) ** 0.6)[:, None] * np.array([1.0, 1.0, 0.6])
+        rel = (c - cc) / np.array([crown, crown, ch])
+        expo = np.clip(np.linalg.norm(rel, axis=1) * 0.7 + 0.3 * np.clip(rel[:, 2], -1, 1), 0, 1)
+        cs.append(c)
+        ns.append(rel / (np.linalg.norm(rel, axis=1, keepdims=True) + 1e-6) * 0.7 + np.array([0, 0, 0.6]))
+        ts.append(np.clip(0.55 * rng.random(n) + 0.45 * expo + rng.normal(0, 0.05, n), 0, 1))
+    if cs:
+        c = np.concatenate(cs)
+        s10a_leaf_cards(soup, rng, c, rng.uniform(*leaf_len, len(c)), np.concatenate(ns), 0, tone=np.concatenate(ts))
+    return soup.mesh(name, mats)
+
+
+def s10a_leaf_mat(name, dark, mid, light, dry=(0.2, 0.15, 0.06), translucent=0.35, sheen=0.45, dry_share=0.04):
+    """Leaves: per-leaf tone (dark inner, light exposed outer), a per-tree shift, a few dry leaves, a waxy
+    specular sheen (what makes sunlit leaves read as leaves), light through them from behind."""
+    m, nt, out = new_mat(name)
+    info = nt.nodes.new('ShaderNodeObjectInfo')
+    tone = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', attr(nt, 'tone'), 0.85),
+                     math_node(nt, 'MULTIPLY', info.outputs['Random'], 0.15))
+    col = ramp(nt, tone, [(0.0, dark), (0.45, mid), (0.9, light)])
+    # A few leaves per hundred (dry_share) dry/yellowed (hash of the face index through a white-noise texture).
+    wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    wn.noise_dimensions = '4D'
+    link(nt, attr(nt, 'tone'), wn.inputs['W'])
+    dryf = math_node(nt, 'GREATER_THAN', wn.outputs['Value'], 1.0 - dry_share)
+    col = mix_rgb(nt, dryf, col, dry)
+    p = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, col, p.inputs['Base Color'])
+    p.inputs['Roughness'].default_value = sheen
+    p.inputs['Specular'].default_value = 0.45
+    tr = nt.nodes.new('ShaderNodeBsdfTranslucent')
+    link(nt, mix_rgb(nt, 1.0, col, (1.3, 1.5, 0.6), 'MULTIPLY'), tr.inputs['Color'])
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    mx.inputs[0].default_value = translucent
+    link(nt, p.outputs[0], mx.inputs[1])
+    link(nt, tr.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def s10a_spruce_mesh(seed, height, radius, snow=0.0, name='s10a-spruce', mats=None, dead=0.25):
+    """A Norway spruce as it grows: a trunk with a root flare; whorls every 30-60 cm with interwhorl
+    shoots, some branches missing or broken; each branch sags then lifts its tip and carries side shoots
+    (a flat, drooping frond), all clad in needle sprays (small cards); the lowest share `dead` of the
+    trunk has bare grey twigs only. Snow (`snow` 0-1) lies in irregular lumps on the upper side of the
+    fronds, heavy on some branches, none on others, never an even band. mats: [needles, bark, snow]."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    h = height
+    tz = np.linspace(-0.3, h * 0.99, 9)
+    tpts = np.stack([np.cumsum(rng.normal(0, 0.02, 9)), np.cumsum(rng.normal(0, 0.02, 9)), tz], axis=1)
+    tr_ = np.linspace(0.018 * h + 0.05, 0.015, 9)
+    tr_[0] *= 1.6
+    tube(soup, tpts, tr_, 1, sides=9, rng=rng)
+    cards_c, cards_n, cards_s, cards_t = [], [], [], []
+    snow_c = []
+    z = h * 0.02
+    while z < h * 0.97:
+        f = (h - z) / h
+        R = radius * f ** 0.85 * rng.uniform(0.85, 1.1) + 0.12
+        is_dead = z < h * dead
+        nb = rng.integers(4, 8)
+        a0 = rng.uniform(0, 2 * np.pi)
+        tc = np.array([np.interp(z, tz, tpts[:, 0]), np.interp(z, tz, tpts[:, 1]), z])
+        for b in range(nb):
+            if rng.random() < 0.12:
+                continue  # a missing or broken branch
+            a = a0 + b * 2 * np.pi / nb + rng.uniform(-0.35, 0.35)
+            L = R * rng.uniform(0.65, 1.05) * (0.5 if is_dead else 1.0)
+            d = np.array([np.cos(a), np.sin(a), 0.0])
+            side = np.array([-d[1], d[0], 0.0])
+            droop = (0.3 + 0.3 * snow) * L * rng.uniform(0.7, 1.3)
+            m = max(4, int(L / 0.12))
+            tt = np.linspace(0, 1, m)
+            bp = tc + np.outer(tt * L, d) + np.outer(-droop * tt + 0.3 * L * tt * tt + 0.15 * L * tt, [0, 0, 1])
+            tube(soup, bp, np.linspace(0.012 + 0.01 * L, 0.004, m), 1, sides=4)
+            if is_dead:
+                continue
+            # Side shoots along the branch, alternating, shorter to the tip, sagging from the branch.
+            ns_ = int(L / 0.16) + 2
+            st = np.sort(rng.uniform(0.15, 0.95, ns_))
+            spts = [bp]
+            for k, t in enumerate(st):
+                p0 = tc + d * t * L + np.array([0, 0, -droop * t + 0.3 * L * t * t + 0.15 * L * t])
+                sgn = 1 if k % 2 else -1
+                ln = (0.18 + 0.45 * (1 - t) * min(L, 2.5) * 0.5) * rng.uniform(0.7, 1.2)
+                sd = d * 0.55 + side * sgn * 0.8 + np.array([0, 0, -0.25])
+                sd /= np.linalg.norm(sd)
+                spts.append(p0 + np.outer(np.linspace(0.1, 1, 4) * ln, sd) + np.outer(np.linspace(0, 1, 4) ** 2 * -0.06, [0, 0, 1]))
+            sp = np.concatenate(spts)
+            # Needle sprays round every shoot point: small cards, flattened to the frond.
+            k = 3
+            cc = np.repeat(sp, k, axis=0) + rng.normal(0, 0.045, (len(sp) * k, 3)) * np.array([1, 1, 0.5])
+            cards_c.append(cc)
+            cards_n.append(np.tile([0.0, 0.0, 1.0], (len(cc), 1)))
+            cards_s.append(rng.uniform(0.05, 0.1, len(cc)))
+            cards_t.append(np.clip(0.7 * rng.random(len(cc)) + 0.3 * (1 - f) + 0.15 * rng.random(), 0, 1))
+            if snow > 0:
+                amt = snow * rng.uniform(0.0, 1.4)
+                if amt > 0.25:
+                    pick = rng.random(len(sp)) < min(0.9, amt * 0.55)
+                    sc_ = sp[pick]
+                    # On the frond's upper side, not under the tip that lifts.
+                    snow_c.append(sc_ + np.array([0, 0, 0.035]) + rng.normal(0, 0.02, (len(sc_), 3)))
+        z += rng.uniform(0.3, 0.6)
+    # The leader and top whorls: a few sprays.
+    n = 60
+    c = np.stack([rng.normal(0, 0.05, n), rng.normal(0, 0.05, n), h * 0.95 + rng.random(n) * h * 0.05], axis=1)
+    cards_c.append(c)
+    cards_n.append(rng.normal(size=(n, 3)))
+    cards_s.append(rng.uniform(0.05, 0.09, n))
+    cards_t.append(rng.random(n))
+    c = np.concatenate(cards_c)
+    s10a_leaf_cards(soup, rng, c, np.concatenate(cards_s), np.concatenate(cards_n), 0, aspect=0.6, fold=0.1,
+                    tone=np.concatenate(cards_t))
+    if snow_c:
+        pc = np.concatenate(snow_c)
+        mm = len(pc)
+        k = 6
+        ang = np.linspace(0, 2 * np.pi, k + 1)[:-1]
+        rr = rng.uniform(0.04, 0.11, (mm, 1)) * rng.uniform(0.55, 1.0, (mm, k))
+        ring = pc[:, None, :] + np.stack([np.cos(ang) * rr, np.sin(ang) * rr,
+                                          rng.uniform(-0.03, 0.0, (mm, k))], axis=2)
+        top = pc + np.stack([rng.normal(0, 0.01, mm), rng.normal(0, 0.01, mm), rng.uniform(0.02, 0.05, mm)], axis=1)
+        fan = np.stack([np.repeat(top[:, None, :], k, 1), ring, np.roll(ring, -1, axis=1)], axis=2)
+        soup.add(fan.reshape(-1, 3, 3), 2, tone=np.repeat(rng.random(mm), k))
+    return soup.mesh(name, mats)
+
+
+
+def s10a_carpark_wear_mat(name='s10a-carpark-wear'):
+    """What a car park's asphalt gathers, as a film over it (transparent where there is nothing): oil drips
+    in the middle of each bay (dark, glossy, blotchy), dark tyre scuffs where cars turn into the bays,
+    dust and grit drifted along the kerbs, a damp patch; kept faint in the aisle where the car stands."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    X, Y = sep.outputs['X'], sep.outputs['Y']
+    # Bays are 2.55 m wide from x = -40: their middles at a phase of 0.5.
+    ph = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', math_node(nt, 'ADD', X, 40.0), 2.55))
+    mid = smooth_band(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', ph, 0.5)), 0.28, 0.1)
+    in_bay = math_node(nt, 'MAXIMUM', smooth_band(nt, Y, 5.0, 6.0, 8.2, 9.0), smooth_band(nt, Y, 21.0, 22.0, 29.0, 30.0))
+    blot = smooth_band(nt, noise(nt, c, 1.4, 6, 0.65, distortion=0.4), 0.55, 0.72)
+    oil = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', mid, in_bay), blot)
+    scuff_n = noise(nt, math_node_vec_scale(nt, c, (0.7, 1.5, 1.0)), 1.0, 6, 0.62, distortion=0.5)
+    scuff = math_node(nt, 'MULTIPLY', smooth_band(nt, scuff_n, 0.57, 0.68),
+                      smooth_band(nt, Y, -12.0, -11.0, 9.5, 11.5))
+    dust = math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', smooth_band(nt, Y, 12.6, 13.85, 16.8, 18.0),
+                                                smooth_band(nt, Y, 35.0, 37.7)),
+                     smooth_band(nt, noise(nt, c, 2.0, 6, 0.6), 0.35, 0.6))
+    damp = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.35, 4, 0.55), 0.66, 0.7),
+                     smooth_band(nt, Y, -12.0, -11.0))
+    # Nothing strong under the car (|x| < 2.5 m, -2.2 < y < 2.2): there the scuffs and damp are halved.
+    clear = math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', 0.5, math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ABSOLUTE', X), 3.2, 2.5),
+                                                    smooth_band(nt, Y, -3.0, -2.2, 2.2, 3.0))))
+    oilc = math_node(nt, 'MULTIPLY', oil, 0.75)
+    scc = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, clear), 0.45)
+    dc = math_node(nt, 'MULTIPLY', dust, 0.6)
+    dmc = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', damp, clear), 0.55)
+    cover = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', oilc, scc), math_node(nt, 'ADD', dc, dmc)))
+    col = mix_rgb(nt, math_node(nt, 'DIVIDE', dc, math_node(nt, 'ADD', cover, 0.001)), (0.02, 0.02, 0.022), (0.2, 0.18, 0.15))
+    rough = mix_rgb(nt, math_node(nt, 'DIVIDE', math_node(nt, 'ADD', oilc, dmc), math_node(nt, 'ADD', cover, 0.001)),
+                    (0.85, 0.85, 0.85), (0.2, 0.2, 0.2))
+    p_ = principled(nt, out, col, rough, 0.45)
+    worn_cover(nt, out, cover, p_)
+    return m
+
+
+def s10a_carpark_fade_mat(name='s10a-carpark-fade'):
+    """Old asphalt's own patchwork, as a film: areas where the binder has worn off and the pale aggregate
+    shows (lighter, warmer, rougher), in irregular fields over metres with a fractal edge."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    f = smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 0.22, 4, 0.55),
+                                  math_node(nt, 'MULTIPLY', noise(nt, c, 3.0, 6, 0.65), 0.25)), 0.55, 0.72)
+    col = ramp(nt, noise(nt, c, 25.0, 3, 0.6), [(0.3, (0.1, 0.095, 0.088)), (0.7, (0.16, 0.152, 0.14))])
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 90
+    link(nt, c, agg.inputs['Vector'])
+    p_ = principled(nt, out, col, 0.85, 0.4, 0.0, bump(nt, agg.outputs['Distance'], 0.4, 0.004))
+    worn_cover(nt, out, math_node(nt, 'MULTIPLY', f, 0.55), p_)
+    return m
+
+
+def s10a_litter(y_rows, x_span, rng_seed=12):
+    """Small clutter a car park collects: paper tissue and receipts, a flattened cup, bottle caps, fallen
+    leaves, along the kerbs and in the bays (rows of (y, spread)), none in the aisle where the car stands."""
+    import numpy as np
+    rng = np.random.default_rng(rng_seed)
+    paper = simple_mat('s10a-paper', (0.62, 0.6, 0.56), 0.8, grain=0.1)
+    leaf = simple_mat('s10a-dry-leaf', (0.16, 0.1, 0.04), 0.7, grain=0.3, grain_scale=8)
+    cup = simple_mat('s10a-cup', (0.5, 0.12, 0.08), 0.5, grain=0.1)
+    bp, bl = Batch(paper, 's10a-litter-paper'), Batch(leaf, 's10a-litter-leaf')
+    for (y, spread, n) in y_rows:
+        for _ in range(n):
+            x = rng.uniform(*x_span)
+            yy = y + rng.normal(0, spread)
+            if abs(x) < 4.0 and yy < 3.0:
+                continue
+            if rng.random() < 0.35:
+                bp.box((rng.uniform(0.06, 0.16), rng.uniform(0.05, 0.12), 0.004), (x, yy, 0.004), rot_z=rng.uniform(0, 6.3),
+                       rot_x=rng.normal(0, 0.15))
+            else:
+                bl.box((rng.uniform(0.05, 0.1), rng.uniform(0.03, 0.06), 0.003), (x, yy, 0.003), rot_z=rng.uniform(0, 6.3),
+                       rot_x=rng.normal(0, 0.3))
+    bp.done()
+    bl.done()
+    for x, y in ((7.3, 12.9), (-12.4, 6.1)):
+        cylinder(0.04, 0.09, (x, y, 0.04), cup, rot=(math.pi / 2, 0, rng.uniform(0, 6.3)), verts=12)
+
+
+def s10a_trolley(batch, x, y, rot):
+    """A shopping trolley in wire and tube: basket frame, handle, chassis and four castors (bars as boxes)."""
+    import numpy as np
+    ca, sa = math.cos(rot), math.sin(rot)
+
+    def bar(dims, loc):
+        lx, ly, lz = loc
+        batch.box(dims, (x + lx * ca - ly * sa, y + lx * sa + ly * ca, lz), rot_z=rot)
+    L, W = 0.9, 0.55
+    for z in np.linspace(0.5, 1.0, 6):
+        bar((L, 0.012, 0.012), (0, -W / 2, z))
+        bar((L, 0.012, 0.012), (0, W / 2, z))
+        bar((0.012, W, 0.012), (-L / 2, 0, z))
+        bar((0.012, W * 0.85, 0.012), (L / 2, 0, z))
+    for t in np.linspace(-L / 2, L / 2, 12):
+        bar((0.008, 0.008, 0.5), (t, -W / 2, 0.75))
+        bar((0.008, 0.008, 0.5), (t, W / 2, 0.75))
+    for t in np.linspace(-W / 2, W / 2, 8):
+        bar((0.008, 0.008, 0.5), (-L / 2, t, 0.75))
+        bar((0.008, 0.008, 0.5), (L / 2, t * 0.85, 0.75))
+    bar((0.03, W + 0.05, 0.03), (-L / 2 - 0.12, 0, 1.05))  # handle
+    for sy in (-1, 1):
+        bar((0.02, 0.02, 0.45), (-L / 2 - 0.06, sy * W / 2, 0.8))
+        bar((L + 0.1, 0.03, 0.03), (0, sy * W * 0.42, 0.15))
+        for sx in (-1, 1):
+            bar((0.03, 0.03, 0.12), (sx * L * 0.45, sy * W * 0.42, 0.09))
+            bar((0.09, 0.03, 0.09), (sx * L * 0.45, sy * W * 0.42, 0.05))
+    bar((L * 0.9, W * 0.8, 0.01), (0, 0, 0.3))  # bottom tray
+
+
+def s10a_weathered(m, streak=0.8, splash=0.85):
+    """Weather a facade material in place (session 10): rain-washed dirt streaks running down from the
+    coping (stretched noise, darker near the top edge of each streak) and road splash darkening the
+    lowest half metre; multiplies whatever feeds the Principled BSDF's base colour."""
+    nt = m.node_tree
+    p = next(n for n in nt.nodes if n.type == 'BSDF_PRINCIPLED')
+    src = p.inputs['Base Color'].links[0].from_socket
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, pos, sep.inputs[0])
+    st = noise(nt, math_node_vec_scale(nt, pos, (3.0, 3.0, 0.12)), 1.2, 6, 0.62)
+    sf = ramp(nt, st, [(0.5, (1, 1, 1)), (0.72, (streak, streak * 0.99, streak * 0.97))])
+    low = ramp(nt, math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', noise(nt, pos, 4.0, 4, 0.6), 0.25)),
+               [(0.2, (splash, splash * 0.98, splash * 0.95)), (0.7, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, src, sf, 'MULTIPLY'), low, 'MULTIPLY')
+    link(nt, col, p.inputs['Base Color'])
+    return m
+
+
+def s10a_car_paint(name, color):
+    """Car paint seen from 30 m: a clear-coated colour, a little metallic, a faint film of road dust low."""
+    m, nt, out = new_mat(name)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    dust = ramp(nt, sep.outputs['Z'], [(0.25, (0.75, 0.72, 0.68)), (0.7, (1, 1, 1))])
+    principled(nt, out, mix_rgb(nt, 1.0, color, dust, 'MULTIPLY'), 0.3, 0.5, 0.3, clearcoat=0.8)
+    return m
+
+
+def s10a_glasshouse(L, W, H, loc, rz, mat, rake=0.3):
+    """A car's glasshouse: a frustum (the roof shorter and narrower than the waist, raked windscreen and
+    back glass), bevelled, as one object at loc turned rz about Z."""
+    a, b = L / 2, W / 2
+    ra, rb = a * (1 - rake), b * 0.8
+    verts = [(-a, -b, 0), (a, -b, 0), (a, b, 0), (-a, b, 0), (-ra, -rb, H), (ra * 0.85, -rb, H), (ra * 0.85, rb, H), (-ra, rb, H)]
+    faces = [(0, 1, 2, 3), (4, 7, 6, 5), (0, 4, 5, 1), (1, 5, 6, 2), (2, 6, 7, 3), (3, 7, 4, 0)]
+    me = bpy.data.meshes.new('s10a-glasshouse')
+    me.from_pydata(verts, [], faces)
+    me.update()
+    me.materials.append(mat)
+    o = bpy.data.objects.new('s10a-glasshouse', me)
+    sc.collection.objects.link(o)
+    o.location = loc
+    o.rotation_euler = (0, 0, rz)
+    bv = o.modifiers.new('bevel', 'BEVEL')
+    bv.width = 0.06
+    bv.segments = 3
+    return o
+
+
+def s10a_parked_cars(spots, seed=5):
+    """Other shoppers' cars in the far bays, seen end-on at 25-40 m (a handful of common colours: white,
+    silver, grey, black, a dark red and a blue): a rounded lower body, a glasshouse with dark glass,
+    bumpers, wheels, lamps; each a little different in size and set a little askew in its bay."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    cols = [(0.75, 0.75, 0.74), (0.72, 0.72, 0.7), (0.42, 0.43, 0.44), (0.02, 0.02, 0.022), (0.25, 0.02, 0.02),
+            (0.04, 0.08, 0.2), (0.6, 0.6, 0.6), (0.15, 0.15, 0.16)]
+    paints = [s10a_car_paint('s10a-paint%d' % i, c) for i, c in enumerate(cols)]
+    glass = simple_mat('s10a-car-glass', (0.01, 0.012, 0.014), 0.05, spec=0.8, grain=0.0)
+    rubber = simple_mat('s10a-tyre', (0.02, 0.02, 0.02), 0.8, grain=0.05)
+    trim = simple_mat('s10a-trim', (0.03, 0.03, 0.03), 0.5, grain=0.05)
+    red = simple_mat('s10a-taillamp', (0.35, 0.01, 0.01), 0.2, grain=0.0)
+    lamp = simple_mat('s10a-headlamp', (0.6, 0.6, 0.62), 0.1, metallic=0.5, grain=0.0)
+    for (x, y) in spots:
+        k = rng.integers(0, len(cols))
+        L, W, H = rng.uniform(4.1, 4.7), rng.uniform(1.72, 1.85), rng.uniform(1.42, 1.55)
+        rz = math.pi / 2 + rng.normal(0, 0.04)
+        face = 1 if rng.random() < 0.6 else -1  # nose towards the aisle or backed in
+        ca, sa = math.cos(rz), math.sin(rz)
+
+        def at(lx, ly, lz):
+            return (x + lx * ca - ly * sa, y + lx * sa + ly * ca, lz)
+        body = box((L, W, 0.72), at(0, 0, 0.62), paints[k], bevel=0.22, rot=(0, 0, rz))
+        s10a_glasshouse(L * 0.62, W * 0.9, H - 0.96, at(-0.1 * face, 0, 0.94), rz + (0 if face > 0 else math.pi), glass)
+        box((L * 0.36, W * 0.68, 0.05), at(-0.16 * face, 0, H - 0.02), paints[k], bevel=0.02, rot=(0, 0, rz))
+        for sx in (-1, 1):
+            box((0.12, W + 0.02, 0.22), at(sx * (L / 2 - 0.02), 0, 0.38), trim, bevel=0.05, rot=(0, 0, rz))
+            for sy in (-1, 1):
+                cylinder(0.31, 0.2, at(sx * L * 0.33, sy * (W / 2 - 0.08), 0.31), rubber, rot=(math.pi / 2, 0, rz), verts=16)
+                box((0.05, 0.32, 0.12), at(sx * (L / 2 + 0.005), sy * (W / 2 - 0.25), 0.78),
+                    lamp if sx == face else red, bevel=0.02, rot=(0, 0, rz))
+
+
 def s_mall_car_park():
     """A shopping centre's open-air car park (session 7; was an indoor deck, whose tube-lit ceiling contradicted
     the sky and trees mirrored in street photos' paint): the car in the aisle, marked bays behind it, a kerbed
@@ -2829,9 +3261,32 @@ def s_mall_car_park():
     extra = {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 48, 140
     fair_day(sun_elev, sun_az, cover=0.4, seed=3.0)
-    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.075, 0.075, 0.08)))
+    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.08, 0.078, 0.076)))
+    plane(120, 50, (0, 10.0, 0.002), s10a_carpark_fade_mat())
+    plane(120, 50, (0, 10.0, 0.003), s10a_carpark_wear_mat())
     bay_lines(((4.2, 9.2), (20.2, 25.2), (25.4, 30.4)))
-    granite, metal = planted_island(14.0, 16.6, (-21.0, -9.5, 10.5, 22.0), (-15.0, 3.5, 16.5), 'mall')
+    # Session 10: the island's trees grown by s10a_broadleaf_mesh (limbs with side branches, thousands of
+    # leaf cards lit by exposure), four templates; the same trees stand behind the camera for the glass.
+    leaf = s10a_leaf_mat('mall-s10a-leaf', (0.018, 0.035, 0.012), (0.05, 0.085, 0.025), (0.15, 0.19, 0.06),
+                         dry=(0.12, 0.1, 0.045), translucent=0.3, sheen=0.42, dry_share=0.015)
+    bark = bark2_mat('mall-s10a-bark', (0.09, 0.08, 0.07), lichen=(0.2, 0.21, 0.17))
+    trees = [s10a_broadleaf_mesh(41 + i, h, cr, 'mall-s10a-tree%d' % i, [leaf, bark], leaves=1.0, lean=ln)
+             for i, (h, cr, ln) in enumerate(((7.0, 2.9, 0.05), (6.2, 2.6, -0.08), (7.6, 3.1, 0.0), (5.6, 2.3, 0.1)))]
+    granite, metal = planted_island(14.0, 16.6, (-21.0, -12.5, -4.5, 10.5, 17.0, 23.0), (-15.0, 3.5, 16.5), 'mall', trees=trees)
+    for i, tx in enumerate((-26.0, -17.0, -8.0, 2.0, 11.0, 20.0, 29.0)):
+        put(trees[(i + 1) % 4], (tx + random.uniform(-1.5, 1.5), -30.0 + random.uniform(-2, 2), 0.0), rot_z=random.uniform(0, 6.3),
+            scale=random.uniform(0.9, 1.2))
+    box((120, 12, 9), (0, -46.0, 4.5), plaster_mat('mall-s10a-opposite', (0.62, 0.58, 0.52)), bevel=0)
+    s10a_litter(((13.85, 0.25, 60), (16.75, 0.25, 50), (37.7, 0.3, 60), (6.7, 1.2, 25), (27.0, 2.0, 40)), (-30.0, 30.0))
+    # Other shoppers' cars in the far bays (bay middles at x = -40 + 2.55 (k + 0.5)), with gaps.
+    s10a_parked_cars([(-40 + 2.55 * (k + 0.5), y) for k, y in ((6, 22.7), (7, 22.7), (9, 22.7), (12, 22.7), (13, 22.7),
+                                                                (15, 22.7), (17, 22.7), (18, 22.7), (21, 22.7), (22, 22.7),
+                                                                (8, 27.9), (11, 27.9), (14, 27.9), (16, 27.9), (19, 27.9),
+                                                                (20, 27.9), (23, 27.9))])
+    trolleys = Batch(simple_mat('s10a-trolley', (0.55, 0.56, 0.57), 0.3, metallic=0.9, grain=0.05), 's10a-trolleys')
+    s10a_trolley(trolleys, -7.4, 12.9, 0.35)
+    s10a_trolley(trolleys, 12.8, 21.5, 2.2)
+    trolleys.done()
     # Footway in front of the mall, then the building.
     fy = 44.0
     kerbs = Batch(granite, 'mall-kerb2')
@@ -2842,8 +3297,8 @@ def s_mall_car_park():
         x += ln
     kerbs.done()
     plane(140, 6.0, (0, fy - 3.0 + 0.12, 0.15), floor_material('stone-paving', (0.55, 0.53, 0.5)))
-    clad = cladding_mat('mall-clad', (0.72, 0.71, 0.68))
-    clad2 = cladding_mat('mall-clad2', (0.32, 0.33, 0.35), panel=(1.2, 1.2))
+    clad = s10a_weathered(cladding_mat('mall-clad', (0.72, 0.71, 0.68)))
+    clad2 = s10a_weathered(cladding_mat('mall-clad2', (0.32, 0.33, 0.35), panel=(1.2, 1.2)), 0.85, 0.9)
     glass = curtain_glass_mat('mall-glass')
     frame = simple_mat('mall-frame', (0.2, 0.21, 0.22), 0.35, metallic=0.7, grain=0.03)
     H = 14.0
@@ -3111,42 +3566,172 @@ def snow_ground(x, y):
     return (bank + drift) * edge - 0.06 + edge * 0.08 + far
 
 
+def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
+    """The snowy drive's road (session 10; was winter_road_mat, whose thin bright slush ridges on the
+    centre and the edge read as painted lane lines right behind the car): the road runs across the frame
+    and the car stands on its near side. Dark wet asphalt only where the wheels have cleared it, two
+    tracks per lane that wander and fray; between and beside them packed, dirty snow and slush in broad,
+    broken fields (no line of any kind); grit (sand and salt) as a brown tint in patches; on the near
+    side, where the car stands, faint older tyre tracks across the frame, patches of wet slush and a few
+    shallow puddles, all low in contrast; wet and drying patches at every scale; towards the snow bank a
+    ploughed ridge of grey slush."""
+    m, nt, out = new_mat('s10a-winter-road')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    pos = geo.outputs['Position']
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, pos, sep.inputs[0])
+    Y = sep.outputs['Y']
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 0.15, 3, 0.5), 0.5), 0.6)
+    Yw = math_node(nt, 'ADD', Y, wob)
+    fray = noise(nt, math_node_vec_scale(nt, pos, (0.25, 1.0, 1.0)), 4.0, 6, 0.62)
+    tracks = None
+    for ty, w in ((3.45, 0.3), (5.05, 0.3), (6.95, 0.27), (8.45, 0.25)):
+        d = math_node(nt, 'ADD', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Yw, ty)),
+                      math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', fray, 0.5), 0.25))
+        t = smooth_band(nt, d, w, w * 0.4)
+        tracks = t if tracks is None else math_node(nt, 'MAXIMUM', tracks, t)
+    # Near side (where the car stands): older tracks, fainter and wider, and the packed snow worn thin.
+    near_tr = None
+    for ty in (-5.6, -4.1, -1.7, -0.1, 1.3):
+        d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Yw, ty))
+        t = smooth_band(nt, d, 0.4, 0.12)
+        near_tr = t if near_tr is None else math_node(nt, 'MAXIMUM', near_tr, t)
+    road = smooth_band(nt, Y, 2.3, 2.6, 9.2, 9.6)
+    nearside = smooth_band(nt, Y, -40, -39, 2.3, 2.6)
+    brk = noise(nt, pos, 0.8, 6, 0.62)
+    brk2 = noise(nt, math_node_vec_scale(nt, pos, (0.3, 1.0, 1.0)), 2.2, 6, 0.62)
+    # A fine, rough noise added at the near side's slush edges: slush ends in a granular, crisp fringe
+    # (soft smoothstep edges over metres read as painted clouds; on the far lanes, seen more obliquely,
+    # crisp edges read as lines, so they stay soft there).
+    grain_e = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 14.0, 8, 0.75), 0.5), 0.35)
+    # Packed snow between and beside the tracks on the lanes, broken in broad fields.
+    lane_snow = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', road, math_node(nt, 'SUBTRACT', 1.0, tracks)),
+                          smooth_band(nt, math_node(nt, 'ADD', brk, math_node(nt, 'MULTIPLY', brk2, 0.3)), 0.52, 0.75))
+    ridge = math_node(nt, 'MULTIPLY', smooth_band(nt, Yw, 8.8, 9.4), smooth_band(nt, brk2, 0.3, 0.55))
+    near_snow = math_node(nt, 'MULTIPLY', nearside,
+                          smooth_band(nt, math_node(nt, 'ADD', math_node(nt, 'ADD', noise(nt, pos, 0.35, 6, 0.62),
+                                                    math_node(nt, 'MULTIPLY', noise(nt, pos, 2.2, 6, 0.65), 0.35)), grain_e), 0.7, 0.76))
+    snowf = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', lane_snow, ridge),
+                                                   math_node(nt, 'MULTIPLY', near_snow, 0.8)))
+    # Asphalt: tone over metres, darker and smoother in the tracks.
+    tone = noise(nt, pos, 0.12, 4, 0.5)
+    asph = ramp(nt, tone, [(0.3, tuple(v * 0.85 for v in base)), (0.7, tuple(v * 1.2 for v in base))])
+    trk = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tracks, road), math_node(nt, 'MULTIPLY', near_tr, math_node(nt, 'MULTIPLY', nearside, 0.25)))
+    trk = math_node(nt, 'MINIMUM', trk, 1.0)
+    asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', trk, 0.45), asph, tuple(v * 0.6 for v in base))
+    # Grit: sand and salt strewn in patches, a warm brown tint over metres (coloured grit cells of 2-4 cm
+    # read as dotted blobs and dotted lines at this camera's grazing view, in colour, roughness or bump).
+    grit_patch = smooth_band(nt, noise(nt, pos, 0.5, 4, 0.6), 0.45, 0.65)
+    asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit_patch, 0.3), asph, (0.075, 0.062, 0.048))
+    # Snow and slush: grey-white, dirtier (brown-grey) where thin and by the tracks, bright where deep.
+    sl_col = ramp(nt, noise(nt, pos, 3.0, 5, 0.6), [(0.3, (0.3, 0.3, 0.3)), (0.7, (0.5, 0.5, 0.52))])
+    deep = smooth_band(nt, math_node(nt, 'ADD', snowf, math_node(nt, 'MULTIPLY', noise(nt, pos, 1.5, 4, 0.6), 0.4)), 0.7, 1.25)
+    sl_col = mix_rgb(nt, deep, sl_col, (0.68, 0.7, 0.73))
+    sl_col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit_patch, 0.35), sl_col, (0.25, 0.22, 0.19))
+    col = mix_rgb(nt, snowf, asph, sl_col)
+    # Puddles on the near side: a slow noise's low spots, smooth and dark.
+    pud = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, pos, (0.5, 1.0, 1.0)), 0.45, 4, 0.55), 0.63, 0.67),
+                    nearside)
+    pud = math_node(nt, 'MULTIPLY', pud, math_node(nt, 'SUBTRACT', 1.0, snowf))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', pud, 0.5), col, tuple(v * 0.5 for v in base))
+    # Wet and drying patches: the sky's sheen broken up, not one even mirror.
+    # Wetness varies at every scale (not in soft metre-wide clouds): fine, sharp-edged wet/dry patches,
+    # water lying smoother in the wheel tracks.
+    wet_n = noise(nt, math_node_vec_scale(nt, pos, (0.6, 1.0, 1.0)), 2.5, 10, 0.7)
+    rough_a = ramp(nt, wet_n, [(0.45, (0.32, 0.32, 0.32)), (0.55, (0.52, 0.52, 0.52))])
+    rough_a = math_node(nt, 'SUBTRACT', rough_a, math_node(nt, 'MULTIPLY', trk, 0.15))
+    rough = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', rough_a, math_node(nt, 'SUBTRACT', 1.0, snowf)),
+                      math_node(nt, 'MULTIPLY', snowf, 0.65))
+    rough = math_node(nt, 'MAXIMUM', 0.05, math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', pud, 0.4)))
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 55
+    link(nt, pos, agg.inputs['Vector'])
+    lump = noise(nt, pos, 7.0, 4, 0.6)
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], math_node(nt, 'SUBTRACT', 1.0, snowf)),
+                  math_node(nt, 'MULTIPLY', lump, math_node(nt, 'MULTIPLY', snowf, 2.5)))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.15, 0.01))
+    meta['floor'] = {'gloss': 0.35, 'roughness': 0.25, 'kind': 'wet-asphalt'}
+    return m
+
+
+def s10a_bank_snow_mat(name='s10a-bank-snow'):
+    """Snow beyond the road: snow2_mat's soft white, and on the plough's bank (the first 2 m past the
+    road, low down) the grey-brown spray of slush and grit thrown up by traffic, fading up the bank."""
+    m = snow2_mat(name, (0.8, 0.83, 0.88))
+    nt = m.node_tree
+    p = next(n for n in nt.nodes if n.type == 'BSDF_PRINCIPLED')
+    src = p.inputs['Base Color'].links[0].from_socket
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    spray = math_node(nt, 'MULTIPLY', smooth_band(nt, sep.outputs['Y'], 20.0, 9.6),
+                      smooth_band(nt, sep.outputs['Z'], 0.65, 0.05))
+    spray = math_node(nt, 'MULTIPLY', spray, smooth_band(nt, noise(nt, geo.outputs['Position'], 2.5, 6, 0.65), 0.3, 0.7))
+    spray = math_node(nt, 'MULTIPLY', spray, math_node(nt, 'ADD', 0.4, math_node(nt, 'MULTIPLY', smooth_band(nt, sep.outputs['Y'], 11.0, 9.7), 0.6)))
+    col = mix_rgb(nt, spray, src, (0.36, 0.34, 0.31))
+    link(nt, col, p.inputs['Base Color'])
+    return m
+
+
+def s10a_post_mat(name='s10a-post'):
+    """A roadside delineator post: white plastic with a black band, dirt sprayed up its foot."""
+    m, nt, out = new_mat(name)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    z = sep.outputs['Z']
+    band = smooth_band(nt, z, 0.98, 1.0, 1.2, 1.22)
+    col = mix_rgb(nt, band, (0.72, 0.72, 0.7), (0.02, 0.02, 0.02))
+    dirt = math_node(nt, 'MULTIPLY', smooth_band(nt, z, 0.6, 0.1), smooth_band(nt, noise(nt, geo.outputs['Position'], 8, 4, 0.6), 0.3, 0.6))
+    col = mix_rgb(nt, dirt, col, (0.2, 0.18, 0.15))
+    principled(nt, out, col, 0.45, 0.5)
+    return m
+
+
 def s_snowy_drive():
-    """A lay-by on a ploughed country road through spruce forest after snowfall (session 6)."""
+    """A ploughed country road through spruce forest after snowfall (session 6, rebuilt in session 10):
+    the car on the road's near side (tracks, slush, grit, puddles, no markings), the road across the frame
+    with its far lanes in packed snow and wheel tracks, a ploughed bank sprayed grey by traffic, a
+    delineator post, a snow field with dry stalks, young spruces, then a dense spruce
+    forest (s10a_spruce_mesh: fronds of needle sprays, irregular snow lumps) in a light, not milky, haze."""
     import numpy as np
-    sky_clouds((0.78, 0.8, 0.84), (0.6, 0.64, 0.7), cloud=0.22, scale=0.9, strength=1.0)
-    sun_light(18, 150, 0.35, (0.95, 0.97, 1.0), angle_deg=25)
-    o = plane(400, 40, (0, -10.5, 0.0), winter_road_mat())
-    snow = snow2_mat()
+    sky_clouds((0.8, 0.82, 0.85), (0.62, 0.66, 0.72), cloud=0.18, scale=0.9, strength=1.0)
+    sun_light(18, 150, 0.45, (0.95, 0.97, 1.0), angle_deg=20)
+    plane(400, 40, (0, -10.5, 0.0), s10a_winter_road_mat())
+    snow = s10a_bank_snow_mat()
     terrain(9.2, 2600, snow_ground, snow, rows=320, cols=360, name='snowfield', y_power=3.0)
-    needles = leaf2_mat('needles', (0.012, 0.024, 0.016), (0.04, 0.06, 0.035), translucent=0.1)
-    bark = bark2_mat('bark', (0.05, 0.04, 0.035))
+    needles = s10a_leaf_mat('s10a-needles', (0.006, 0.014, 0.01), (0.018, 0.032, 0.022), (0.045, 0.06, 0.04),
+                            dry=(0.05, 0.045, 0.03), translucent=0.12, sheen=0.5)
+    bark = bark2_mat('bark', (0.06, 0.05, 0.045), lichen=(0.18, 0.2, 0.16))
     snow_pad = snow2_mat('snow-pad', (0.8, 0.83, 0.88))
-    spruce = [conifer_mesh(11 + i, h, h * 0.2, snow=s, clear=c, name='spruce%d' % i, mats=[needles, bark, snow_pad])
-              for i, (h, s, c) in enumerate(((20, 0.8, 0.05), (16, 0.9, 0.03), (23, 0.7, 0.08), (12, 0.9, 0.02),
-                                             (6, 1.0, 0.02)))]
+    spruce = [s10a_spruce_mesh(11 + i, h, h * 0.2, snow=s, name='s10a-spruce%d' % i, mats=[needles, bark, snow_pad], dead=dd)
+              for i, (h, s, dd) in enumerate(((21, 0.8, 0.3), (17, 0.9, 0.25), (24, 0.7, 0.35), (12, 0.9, 0.15),
+                                              (6, 1.0, 0.04), (4, 1.0, 0.02)))]
     rng = np.random.default_rng(4)
     # The forest edge wanders; big spruces behind a fringe of young ones.
-    for yy in np.arange(70, 200, 4.2):
+    for yy in np.arange(70, 200, 3.6):
         reach = view_reach(yy, 8)
-        for xx in np.arange(-reach, reach, 4.5):
-            x = xx + rng.uniform(-2, 2)
-            y = yy + rng.uniform(-2, 2)
+        for xx in np.arange(-reach, reach, 3.8):
+            x = xx + rng.uniform(-1.8, 1.8)
+            y = yy + rng.uniform(-1.8, 1.8)
             edge = 78 + 14 * fbm(np.array([x]), np.array([0.0]), 25.0, 3, seed=7)[0]
             if y < edge:
                 continue
             k = rng.choice([0, 1, 2, 3], p=[0.35, 0.3, 0.2, 0.15]) if y > edge + 6 else rng.choice([3, 4])
-            s = rng.uniform(0.8, 1.15)
+            s = rng.uniform(0.8, 1.2)
             put(spruce[k], (x, y, float(snow_ground(np.array([x]), np.array([y]))[0]) - 0.1), rng.uniform(0, 6.3), s)
-    for x, y in ((-9.0, 24.0), (-6.5, 31.0), (8.0, 27.0), (11.5, 35.0), (-12.0, 40.0), (2.5, 46.0)):
-        put(spruce[4], (x, y, 0.0), rng.uniform(0, 6.3), rng.uniform(0.6, 1.1))
+    for x, y, k in ((-9.0, 24.0, 4), (-6.5, 31.0, 5), (8.0, 27.0, 4), (11.5, 35.0, 4), (-12.0, 40.0, 4), (2.5, 46.0, 5),
+                    (5.5, 58.0, 3), (-3.0, 64.0, 4)):
+        put(spruce[k], (x, y, 0.0), rng.uniform(0, 6.3), rng.uniform(0.7, 1.15))
+    # A delineator post at the far road edge (white, black band), off to the right of the car.
+    cylinder(0.045, 1.45, (3.1, 9.75, 0.55), s10a_post_mat(), verts=10)
     stalks = leaf2_mat('stalks', (0.12, 0.09, 0.05), (0.3, 0.24, 0.14), translucent=0.2)
     grass_blades(9.8, 40, snow_ground, 25, 0.45, stalks, name='stalks', lean=0.2)
     key(150, 18, 0.9, (0.95, 0.97, 1.0))
     camera(outdoor=True)
     sc.camera.data.clip_end = 20000
-    render_settings(exposure=0.0, samples=None, adaptive=0.01)
-    nature_compositor({'start': 10, 'depth': 900, 'color': (0.74, 0.77, 0.82), 'max': 0.65})
+    render_settings(exposure=0.3, samples=None, adaptive=0.01)
+    nature_compositor({'start': 10, 'depth': 2500, 'color': (0.76, 0.79, 0.84), 'max': 0.5})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
