@@ -3052,7 +3052,6 @@ def s10a_spruce_mesh(seed, height, radius, snow=0.0, name='s10a-spruce', mats=No
     return soup.mesh(name, mats)
 
 
-
 def s10a_carpark_wear_mat(name='s10a-carpark-wear'):
     """What a car park's asphalt gathers, as a film over it (transparent where there is nothing): oil drips
     in the middle of each bay (dark, glossy, blotchy), dark tyre scuffs where cars turn into the bays,
@@ -3500,60 +3499,6 @@ def smooth_band(nt, v, a0, a1, b0=None, b1=None):
         f.inputs['From Max'].default_value = b1
         out = math_node(nt, 'MULTIPLY', out, math_node(nt, 'SUBTRACT', 1.0, f.outputs[0]))
     return out
-
-
-def winter_road_mat(base=(0.04, 0.04, 0.045), slush_amount=1.0):
-    """A winter road after the plough (session 6): dark wet asphalt with its aggregate; in each lane two
-    wheel tracks worn black and smooth (they wander a little); grey slush between and beside them, heaped
-    along the centre and the edges, with a soft broken margin; on the lay-by the odd slush patch."""
-    m, nt, out = new_mat('winter-road')
-    geo = nt.nodes.new('ShaderNodeNewGeometry')
-    pos = geo.outputs['Position']
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, pos, sep.inputs[0])
-    Y = sep.outputs['Y']
-    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, pos, 0.18, 3, 0.5), 0.5), 0.5)
-    Yw = math_node(nt, 'ADD', Y, wob)
-    tracks = None
-    for ty in (3.45, 5.05, 6.95, 8.55):
-        d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Yw, ty))
-        t = smooth_band(nt, d, 0.26, 0.14)
-        tracks = t if tracks is None else math_node(nt, 'MAXIMUM', tracks, t)
-    road = smooth_band(nt, Y, 2.3, 2.7, 9.3, 9.6)
-    brk = noise(nt, pos, 1.3, 6, 0.62)
-    brk2 = noise(nt, math_node_vec_scale(nt, pos, (0.35, 1.0, 1.0)), 3.0, 5, 0.6)
-    lane_slush = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', road, math_node(nt, 'SUBTRACT', 1.0, tracks)),
-                           smooth_band(nt, brk, 0.5, 0.68))
-    heap = math_node(nt, 'MAXIMUM', smooth_band(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Yw, 6.0)), 0.45, 0.1),
-                     smooth_band(nt, Yw, 8.95, 9.45))
-    heap = math_node(nt, 'MULTIPLY', heap, smooth_band(nt, brk2, 0.25, 0.5))
-    edge_near = math_node(nt, 'MULTIPLY', smooth_band(nt, Yw, 1.9, 2.3, 2.5, 2.8), smooth_band(nt, brk2, 0.4, 0.6))
-    layby = math_node(nt, 'MULTIPLY', smooth_band(nt, Y, -30, -29, 1.9, 2.3),
-                      smooth_band(nt, noise(nt, pos, 0.45, 6, 0.6), 0.62, 0.72))
-    slush = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', lane_slush, heap),
-                                                    math_node(nt, 'ADD', edge_near, math_node(nt, 'MULTIPLY', layby, 0.7))))
-    slush = math_node(nt, 'MULTIPLY', slush, math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', tracks, road)))
-    slush = math_node(nt, 'MULTIPLY', slush, slush_amount)
-    tone = noise(nt, pos, 0.12, 4, 0.5)
-    asph = ramp(nt, tone, [(0.3, tuple(v * 0.85 for v in base)), (0.7, tuple(v * 1.15 for v in base))])
-    agg = nt.nodes.new('ShaderNodeTexVoronoi')
-    agg.inputs['Scale'].default_value = 55
-    link(nt, pos, agg.inputs['Vector'])
-    asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', tracks, road), 0.6), asph,
-                   tuple(v * 0.55 for v in base))
-    sl_col = ramp(nt, noise(nt, pos, 6.0, 4, 0.6), [(0.3, (0.34, 0.35, 0.37)), (0.7, (0.58, 0.59, 0.62))])
-    sl_col = mix_rgb(nt, smooth_band(nt, slush, 0.5, 1.0), sl_col, (0.7, 0.72, 0.76))
-    col = mix_rgb(nt, slush, asph, sl_col)
-    rough_a = ramp(nt, noise(nt, pos, 0.4, 3, 0.5), [(0.3, (0.34, 0.34, 0.34)), (0.7, (0.46, 0.46, 0.46))])
-    rough_a = math_node(nt, 'SUBTRACT', rough_a, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', tracks, road), 0.12))
-    rough = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', rough_a, math_node(nt, 'SUBTRACT', 1.0, slush)),
-                      math_node(nt, 'MULTIPLY', slush, 0.6))
-    lump = noise(nt, pos, 9.0, 4, 0.6)
-    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], math_node(nt, 'SUBTRACT', 1.0, slush)),
-                  math_node(nt, 'MULTIPLY', lump, math_node(nt, 'MULTIPLY', slush, 3.0)))
-    principled(nt, out, col, rough, 0.5, 0.0, bump(nt, h, 0.15, 0.01))
-    meta['floor'] = {'gloss': 0.35, 'roughness': 0.25, 'kind': 'wet-asphalt'}
-    return m
 
 
 def snow_ground(x, y):
