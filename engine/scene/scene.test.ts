@@ -35,6 +35,16 @@ function syntheticCar(width: number, height: number): { image: RawImage; mask: U
   return { image: { data, width, height, channels: 3 }, mask };
 }
 
+/** A 400 x 300 photo of plain grey (200) with the car's silhouette given per pixel. */
+function grey400x300(car: (x: number, y: number) => boolean) {
+  const width = 400;
+  const height = 300;
+  const data = Buffer.alloc(width * height * 3, 200);
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (car(x, y)) mask[y * width + x] = 255;
+  return { data, mask, width, height };
+}
+
 describe('preset catalogue', () => {
   it('has about 31 editor presets and 7 studio presets, all renderable, with Turkish texts and safe prompts', () => {
     expect(editorPresets.length).toBeGreaterThanOrEqual(30);
@@ -320,16 +330,11 @@ describe('compositing', () => {
 
   it('lays the floor shadow under an overhang on the floor, not hanging under the bumper', async () => {
     // Long overhangs: the body runs well past both wheels, its underside 30 px above the floor.
-    const width = 400;
-    const height = 300;
-    const data = Buffer.alloc(width * height * 3, 200);
-    const mask = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const body = x >= 40 && x < 360 && y >= 105 && y < 210;
-        const wheel = [130, 270].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2);
-        if (body || wheel) mask[y * width + x] = 255;
-      }
+    const { data, mask, width, height } = grey400x300(
+      (x, y) =>
+        (x >= 40 && x < 360 && y >= 105 && y < 210) ||
+        [130, 270].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2),
+    );
     const framing = planFraming([carBox(mask, width, height)!], 600, 400);
     const opts = { width: 600, height: 400, framing };
     const withCar = await compositeCar({ data, width, height, channels: 3 }, mask, {
@@ -363,17 +368,12 @@ describe('compositing', () => {
   it('stands a far tyre of a 3/4 view on the floor with its own dark contact', async () => {
     // Near wheels on the contact line (bottom 240), the far front wheel higher in the picture (bottom 215).
     // On a matt road: on a glossy floor the reflection, mirrored about the near wheels' line, lies on top.
-    const width = 400;
-    const height = 300;
-    const data = Buffer.alloc(width * height * 3, 200);
-    const mask = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const body = x >= 20 && x < 380 && y >= 105 && y < 200;
-        const near = [120, 300].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2);
-        const far = (x - 70) ** 2 + (y - 190) ** 2 < 25 ** 2;
-        if (body || near || far) mask[y * width + x] = 255;
-      }
+    const { data, mask, width, height } = grey400x300(
+      (x, y) =>
+        (x >= 20 && x < 380 && y >= 105 && y < 200) ||
+        [120, 300].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2) ||
+        (x - 70) ** 2 + (y - 190) ** 2 < 25 ** 2,
+    );
     const framing = planFraming([carBox(mask, width, height)!], 600, 400);
     const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
       width: 600,
