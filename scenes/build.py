@@ -873,18 +873,24 @@ def leaf2_mat(name, dark, light, translucent=0.3, autumn=None):
     if autumn:
         stops = [(0.0, dark), (0.6, light), (1.0, autumn)]
     col = ramp(nt, tone, stops)
+    leaf_surface(nt, out, col, 0.55, 0.35, (1.4, 1.6, 0.8), translucent)
+    return m
+
+
+def leaf_surface(nt, out, col, roughness, specular, through, translucent):
+    """A leaf's surface into `out`: a principled skin of colour `col` mixed with the light that passes
+    through it (`translucent` share), the colour multiplied by `through` (yellower and lighter)."""
     p = nt.nodes.new('ShaderNodeBsdfPrincipled')
     link(nt, col, p.inputs['Base Color'])
-    p.inputs['Roughness'].default_value = 0.55
-    p.inputs['Specular'].default_value = 0.35
+    p.inputs['Roughness'].default_value = roughness
+    p.inputs['Specular'].default_value = specular
     tr = nt.nodes.new('ShaderNodeBsdfTranslucent')
-    link(nt, mix_rgb(nt, 1.0, col, (1.4, 1.6, 0.8), 'MULTIPLY'), tr.inputs['Color'])
+    link(nt, mix_rgb(nt, 1.0, col, through, 'MULTIPLY'), tr.inputs['Color'])
     mx = nt.nodes.new('ShaderNodeMixShader')
     mx.inputs[0].default_value = translucent
     link(nt, p.outputs[0], mx.inputs[1])
     link(nt, tr.outputs[0], mx.inputs[2])
     link(nt, mx.outputs[0], out.inputs['Surface'])
-    return m
 
 
 def bark2_mat(name='bark2', base=(0.06, 0.05, 0.045), lichen=None):
@@ -2948,17 +2954,7 @@ def s10a_leaf_mat(name, dark, mid, light, dry=(0.2, 0.15, 0.06), translucent=0.3
     link(nt, attr(nt, 'tone'), wn.inputs['W'])
     dryf = math_node(nt, 'GREATER_THAN', wn.outputs['Value'], 1.0 - dry_share)
     col = mix_rgb(nt, dryf, col, dry)
-    p = nt.nodes.new('ShaderNodeBsdfPrincipled')
-    link(nt, col, p.inputs['Base Color'])
-    p.inputs['Roughness'].default_value = sheen
-    p.inputs['Specular'].default_value = 0.45
-    tr = nt.nodes.new('ShaderNodeBsdfTranslucent')
-    link(nt, mix_rgb(nt, 1.0, col, (1.3, 1.5, 0.6), 'MULTIPLY'), tr.inputs['Color'])
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    mx.inputs[0].default_value = translucent
-    link(nt, p.outputs[0], mx.inputs[1])
-    link(nt, tr.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
+    leaf_surface(nt, out, col, sheen, 0.45, (1.3, 1.5, 0.6), translucent)
     return m
 
 
