@@ -32,6 +32,43 @@ const underCar = (x: number, y: number): boolean =>
   x > W * 0.27 && x < W * 0.73 && y >= H * 0.62 && y < H * 0.76;
 const shadowed = (x: number, y: number): number => (underCar(x, y) ? 90 : 200);
 
+/**
+ * The photo composited on `scene` at its own size: the share of the bare scene's light (linear, green) kept
+ * on the floor over a patch given in source fractions of the width and height.
+ */
+async function floorKept(
+  image: RawImage,
+  mask: Uint8Array,
+  scene: string,
+  xs: [number, number],
+  ys: [number, number],
+): Promise<number> {
+  const box = carBox(mask, W, H)!;
+  const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+  const r = await compositeCar(image, mask, {
+    background: { kind: 'scene', id: scene },
+    width: W,
+    height: H,
+    framing,
+  });
+  const bare = await renderScene(scene, W, H, {
+    carHeightPx: box.h * r.placement.scale,
+    floorY: framing.floorY,
+  });
+  let got = 0;
+  let was = 0;
+  for (let y = Math.round(H * ys[0]); y < Math.round(H * ys[1]); y++)
+    for (let x = Math.round(W * xs[0]); x < Math.round(W * xs[1]); x++) {
+      const ox = Math.round(x * r.placement.scale + r.placement.dx);
+      const oy = Math.round(y * r.placement.scale + r.placement.dy);
+      if (ox < 0 || oy < 0 || ox >= W || oy >= H) continue;
+      const o = (oy * W + ox) * 3 + 1;
+      got += lin(r.image.data[o]);
+      was += lin(bare.data[o]);
+    }
+  return got / was;
+}
+
 describe('the photo’s own shadow', () => {
   it('is read off a plain floor as the ratio to the shadow-free floor, in linear light', () => {
     const { image, mask } = photo(shadowed);
@@ -124,30 +161,8 @@ describe('the photo’s own shadow', () => {
 
   it('darkens the new floor under the car as the car darkened the old one', async () => {
     const { image, mask } = photo(shadowed);
-    const box = carBox(mask, W, H)!;
-    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
-    const r = await compositeCar(image, mask, {
-      background: { kind: 'scene', id: 'studio-white' },
-      width: W,
-      height: H,
-      framing,
-    });
-    const bare = await renderScene('studio-white', W, H, {
-      carHeightPx: box.h * r.placement.scale,
-      floorY: framing.floorY,
-    });
     // Mean over a patch under the sill, between the wheels, as a ratio of the bare scene (linear light).
-    let got = 0;
-    let was = 0;
-    for (let y = Math.round(H * 0.66); y < Math.round(H * 0.72); y++)
-      for (let x = Math.round(W * 0.45); x < Math.round(W * 0.55); x++) {
-        const ox = Math.round(x * r.placement.scale + r.placement.dx);
-        const oy = Math.round(y * r.placement.scale + r.placement.dy);
-        const o = (oy * W + ox) * 3 + 1;
-        got += lin(r.image.data[o]);
-        was += lin(bare.data[o]);
-      }
-    const ratio = got / was;
+    const ratio = await floorKept(image, mask, 'studio-white', [0.45, 0.55], [0.66, 0.72]);
     // The photo's floor kept lin(90) / lin(200) = 0.17 of its light there; the new floor keeps about the same.
     expect(ratio).toBeGreaterThan(0.08);
     expect(ratio).toBeLessThan(0.35);
@@ -158,32 +173,8 @@ describe('the photo’s own shadow', () => {
     const cast = (x: number, y: number): boolean =>
       underCar(x, y) || (x >= W * 0.73 && x < W * 0.97 && y >= H * 0.6 && y < H * 0.76);
     const { image, mask } = photo((x, y) => (cast(x, y) ? 90 : 200));
-    const box = carBox(mask, W, H)!;
-    const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
-    const darkness = async (scene: string): Promise<number> => {
-      const r = await compositeCar(image, mask, {
-        background: { kind: 'scene', id: scene },
-        width: W,
-        height: H,
-        framing,
-      });
-      const bare = await renderScene(scene, W, H, {
-        carHeightPx: box.h * r.placement.scale,
-        floorY: framing.floorY,
-      });
-      let got = 0;
-      let was = 0;
-      for (let y = Math.round(H * 0.66); y < Math.round(H * 0.72); y++)
-        for (let x = Math.round(W * 0.8); x < Math.round(W * 0.84); x++) {
-          const ox = Math.round(x * r.placement.scale + r.placement.dx);
-          const oy = Math.round(y * r.placement.scale + r.placement.dy);
-          if (ox < 0 || oy < 0 || ox >= W || oy >= H) continue;
-          const o = (oy * W + ox) * 3 + 1;
-          got += lin(r.image.data[o]);
-          was += lin(bare.data[o]);
-        }
-      return 1 - got / was;
-    };
+    const darkness = async (scene: string): Promise<number> =>
+      1 - (await floorKept(image, mask, scene, [0.8, 0.84], [0.66, 0.72]));
     // In a soft room the photo's shadow is the room's: carried whole.
     expect(await darkness('studio-white')).toBeGreaterThan(0.12);
     // Under the coast road's sun (from the other side): gone there. Before: 0.18 darker, as in the room.
