@@ -797,6 +797,16 @@ def conifer_mesh(seed, height, radius, snow=0.0, clear=0.03, name='spruce', mats
     return soup.mesh(name, mats)
 
 
+def tilted(d, ang, rng):
+    """Unit direction `d` turned by `ang` radians toward a random side (a branch leaving its parent)."""
+    import numpy as np
+    s, u = _frame(d[None, :], np)
+    phi = rng.uniform(0, 2 * np.pi)
+    k = np.cos(phi) * s[0] + np.sin(phi) * u[0]
+    nd = d * np.cos(ang) + k * np.sin(ang)
+    return nd / np.linalg.norm(nd)
+
+
 def broadleaf_mesh(seed, height, crown, name='broadleaf', mats=None, leaves=1.0, bare=0.0):
     """A broadleaf tree: a trunk that forks into limbs, limbs into branches and twigs (tapered tubes), and
     around the outer branches clumps of single leaves (small triangles, 6-11 cm), with gaps where the
@@ -808,11 +818,7 @@ def broadleaf_mesh(seed, height, crown, name='broadleaf', mats=None, leaves=1.0,
     top = np.array([0, 0, height])
 
     def rot(d, ang):
-        s, u = _frame(d[None, :], np)
-        phi = rng.uniform(0, 2 * np.pi)
-        k = np.cos(phi) * s[0] + np.sin(phi) * u[0]
-        nd = d * np.cos(ang) + k * np.sin(ang)
-        return nd / np.linalg.norm(nd)
+        return tilted(d, ang, rng)
 
     def grow(p, d, L, r, depth):
         n = 5
@@ -2872,11 +2878,7 @@ def s10a_broadleaf_mesh(seed, height, crown, name, mats, leaves=1.0, leaf_len=(0
     sites = []
 
     def rot(d, ang):
-        s, u = _frame(d[None, :], np)
-        phi = rng.uniform(0, 2 * np.pi)
-        k = np.cos(phi) * s[0] + np.sin(phi) * u[0]
-        nd = d * np.cos(ang) + k * np.sin(ang)
-        return nd / np.linalg.norm(nd)
+        return tilted(d, ang, rng)
 
     def grow(p, d, L, r, depth):
         n = 7 if depth == 0 else (5 if depth < 3 else 3)
