@@ -4798,17 +4798,15 @@ def s_street(night=False):
 # ---- city street, session 10 (sb10_*): weathering, signage and clutter used only by s_street
 
 
-class Sb10Decals:
+class Sb10Decals(Batch):
     """Thin overlays of dirt (streaks under sills, rising damp, stains) or water on walls and ground, as one
     mesh per material: quads with a UV map in metres across (u, offset per quad so no two are alike) and
     0..1 bottom to top (v), and a second map `rnd` with one random number per quad. They cast no shadow."""
 
     def __init__(self, mat, name):
-        import bmesh
-        self.bm = bmesh.new()
+        super().__init__(mat, name)
         self.uv = self.bm.loops.layers.uv.new('UVMap')
         self.rnd = self.bm.loops.layers.uv.new('rnd')
-        self.mat, self.name = mat, name
 
     def _quad(self, pts, w):
         f = self.bm.faces.new([self.bm.verts.new(p) for p in pts])
@@ -4825,12 +4823,7 @@ class Sb10Decals:
         self._quad([(x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)], x1 - x0)
 
     def done(self):
-        me = bpy.data.meshes.new(self.name)
-        self.bm.to_mesh(me)
-        self.bm.free()
-        o = bpy.data.objects.new(self.name, me)
-        sc.collection.objects.link(o)
-        me.materials.append(self.mat)
+        o = super().done()
         o.visible_shadow = False
         return o
 
