@@ -4075,7 +4075,10 @@ def cr10_road_mat():
     tone = noise(nt, c, 0.1, 4, 0.55)
     col = ramp(nt, tone, [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.1 for v in base))])
     mid = noise(nt, c, 1.3, 5, 0.6)
-    col = mix_rgb(nt, 1.0, col, ramp(nt, mid, [(0.3, (0.92, 0.92, 0.92)), (0.7, (1.07, 1.07, 1.06))]), 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mid, [(0.3, (0.86, 0.86, 0.86)), (0.7, (1.1, 1.1, 1.09))]), 'MULTIPLY')
+    # Wheel-worn streaks along the road (long in x, short in y: they survive the grazing view).
+    streak = noise(nt, math_node_vec_scale(nt, c, (0.06, 1.0, 1.0)), 1.6, 4, 0.55)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, streak, [(0.35, (0.9, 0.9, 0.9)), (0.65, (1.08, 1.08, 1.07))]), 'MULTIPLY')
     agg = nt.nodes.new('ShaderNodeTexVoronoi')
     agg.inputs['Scale'].default_value = 55.0
     agg.inputs['Randomness'].default_value = 1.0
@@ -4088,13 +4091,14 @@ def cr10_road_mat():
     # Repair patches: (x0, x1, y0, y1) rectangles, ragged by a noise on their edges.
     rag = math_node(nt, 'MULTIPLY', noise(nt, c, 3.0, 4, 0.6), 0.12)
     patch = None
-    for (x0, x1, y0, y1) in ((-9.5, -3.2, 3.3, 5.1), (2.6, 4.4, 6.3, 7.6), (3.3, 8.0, -4.4, -2.6), (-7.5, -5.9, -1.2, 0.3)):
+    for (x0, x1, y0, y1) in ((-9.5, -3.2, 3.3, 5.1), (-2.6, 1.4, 3.35, 5.0), (2.6, 4.4, 6.3, 7.6), (1.2, 6.0, -6.6, -4.3),
+                             (-7.5, -5.9, -1.2, 0.3)):
         xx = math_node(nt, 'ADD', x, rag)
         yy = math_node(nt, 'ADD', y, rag)
         p = math_node(nt, 'MULTIPLY', smooth_band(nt, xx, x0, x0 + 0.03, x1 - 0.03, x1),
                       smooth_band(nt, yy, y0, y0 + 0.03, y1 - 0.03, y1))
         patch = p if patch is None else math_node(nt, 'MAXIMUM', patch, p)
-    ptone = ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.3, (0.055, 0.053, 0.052)), (0.7, (0.075, 0.072, 0.07))])
+    ptone = ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.3, (0.088, 0.085, 0.082)), (0.7, (0.105, 0.1, 0.096))])
     col = mix_rgb(nt, patch, col, ptone)
     # Sealed cracks along the road (across the frame) and a few short branches.
     cn = noise(nt, math_node_vec_scale(nt, c, (0.15, 1.0, 1.0)), 0.7, 4, 0.6, distortion=1.2)
@@ -4246,8 +4250,16 @@ def cr10_coast_road():
     o = bpy.data.objects.new('cr10-railing', me)
     sc.collection.objects.link(o)
     # The sea, 2.5 m below the road, and the far shore.
-    sea = plane(12000, 16000, (0, 9.9 + 8000, -2.5), cr10_sea_mat())
-    terrain(6000.0, 15000.0, cr10_headland, maquis_mat(), rows=120, cols=320, name='cr10-far-shore', y_power=1.0)
+    # Haze is in the materials (airlight with distance), not the compositor's depth-tested mist, whose hard
+    # object/sky test left a dotted dark outline along the far ridge.
+    sea_m = cr10_sea_mat()
+    sea = plane(12000, 16000, (0, 9.9 + 8000, -2.5), sea_m)
+    shore = maquis_mat()
+    for m_, dist in ((sea_m, 9000.0), (shore, 5500.0)):
+        nt_ = m_.node_tree
+        out_ = next(n for n in nt_.nodes if n.type == 'OUTPUT_MATERIAL')
+        nd_haze(nt_, out_, out_.inputs['Surface'].links[0].from_socket, (0.6, 0.66, 0.74), dist)
+    terrain(6000.0, 15000.0, cr10_headland, shore, rows=120, cols=320, name='cr10-far-shore', y_power=1.0)
     key(sun_az, sun_el, 0.15, (1.0, 0.93, 0.84))
     camera(fstop=2.8, outdoor=True)
     # f/4: still a soft sea and sky, but the glitter's out-of-focus discs no longer need hundreds of samples.
@@ -4255,9 +4267,7 @@ def cr10_coast_road():
     meta['camera']['fStop'] = 4.0
     sc.camera.data.clip_end = 20000
     # Aerial haze on the sea and the far shore only (the sky is authored with its own haze).
-    render_settings(exposure=-0.9, look='Medium High Contrast', glare=0.3, adaptive=0.01,
-                    mist={'start': 150, 'depth': 6500, 'color': (0.6, 0.66, 0.74), 'max': 0.72})
-    sc.world.mist_settings.falloff = 'LINEAR'
+    render_settings(exposure=-0.9, look='Medium High Contrast', glare=0.3, adaptive=0.01)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
