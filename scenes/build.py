@@ -4089,7 +4089,7 @@ def cr10_road_mat():
     wear_out = ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0.35, 0.35, 0.35)), (0.7, (0.9, 0.9, 0.9))])
     col = mix_rgb(nt, wear_out, col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
     # Repair patches: (x0, x1, y0, y1) rectangles, ragged by a noise on their edges.
-    rag = math_node(nt, 'MULTIPLY', noise(nt, c, 3.0, 4, 0.6), 0.12)
+    rag = math_node(nt, 'MULTIPLY', noise(nt, c, 2.0, 5, 0.65), 0.3)
     patch = None
     for (x0, x1, y0, y1) in ((-9.5, -3.2, 3.3, 5.1), (-2.6, 1.4, 3.35, 5.0), (2.6, 4.4, 6.3, 7.6), (1.2, 6.0, -6.6, -4.3),
                              (-7.5, -5.9, -1.2, 0.3)):
@@ -4170,6 +4170,31 @@ def cr10_headland(x, y):
     return h - 4.0
 
 
+def cr10_weeds(spots, mat, rng, name='cr10-weeds'):
+    """Tufts of dry grass and weeds where a road's dirt collects (gutter, the foot of a wall): clumps at
+    `spots` (x, y, z, spread), each 15-60 blades leaning every way, 5-25 cm."""
+    import numpy as np
+    soup = Soup()
+    for (cx, cy, cz, spread) in spots:
+        n = int(rng.integers(15, 60))
+        x = cx + rng.normal(0, spread, n)
+        y = cy + rng.normal(0, spread * 0.3, n)
+        h = rng.uniform(0.05, 0.25, n) * rng.uniform(0.6, 1.0)
+        a = rng.uniform(0, 2 * np.pi, n)
+        lean = rng.uniform(0.1, 0.6, n)
+        bw = rng.uniform(0.003, 0.007, n)
+        px, py = -np.sin(a), np.cos(a)
+        tx, ty = x + np.cos(a) * h * lean, y + np.sin(a) * h * lean
+        z = np.full(n, cz)
+        tris = np.stack([np.stack([x - px * bw, y - py * bw, z - 0.01], 1), np.stack([x + px * bw, y + py * bw, z - 0.01], 1),
+                         np.stack([tx, ty, z + h], 1)], axis=1)
+        soup.add(tris, 0, tone=rng.random(n))
+    me = soup.mesh(name, [mat])
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
 def cr10_coast_road():
     """A corniche on the Aegean (session 10): the car in the lay-by of a coast road of bleached asphalt
     (patches, cracks, polished wheel tracks, sand in the gutter), worn lines across the frame, a stone
@@ -4228,6 +4253,11 @@ def cr10_coast_road():
     sc.collection.objects.link(o)
     # Mortar behind the joints.
     box((120, 0.36, 0.6), (0, 9.6, 0.3), simple_mat('cr10-mortar', (0.3, 0.29, 0.27), 0.9, grain=0.2, grain_scale=6), bevel=0)
+    # Weeds in the gutter against the kerb and at the foot of the wall, in clumps, not a lawn.
+    weed = leaf2_mat('cr10-weed', (0.06, 0.065, 0.025), (0.24, 0.22, 0.1), translucent=0.25)
+    spots = [(rng.uniform(-6, 6), 8.83, 0.0, rng.uniform(0.04, 0.15)) for _ in range(9)]
+    spots += [(rng.uniform(-7, 7), 9.36, 0.14, rng.uniform(0.05, 0.2)) for _ in range(12)]
+    cr10_weeds(spots, weed, rng)
     # The railing: round posts every 1.5 m (each leaning a little), a top rail and a middle rail, base plates.
     rail = cr10_rail_mat()
     rs = Soup()
