@@ -2028,13 +2028,113 @@ def arch_glass_mat(name, tint=(0.92, 0.95, 0.95)):
     return m
 
 
+def sr10_vinyl_mat(name, color=(0.85, 0.85, 0.83)):
+    m, nt, out = new_mat(name)
+    principled(nt, out, color, 0.5, 0.4)
+    return m
+
+
+def sr10_frost_mat(name):
+    """A frosted manifestation band on glass: a dot screen, white where the dots are, clear between."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    fx = math_node(nt, 'SUBTRACT', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', sep.outputs['X'], 0.05)), 0.5)
+    fz = math_node(nt, 'SUBTRACT', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', sep.outputs['Z'], 0.05)), 0.5)
+    r = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', fx, fx), math_node(nt, 'MULTIPLY', fz, fz))
+    dot = math_node(nt, 'LESS_THAN', r, 0.09)
+    p_ = principled(nt, out, (0.8, 0.8, 0.8), 0.6, 0.3)
+    worn_cover(nt, out, math_node(nt, 'MULTIPLY', dot, 0.85), p_)
+    return m
+
+
+def sr10_showroom_dressing(y):
+    """Session 10, studio showroom: what makes the room and the street read as a real place. Inside: a
+    reception desk with a monitor and a chair, a lounge corner (two armchairs, a low table), potted plants,
+    white vinyl lettering on the glass (read from the street, so mirrored from inside) and a dotted frosted
+    band at 1 m. Outside: a far kerb, street trees across the road (three different trees), lamp columns
+    and bollards, each a little off plumb."""
+    rng = random.Random(1010)
+    # Reception desk (left, beyond the car's standing area).
+    white = simple_mat('sr10-desk', (0.72, 0.72, 0.7), 0.25, grain=0.03)
+    oak = simple_mat('sr10-oak', (0.28, 0.18, 0.1), 0.35, grain=0.25, grain_scale=4)
+    dark = simple_mat('sr10-dark', (0.02, 0.02, 0.022), 0.3)
+    fabric = simple_mat('sr10-fabric', (0.16, 0.15, 0.14), 0.9, grain=0.2, grain_scale=40)
+    steel = simple_mat('sr10-steel', (0.5, 0.5, 0.52), 0.3, metallic=0.9)
+    box((2.8, 0.75, 0.94), (-4.9, 5.6, 0.55), white, bevel=0.01)
+    box((2.7, 0.65, 0.08), (-4.9, 5.64, 0.04), dark, bevel=0.003)
+    box((3.0, 0.85, 0.04), (-4.9, 5.6, 1.04), oak, bevel=0.005)
+    box((0.56, 0.03, 0.34), (-4.5, 5.85, 1.31), dark, bevel=0.005)
+    box((0.04, 0.04, 0.12), (-4.5, 5.88, 1.1), dark, bevel=0.005)
+    box((0.5, 0.5, 0.08), (-4.2, 6.5, 0.5), fabric, bevel=0.02)
+    box((0.5, 0.06, 0.55), (-4.2, 6.75, 0.8), fabric, bevel=0.02)
+    cylinder(0.03, 0.45, (-4.2, 6.5, 0.24), steel, verts=12)
+    box((0.35, 0.25, 0.02), (-5.6, 5.5, 1.07), sr10_vinyl_mat('sr10-paper', (0.8, 0.8, 0.78)), bevel=0)
+    # Lounge corner (right).
+    leather = simple_mat('sr10-leather', (0.2, 0.09, 0.045), 0.45, grain=0.15, grain_scale=12)
+    chairs = Batch(leather, 'sr10-chairs')  # box() bakes its location into the mesh: turn parts in a Batch
+    for ax, rot in ((3.3, 0.35), (5.0, -0.3)):
+        ca, sa = math.cos(rot), math.sin(rot)
+        for part, (dx, dy, z, dims) in (('seat', (0, 0, 0.36, (0.78, 0.72, 0.14))), ('back', (0, 0.33, 0.6, (0.78, 0.12, 0.42))),
+                                        ('armL', (-0.36, 0.02, 0.5, (0.08, 0.7, 0.2))), ('armR', (0.36, 0.02, 0.5, (0.08, 0.7, 0.2)))):
+            chairs.box(dims, (ax + dx * ca - dy * sa, 4.6 + dx * sa + dy * ca, z), rot_z=rot)
+        for lx_, ly_ in ((-0.33, -0.3), (0.33, -0.3), (-0.33, 0.3), (0.33, 0.3)):
+            cylinder(0.014, 0.3, (ax + lx_ * ca - ly_ * sa, 4.6 + lx_ * sa + ly_ * ca, 0.15), steel, verts=8)
+    chairs.done()
+    box((0.9, 0.55, 0.03), (4.3, 3.7, 0.42), oak, bevel=0.005)
+    cylinder(0.025, 0.4, (4.3, 3.7, 0.2), steel, verts=12)
+    box((0.24, 0.16, 0.02), (4.2, 3.72, 0.445), sr10_vinyl_mat('sr10-mag', (0.5, 0.2, 0.15)), bevel=0)
+    # Plants in pots.
+    leaf = leaf2_mat('sr10-leaf', (0.025, 0.05, 0.018), (0.09, 0.14, 0.045), translucent=0.3)
+    bark = bark2_mat('sr10-bark', (0.08, 0.07, 0.06))
+    pot = simple_mat('sr10-pot', (0.1, 0.1, 0.095), 0.5, grain=0.05)
+    for i, (px, py, ph) in enumerate(((-2.4, 8.9, 2.1), (6.6, 7.8, 1.7), (-7.2, 7.6, 1.5))):
+        cylinder(0.3, 0.6, (px, py, 0.3), pot, verts=28)
+        try:
+            put(broadleaf_mesh(51 + i, ph, ph * 0.38, name='sr10-plant%d' % i, mats=[leaf, bark], leaves=1.4),
+                (px, py, 0.55), rot_z=rng.uniform(0, 6.28))
+        except Exception as e:  # noqa: BLE001
+            print('plant skipped:', e)
+    # Lettering and the frosted band on the glass (mirrored from inside: it is for the street).
+    vinyl = sr10_vinyl_mat('sr10-vinyl')
+    for text, x, z, hgt in (('SATIŞ · SERVİS · EKSPERTİZ', -3.9, 2.5, 0.16), ('OTO GALERİ', 4.0, 2.42, 0.3),
+                            ('Hafta içi 09:00 - 19:00   Cumartesi 10:00 - 17:00', -3.9, 2.2, 0.06)):
+        o = shop_name(text, x, y - 0.03, z, hgt, vinyl, depth=0.002)
+        o.rotation_euler = (math.pi / 2, 0, math.pi)
+    plane(40, 0.14, (0, y - 0.02, 1.02), sr10_frost_mat('sr10-frost'), rot=(math.pi / 2, 0, 0))
+    # Outside: the far kerb, street trees, lamp columns, bollards.
+    box((200, 0.3, 0.15), (0, y + 22.3, 0.03), simple_mat('sr10-kerb', (0.45, 0.44, 0.41), 0.8, grain=0.15), bevel=0.02)
+    tleaf = leaf2_mat('sr10-tleaf', (0.03, 0.055, 0.02), (0.12, 0.17, 0.05), translucent=0.3)
+    tbark = bark2_mat('sr10-tbark', (0.08, 0.07, 0.06))
+    for i, (tx, th, cr) in enumerate(((-8.8, 8.6, 3.6), (1.4, 7.0, 3.0), (10.2, 9.2, 4.0))):
+        try:
+            put(broadleaf_mesh(41 + i, th, cr, name='sr10-tree%d' % i, mats=[tleaf, tbark], leaves=0.9),
+                (tx, y + 24.0, 0.1), rot_z=rng.uniform(0, 6.28))
+        except Exception as e:  # noqa: BLE001
+            print('tree skipped:', e)
+    pole = simple_mat('sr10-pole', (0.16, 0.17, 0.17), 0.5, metallic=0.6, grain=0.2, grain_scale=5)
+    for lx in (-11.5, 6.2):
+        o = cylinder(0.075, 7.0, (lx, y + 7.7, 3.5), pole, verts=16)
+        o.rotation_euler = (rng.gauss(0, 0.006), rng.gauss(0, 0.006), 0)
+        box((0.08, 1.3, 0.08), (lx, y + 8.3, 6.95), pole, bevel=0.01)
+        box((0.35, 0.6, 0.12), (lx, y + 8.9, 6.88), pole, bevel=0.02)
+    bx = -13.0
+    while bx < 13.0:
+        if rng.random() > 0.15:
+            o = cylinder(0.055, 0.85, (bx, y + 7.75, 0.4), pole, verts=12)
+            o.rotation_euler = (rng.gauss(0, 0.03), rng.gauss(0, 0.03), 0)
+        bx += rng.uniform(1.4, 1.8)
+
+
 def s_glass_showroom():
     """A daylight dealer showroom (session 5): pale satin concrete floor, a storey-high curtain wall with
     real mullions and transoms, and through it a real street (paving, kerb, asphalt, a row of facades with
     recessed windows and shopfronts) under an overcast sky that also lights the room. Ceiling LED panels
     are area lamps. Replaces a noise-textured emissive backdrop that reviewers read as a mottled wall."""
     hall(w=40, d=30, h=7, wall=(0.85, 0.85, 0.84), ceiling=(0.9, 0.9, 0.9), back_wall=False, overhang=0.2)
-    plane(40, 40, (0, -10.2, 0), satin_concrete_mat((0.42, 0.42, 0.41), rough=0.12))
+    # Session 10: a polished floor with a real, only slightly softened mirror image (0.12 read as a blur).
+    plane(40, 40, (0, -10.2, 0), satin_concrete_mat((0.4, 0.4, 0.39), rough=0.065))
     # The curtain wall: glass, mullions every 3.2 m, a transom, a low steel base channel.
     frame = simple_mat('mullion', (0.06, 0.06, 0.065), 0.35, metallic=0.7, grain=0.02)
     gl = arch_glass_mat('glass')
@@ -2055,13 +2155,15 @@ def s_glass_showroom():
     plane(200, 6, (0, y + 25.3, 0.1), pave)
     bx = -40.0
     k = 0
-    walls = [(0.78, 0.74, 0.66), (0.62, 0.6, 0.58), (0.85, 0.83, 0.78), (0.55, 0.45, 0.38), (0.72, 0.72, 0.7)]
+    # Session 10: aged, muted render colours (the clean pastels read as painted).
+    walls = [(0.6, 0.55, 0.47), (0.47, 0.46, 0.44), (0.66, 0.62, 0.55), (0.46, 0.36, 0.3), (0.55, 0.54, 0.5)]
     while bx < 40:
         w = random.uniform(9, 15)
         facade(bx, bx + w, y + 28.3, random.uniform(13, 19), walls[k % len(walls)], storey=random.uniform(3.1, 3.5),
                bay=random.uniform(1.7, 2.2), name='op%d' % k)
         bx += w
         k += 1
+    sr10_showroom_dressing(y)
     # Ceiling LED panels, seen in the glass: camera-only emitters, the light from one area lamp per row.
     em = no_light_sampling(emission_mat('panel', (1, 0.97, 0.92), 10.0))
     for ry in (-6.0, -1.33, 3.33, 8.0):
@@ -2080,6 +2182,14 @@ def s_glass_showroom():
     key(0, 65, 0.85, (1, 1, 1))
     camera(fstop=2.8)
     render_settings(exposure=-0.7)
+    # Session 10: the floor's mirror image was smeared twice, by the glossy filter and by the denoiser
+    # (the bilateral filter sees one flat albedo and normal over the floor and blurs what it reflects); both
+    # lighter here, paid for with more samples.
+    sc.cycles.blur_glossy = 0.3
+    for n in sc.node_tree.nodes:
+        if n.type == 'BILATERALBLUR':
+            n.sigma_space = 2.0
+            n.iterations = 1
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -4310,6 +4420,413 @@ def s_water(kind):
     camera(fstop=2.8, outdoor=True)
     render_settings(exposure=-1.0, mist=mist)
     return extra
+
+
+# ---- coast road (session 10): helpers used only by cr10_coast_road
+
+def cr10_box(soup, dims, loc, mat=0, rot_z=0.0, rot_x=0.0, **attrs):
+    """A box as six quads into a Soup (so each block can carry its own per-face attributes)."""
+    import numpy as np
+    from mathutils import Matrix
+    m = Matrix.Translation(Vector(loc)) @ Matrix.Rotation(rot_z, 4, 'Z') @ Matrix.Rotation(rot_x, 4, 'X')
+    sx, sy, sz = (d / 2 for d in dims)
+    c = [m @ Vector((x * sx, y * sy, z * sz)) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
+    f = [(0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3)]
+    q = np.array([[tuple(c[i]) for i in face] for face in f], dtype=np.float32)
+    soup.quads(q, mat, **attrs)
+
+
+def cr10_sky(sun_elev, sun_az, cover=0.5, scale=1.3, seed=3.0, squash=0.3):
+    """Fair-weather cumulus with structure (session 10): the cloud deck's density is sampled twice, the
+    second time shifted towards the sun, so edges facing the sun are lit and the far sides and thick
+    bases turn blue-grey (the sun is ahead of the camera: the clouds are backlit, with bright rims); a
+    cauliflower edge from a high-detail, distorted noise; a thin high veil of altocumulus streaks; the
+    haze brightening towards the sun's side of the horizon."""
+    w, nt, bg, sky = nishita_world('cr10-sky', sun_elev, sun_az, dust=0.08)
+    base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    # Slightly muted blue overhead (no polariser), a touch warmer near the horizon.
+    tint = ramp(nt, sep.outputs['Z'], [(0.0, (0.96, 0.98, 1.0)), (0.2, (0.86, 0.92, 1.02))])
+    base = mix_rgb(nt, 1.0, base, tint, 'MULTIPLY')
+    zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.012)
+
+    def deck(dx, dy):
+        comb = nt.nodes.new('ShaderNodeCombineXYZ')
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), dx), comb.inputs['X'])
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), squash), dy),
+             comb.inputs['Y'])
+        comb.inputs['Z'].default_value = seed
+        field = noise(nt, comb.outputs[0], scale * 0.17, 3, 0.5)
+        cell = noise(nt, comb.outputs[0], scale, 14, 0.66, distortion=0.35)
+        puff = noise(nt, comb.outputs[0], scale * 4.0, 8, 0.6)
+        d = math_node(nt, 'ADD', cell, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', field, 0.5), 0.7))
+        return math_node(nt, 'ADD', d, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', puff, 0.5), 0.12))
+
+    d = deck(0.0, 0.0)
+    az = math.radians(sun_az)
+    d_sun = deck(0.12 * math.sin(az), 0.12 * math.cos(az) * squash)
+    thr = 1.0 - cover
+    alpha = ramp(nt, d, [(thr - 0.02, (0, 0, 0)), (thr + 0.06, (1, 1, 1))])
+    # Lit where the cloud thins towards the sun (d_sun < d), shaded where it thickens.
+    lit = math_node(nt, 'SUBTRACT', d, d_sun)
+    lit_c = ramp(nt, lit, [(-0.06, (0.5, 0.53, 0.6)), (0.0, (0.72, 0.74, 0.78)), (0.07, (1.05, 1.03, 1.0))])
+    thick = ramp(nt, d, [(thr + 0.02, (1.15, 1.12, 1.08)), (thr + 0.22, (0.62, 0.65, 0.7))])
+    ccol = mix_rgb(nt, 1.0, lit_c, thick, 'MULTIPLY')
+    ccol = mix_rgb(nt, 1.0, ccol, (1.2, 1.2, 1.2), 'MULTIPLY')
+    fd = ramp(nt, sep.outputs['Z'], [(0.004, (0, 0, 0)), (0.03, (1, 1, 1))])
+    a = math_node(nt, 'MULTIPLY', alpha, fd)
+    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.01, (0.6, 0.6, 0.6)), (0.12, (0.08, 0.08, 0.08))]), ccol, base)
+    col = mix_rgb(nt, a, base, hazed)
+    # A high veil: faint stretched altocumulus in the gaps.
+    comb2 = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb2.inputs['X'])
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), 0.08), comb2.inputs['Y'])
+    comb2.inputs['Z'].default_value = seed + 5.0
+    veil = noise(nt, math_node_vec_scale(nt, comb2.outputs[0], (0.5, 3.0, 1.0)), 0.6, 10, 0.62, distortion=0.5)
+    va = ramp(nt, veil, [(0.52, (0, 0, 0)), (0.72, (0.22, 0.22, 0.22))])
+    va = math_node(nt, 'MULTIPLY', va, math_node(nt, 'SUBTRACT', 1.0, a))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', va, fd), col, (0.78, 0.8, 0.84))
+    link(nt, col, bg.inputs['Color'])
+    return w
+
+
+def cr10_sea_mat():
+    """The open Aegean from a corniche (session 10): a deep blue body under wind waves at their real sizes
+    (a 6-9 m swell, 1.5-3 m wind waves with crests across the view, 30-cm chop near the wall that fades
+    with distance), whose sun-facing facets carry the glitter; calmer slicks in long streaks (smoother,
+    so they mirror the sky in bands as real seas do) and a few small whitecaps."""
+    m, nt, out = new_mat('cr10-sea')
+    c = coord(nt, 'Object')
+    swell = noise(nt, math_node_vec_scale(nt, c, (0.35, 1.0, 1.0)), 0.12, 3, 0.5, distortion=0.3)
+    wind = noise(nt, math_node_vec_scale(nt, c, (0.3, 1.0, 1.0)), 0.5, 2, 0.5, distortion=0.6)
+    chop = noise(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), 2.6, 2, 0.5)
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', swell, 2.5), wind)
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', chop, distance_fade(nt, 40.0, 500.0, 0.45, 0.0)))
+    slick = smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (0.08, 1.0, 1.0)), 0.02, 3, 0.5), 0.52, 0.6)
+    rough = mix_rgb(nt, slick, (0.16, 0.16, 0.16), (0.09, 0.09, 0.09))
+    strength = mix_rgb(nt, slick, (1.0, 1.0, 1.0), (0.55, 0.55, 0.55))
+    bmp = nt.nodes.new('ShaderNodeBump')
+    link(nt, h, bmp.inputs['Height'])
+    link(nt, strength, bmp.inputs['Strength'])
+    bmp.inputs['Distance'].default_value = 0.12
+    body = ramp(nt, noise(nt, c, 0.004, 3, 0.5), [(0.3, (0.003, 0.02, 0.042)), (0.7, (0.005, 0.03, 0.055))])
+    wc = noise(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), 0.9, 6, 0.6)
+    whitecap = math_node(nt, 'MULTIPLY', smooth_band(nt, wc, 0.74, 0.8),
+                         smooth_band(nt, noise(nt, c, 0.05, 3, 0.5), 0.55, 0.65))
+    col = mix_rgb(nt, whitecap, body, (0.55, 0.6, 0.62))
+    p = principled(nt, out, col, rough, 0.5, 0.0, bmp.outputs[0])
+    p.inputs['IOR'].default_value = 1.33
+    return m
+
+
+def cr10_stone_mat():
+    """Dressed limestone blocks of a sea wall, decades old: each block its own tone (attribute `blk`), pitting
+    and pores, weathered darker in the lower courses, dark salt-and-grime splash at the foot, grey and
+    ochre lichen spots, rust run-off below each railing post (posts every 1.5 m from x = 0.3)."""
+    m, nt, out = new_mat('cr10-stone')
+    c = coord(nt, 'Object')
+    blk = attr(nt, 'blk')
+    base = ramp(nt, blk, [(0.0, (0.46, 0.42, 0.36)), (0.35, (0.56, 0.52, 0.45)), (0.7, (0.62, 0.59, 0.52)),
+                          (1.0, (0.52, 0.5, 0.47))])
+    tone = noise(nt, c, 1.4, 6, 0.6)
+    col = mix_rgb(nt, 1.0, base, ramp(nt, tone, [(0.3, (0.84, 0.84, 0.84)), (0.7, (1.08, 1.07, 1.05))]), 'MULTIPLY')
+    pores = nt.nodes.new('ShaderNodeTexVoronoi')
+    pores.inputs['Scale'].default_value = 38.0
+    link(nt, c, pores.inputs['Vector'])
+    pit = smooth_band(nt, pores.outputs['Distance'], 0.0, 0.12)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 1.0, pit), 0.45), col,
+                  tuple(v * 0.45 for v in (0.5, 0.46, 0.4)))
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    z = math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', noise(nt, c, 4.0, 4, 0.6), 0.12))
+    grime = ramp(nt, z, [(0.0, (0.42, 0.4, 0.37)), (0.22, (0.85, 0.84, 0.82)), (0.4, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, grime, 'MULTIPLY')
+    st = noise(nt, math_node_vec_scale(nt, c, (5.0, 5.0, 0.35)), 1.2, 6, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, st, [(0.45, (1, 1, 1)), (0.72, (0.72, 0.7, 0.66))]), 'MULTIPLY')
+    lichen = ramp(nt, noise(nt, c, 3.0, 6, 0.7), [(0.66, (0, 0, 0)), (0.7, (1, 1, 1))])
+    lichen_c = ramp(nt, noise(nt, c, 0.7, 2, 0.5), [(0.4, (0.2, 0.2, 0.17)), (0.6, (0.55, 0.42, 0.2))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', lichen, 0.7), col, lichen_c)
+    # Rust run-off under the posts.
+    px = math_node(nt, 'SUBTRACT', math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['X'], 0.3), 1.5)), 0.5)
+    dist = math_node(nt, 'ABSOLUTE', math_node(nt, 'MULTIPLY', px, 1.5))
+    wob = math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, c, (3.0, 3.0, 0.4)), 4.0, 3, 0.5), 0.05)
+    width = math_node(nt, 'ADD', 0.03, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 0.5, sep.outputs['Z']), 0.12))
+    rust = math_node(nt, 'LESS_THAN', math_node(nt, 'ADD', dist, wob), width)
+    rust = math_node(nt, 'MULTIPLY', rust, smooth_band(nt, sep.outputs['Z'], 0.0, 0.45))
+    rust = math_node(nt, 'MULTIPLY', rust, ramp(nt, noise(nt, math_node_vec_scale(nt, c, (4.0, 4.0, 0.5)), 3.0, 4, 0.6),
+                                               [(0.35, (0.15, 0.15, 0.15)), (0.65, (0.75, 0.75, 0.75))]))
+    col = mix_rgb(nt, rust, col, (0.22, 0.1, 0.045))
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', pit, 0.6), noise(nt, c, 9.0, 5, 0.65))
+    principled(nt, out, col, 0.88, 0.3, 0.0, bump(nt, h, 0.35, 0.01))
+    return m
+
+
+def cr10_rail_mat():
+    """Railing steel painted an off-white many times over, chalky, chipped to rust along the edges and at
+    random, with rust bleeding down from the chips and grime in the undersides."""
+    m, nt, out = new_mat('cr10-rail')
+    c = coord(nt, 'Object')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    nz = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Normal'], nz.inputs[0])
+    tone = attr(nt, 'tone')
+    paint = ramp(nt, noise(nt, c, 2.0, 4, 0.5), [(0.3, (0.6, 0.61, 0.58)), (0.7, (0.7, 0.7, 0.66))])
+    paint = mix_rgb(nt, 1.0, paint, ramp(nt, tone, [(0.0, (0.92, 0.92, 0.92)), (1.0, (1.03, 1.03, 1.02))]), 'MULTIPLY')
+    chip_n = noise(nt, c, 14.0, 8, 0.7)
+    chips = smooth_band(nt, chip_n, 0.64, 0.67)
+    under = smooth_band(nt, math_node(nt, 'SUBTRACT', 0.0, nz.outputs['Z']), 0.2, 0.9)
+    bleed = noise(nt, math_node_vec_scale(nt, c, (14.0, 14.0, 0.8)), 2.5, 5, 0.6)
+    bleed = smooth_band(nt, bleed, 0.55, 0.75)
+    rust_c = ramp(nt, noise(nt, c, 30.0, 4, 0.6), [(0.3, (0.12, 0.045, 0.02)), (0.7, (0.3, 0.12, 0.045))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', bleed, 0.45), paint, (0.34, 0.2, 0.12))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', under, 0.5), col, (0.2, 0.17, 0.14))
+    col = mix_rgb(nt, chips, col, rust_c)
+    rough = mix_rgb(nt, chips, (0.55, 0.55, 0.55), (0.85, 0.85, 0.85))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, chips, 0.4, 0.002))
+    return m
+
+
+def cr10_road_mat():
+    """Sun-baked coast-road asphalt (session 10): bleached warm grey with the aggregate showing at the car
+    (a 1-2 cm stone texture, the scale a photo resolves at 14 m), a slow tone drift, cut-in repair patches of
+    darker newer asphalt (rectangles with ragged edges, away from the car's standing area), tar-sealed
+    cracks along the road, polished wheel tracks in the lane, oil drips in the lay-by, and wind-blown sand
+    and grit piled in the gutter, where the edge of the asphalt is broken."""
+    m, nt, out = new_mat('cr10-road')
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    x, y = sep.outputs['X'], sep.outputs['Y']
+    base = (0.13, 0.125, 0.118)
+    tone = noise(nt, c, 0.1, 4, 0.55)
+    col = ramp(nt, tone, [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.1 for v in base))])
+    mid = noise(nt, c, 1.3, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mid, [(0.3, (0.86, 0.86, 0.86)), (0.7, (1.1, 1.1, 1.09))]), 'MULTIPLY')
+    # Wheel-worn streaks along the road (long in x, short in y: they survive the grazing view).
+    streak = noise(nt, math_node_vec_scale(nt, c, (0.06, 1.0, 1.0)), 1.6, 4, 0.55)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, streak, [(0.35, (0.9, 0.9, 0.9)), (0.65, (1.08, 1.08, 1.07))]), 'MULTIPLY')
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 55.0
+    agg.inputs['Randomness'].default_value = 1.0
+    link(nt, c, agg.inputs['Vector'])
+    stone = ramp(nt, agg.outputs['Color'], [(0.0, (0.72, 0.72, 0.72)), (0.5, (1.0, 1.0, 1.0)), (1.0, (1.35, 1.32, 1.28))])
+    edge = smooth_band(nt, agg.outputs['Distance'], 0.05, 0.3)
+    stone = mix_rgb(nt, math_node(nt, 'SUBTRACT', 1.0, edge), stone, (0.6, 0.6, 0.6))
+    wear_out = ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0.35, 0.35, 0.35)), (0.7, (0.9, 0.9, 0.9))])
+    col = mix_rgb(nt, wear_out, col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
+    # Repair patches: (x0, x1, y0, y1) rectangles, ragged by a noise on their edges.
+    rag = math_node(nt, 'MULTIPLY', noise(nt, c, 2.0, 5, 0.65), 0.3)
+    patch = None
+    for (x0, x1, y0, y1) in ((-9.5, -3.2, 3.3, 5.1), (-2.6, 1.4, 3.35, 5.0), (2.6, 4.4, 6.3, 7.6), (1.2, 6.0, -6.6, -4.3),
+                             (-7.5, -5.9, -1.2, 0.3)):
+        xx = math_node(nt, 'ADD', x, rag)
+        yy = math_node(nt, 'ADD', y, rag)
+        p = math_node(nt, 'MULTIPLY', smooth_band(nt, xx, x0, x0 + 0.03, x1 - 0.03, x1),
+                      smooth_band(nt, yy, y0, y0 + 0.03, y1 - 0.03, y1))
+        patch = p if patch is None else math_node(nt, 'MAXIMUM', patch, p)
+    ptone = ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.3, (0.088, 0.085, 0.082)), (0.7, (0.105, 0.1, 0.096))])
+    col = mix_rgb(nt, patch, col, ptone)
+    # Sealed cracks along the road (across the frame) and a few short branches.
+    cn = noise(nt, math_node_vec_scale(nt, c, (0.15, 1.0, 1.0)), 0.7, 4, 0.6, distortion=1.2)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', cn, 0.5)), 0.008)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.35, 2, 0.5), [(0.5, (0, 0, 0)), (0.6, (1, 1, 1))]))
+    crack = math_node(nt, 'MULTIPLY', crack, smooth_band(nt, y, 1.2, 1.8))
+    col = mix_rgb(nt, crack, col, (0.025, 0.024, 0.024))
+    # Wheel tracks in the lane (y 3..8.5): polished, slightly darker.
+    tr = math_node(nt, 'MAXIMUM', smooth_band(nt, y, 3.7, 4.0, 4.5, 4.8), smooth_band(nt, y, 5.9, 6.2, 6.7, 7.0))
+    tr = math_node(nt, 'MULTIPLY', tr, ramp(nt, noise(nt, c, 0.5, 3, 0.5), [(0.3, (0.4, 0.4, 0.4)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', tr, 0.35), col, tuple(v * 0.7 for v in base))
+    # Oil drips in the lay-by.
+    oil = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, c, 1.4, 4, 0.65), 0.66, 0.74),
+                    smooth_band(nt, y, -6.0, -5.0, 2.0, 2.6))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', oil, 0.55), col, (0.035, 0.033, 0.032))
+    # Sand and grit in the gutter (against the kerb at y 8.85), the asphalt edge crumbling there.
+    yn = math_node(nt, 'ADD', y, math_node(nt, 'MULTIPLY', noise(nt, c, 1.2, 5, 0.65), 0.5))
+    sand = smooth_band(nt, yn, 8.2, 8.75)
+    speck = smooth_band(nt, noise(nt, c, 25.0, 3, 0.6), 0.45, 0.6)
+    sand = math_node(nt, 'MAXIMUM', sand, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', speck, smooth_band(nt, yn, 7.4, 8.3)), 0.8))
+    sand_c = ramp(nt, noise(nt, c, 6.0, 4, 0.6), [(0.3, (0.3, 0.27, 0.22)), (0.7, (0.42, 0.38, 0.31))])
+    col = mix_rgb(nt, sand, col, sand_c)
+    rough = math_node(nt, 'SUBTRACT', 0.88, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tr, 0.22),
+                                                      math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', oil, 0.3),
+                                                                math_node(nt, 'MULTIPLY', patch, 0.08))))
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', edge, 0.5), math_node(nt, 'MULTIPLY', crack, -0.6))
+    nrm = bump(nt, h, 0.6, 0.004)
+    p = principled(nt, out, col, rough, 0.35, 0.0, nrm)
+    # Asphalt's aggregate shadows and masks most of the grazing sheen a smooth microfacet surface would have
+    # (alone, the principled lobe mirrored the sky evenly over the whole road): two thirds plain diffuse.
+    dif = nt.nodes.new('ShaderNodeBsdfDiffuse')
+    link(nt, col, dif.inputs['Color'])
+    dif.inputs['Roughness'].default_value = 1.0
+    link(nt, nrm, dif.inputs['Normal'])
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    mx.inputs[0].default_value = 0.35
+    link(nt, dif.outputs[0], mx.inputs[1])
+    link(nt, p.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    meta['floor'] = {'gloss': 0.05, 'roughness': 0.75, 'kind': 'asphalt'}
+    return m
+
+
+def cr10_paint_mat():
+    """Road paint, years old: mostly there, worn through in patches and specks, a little yellowed and dirty."""
+    m, nt, out = new_mat('cr10-paint')
+    c = coord(nt)
+    wear = ramp(nt, noise(nt, c, 1.8, 6, 0.65), [(0.25, (0, 0, 0)), (0.45, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, c, 40, 3, 0.6), [(0.22, (0, 0, 0)), (0.4, (1, 1, 1))])
+    cover = math_node(nt, 'MULTIPLY', wear, speck)
+    col = ramp(nt, noise(nt, c, 3.0, 4, 0.6), [(0.3, (0.5, 0.48, 0.42)), (0.7, (0.68, 0.66, 0.6))])
+    p_ = principled(nt, out, col, 0.65, 0.35)
+    worn_cover(nt, out, cover, p_)
+    return m
+
+
+def cr10_headland(x, y):
+    """The far shore across the gulf: a headland coming in from the left at 7-14 km, hills of 150-300 m
+    falling to a low point on the water, and a low island far off to the right; elsewhere below the sea."""
+    import numpy as np
+    shore = -700.0 + 0.12 * (y - 8000.0) + 250.0 * fbm(x * 0.0, y, 2500.0, 3, seed=71)
+    d = shore - x
+    land = 260.0 * (1 - np.exp(-np.clip(d, 0, None) / 1100.0)) * (0.7 + 0.6 * fbm(x, y, 2200.0, 4, seed=72))
+    land = land + 30.0 * fbm(x, y, 300.0, 5, seed=73) * np.clip(d / 300.0, 0, 1)
+    land = land * np.clip((y - 6500.0) / 800.0, 0, 1)
+    isl_d = 1.0 - ((x - 1500.0) / 650.0) ** 2 - ((y - 11500.0) / 500.0) ** 2
+    isl = 75.0 * np.clip(isl_d, 0, None) ** 0.6 * (0.8 + 0.4 * fbm(x, y, 400.0, 4, seed=74))
+    h = np.maximum(np.where(d > 0, land + 0.02 * d, 0.2 * d), np.where(isl_d > 0, isl, -50.0))
+    return h - 4.0
+
+
+def cr10_weeds(spots, mat, rng, name='cr10-weeds'):
+    """Tufts of dry grass and weeds where a road's dirt collects (gutter, the foot of a wall): clumps at
+    `spots` (x, y, z, spread), each 15-60 blades leaning every way, 5-25 cm."""
+    import numpy as np
+    soup = Soup()
+    for (cx, cy, cz, spread) in spots:
+        n = int(rng.integers(15, 60))
+        x = cx + rng.normal(0, spread, n)
+        y = cy + rng.normal(0, spread * 0.3, n)
+        h = rng.uniform(0.05, 0.25, n) * rng.uniform(0.6, 1.0)
+        a = rng.uniform(0, 2 * np.pi, n)
+        lean = rng.uniform(0.1, 0.6, n)
+        bw = rng.uniform(0.003, 0.007, n)
+        px, py = -np.sin(a), np.cos(a)
+        tx, ty = x + np.cos(a) * h * lean, y + np.sin(a) * h * lean
+        z = np.full(n, cz)
+        tris = np.stack([np.stack([x - px * bw, y - py * bw, z - 0.01], 1), np.stack([x + px * bw, y + py * bw, z - 0.01], 1),
+                         np.stack([tx, ty, z + h], 1)], axis=1)
+        soup.add(tris, 0, tone=rng.random(n))
+    me = soup.mesh(name, [mat])
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def cr10_coast_road():
+    """A corniche on the Aegean (session 10): the car in the lay-by of a coast road of bleached asphalt
+    (patches, cracks, polished wheel tracks, sand in the gutter), worn lines across the frame, a stone
+    kerb, then a sea wall of uneven limestone blocks under a chipped, rust-streaked off-white railing on
+    round tubes; beyond, the open gulf in late-afternoon backlight: waves at real scale with sun glitter
+    on the right, a headland and an island across the water, backlit cumulus."""
+    import numpy as np
+    rng = np.random.default_rng(1010)
+    sun_el, sun_az = 30.0, 100.0
+    cr10_sky(sun_el, sun_az, cover=0.5, scale=1.3, seed=3.0)
+    sun_light(sun_el, sun_az, 4.2, color=(1.0, 0.93, 0.84), angle_deg=0.55)
+    plane(400, 40, (0, 0.0, 0.0), cr10_road_mat())  # at the origin: the material's masks are in world metres
+    paint = cr10_paint_mat()
+    # Lines across the frame: the lay-by's edge line, the dashed centre line, the edge line by the kerb;
+    # each a little off true.
+    for y0, ln, gap in ((2.85, 400.0, 0.0), (5.75, 3.0, 6.0), (8.35, 400.0, 0.0)):
+        if gap:
+            for i in range(-20, 21):
+                plane(ln, 0.12, (i * (ln + gap) + 1.7 + rng.normal(0, 0.05), y0 + rng.normal(0, 0.015), 0.004), paint,
+                      rot=(0, 0, rng.normal(0, 0.002)))
+        else:
+            plane(ln, 0.14, (0, y0, 0.004), paint, rot=(0, 0, 0.0008))
+    stone = cr10_stone_mat()
+    soup = Soup()
+    # Kerb stones (y 8.85-9.05) and the narrow pavement behind them (to the wall at 9.35).
+    x = -60.0
+    while x < 60:
+        ln = rng.uniform(0.85, 1.05)
+        cr10_box(soup, (ln - 0.012, 0.2, 0.16 + rng.normal(0, 0.006)), (x + ln / 2, 8.95 + rng.normal(0, 0.008), 0.06),
+                 rot_z=rng.normal(0, 0.006), rot_x=rng.normal(0, 0.01), blk=rng.random())
+        x += ln
+    x = -60.0
+    while x < 60:
+        ln = rng.uniform(0.4, 0.6)
+        cr10_box(soup, (ln - 0.008, 0.3, 0.1), (x + ln / 2, 9.2, 0.09 + rng.normal(0, 0.006)), rot_z=rng.normal(0, 0.01),
+                 blk=rng.uniform(0.4, 1.0))
+        x += ln
+    # The sea wall: two courses of dressed blocks of uneven length and height, the coping above them.
+    for zc, hc in ((0.0, 0.34), (0.34, 0.24)):
+        x = -60.0 + rng.uniform(0, 0.5)
+        while x < 60:
+            ln = rng.uniform(0.55, 1.2)
+            hh = hc + rng.normal(0, 0.012)
+            cr10_box(soup, (ln - 0.02, 0.42 + rng.normal(0, 0.01), hh - 0.015),
+                     (x + ln / 2, 9.6 + rng.normal(0, 0.012), zc + hh / 2), rot_z=rng.normal(0, 0.008),
+                     rot_x=rng.normal(0, 0.01), blk=rng.random())
+            x += ln
+    x = -60.0
+    while x < 60:
+        ln = rng.uniform(0.9, 1.5)
+        cr10_box(soup, (ln - 0.015, 0.5, 0.08 + rng.normal(0, 0.006)), (x + ln / 2, 9.6 + rng.normal(0, 0.01), 0.62),
+                 rot_z=rng.normal(0, 0.006), rot_x=rng.normal(0, 0.012), blk=rng.random())
+        x += ln
+    me = soup.mesh('cr10-wall', [stone])
+    o = bpy.data.objects.new('cr10-wall', me)
+    sc.collection.objects.link(o)
+    # Mortar behind the joints.
+    box((120, 0.36, 0.6), (0, 9.6, 0.3), simple_mat('cr10-mortar', (0.3, 0.29, 0.27), 0.9, grain=0.2, grain_scale=6), bevel=0)
+    # Weeds in the gutter against the kerb and at the foot of the wall, in clumps, not a lawn.
+    weed = leaf2_mat('cr10-weed', (0.06, 0.065, 0.025), (0.24, 0.22, 0.1), translucent=0.25)
+    spots = [(rng.uniform(-6, 6), 8.83, 0.0, rng.uniform(0.04, 0.15)) for _ in range(9)]
+    spots += [(rng.uniform(-7, 7), 9.36, 0.14, rng.uniform(0.05, 0.2)) for _ in range(12)]
+    cr10_weeds(spots, weed, rng)
+    # The railing: round posts every 1.5 m (each leaning a little), a top rail and a middle rail, base plates.
+    rail = cr10_rail_mat()
+    rs = Soup()
+    xs = np.arange(-45.0, 45.01, 1.5) + 0.3
+    tops = []
+    for px in xs:
+        lx, ly = rng.normal(0, 0.012), rng.normal(0, 0.012)
+        h = 0.52 + rng.normal(0, 0.006)
+        pts = np.array([[px, 9.62, 0.66], [px + lx, 9.62 + ly, 0.66 + h]])
+        tube(rs, np.linspace(pts[0], pts[1], 4), np.full(4, 0.022), 0, sides=10, rng=rng)
+        cr10_box(rs, (0.14, 0.14, 0.012), (px, 9.62, 0.666), tone=rng.random())
+        tops.append((px + lx, 9.62 + ly))
+    for zr, r in ((1.15, 0.026), (0.9, 0.02)):
+        for (xa, ya), (xb, yb) in zip(tops[:-1], tops[1:]):
+            za, zb = zr + rng.normal(0, 0.004), zr + rng.normal(0, 0.004)
+            t = np.linspace(0, 1, 6)
+            pts = np.stack([xa + (xb - xa) * t, ya + (yb - ya) * t, za + (zb - za) * t - 0.006 * np.sin(np.pi * t)], 1)
+            tube(rs, pts, np.full(6, r), 0, sides=10, rng=rng)
+    me = rs.mesh('cr10-railing', [rail], smooth=True)
+    o = bpy.data.objects.new('cr10-railing', me)
+    sc.collection.objects.link(o)
+    # The sea, 2.5 m below the road, and the far shore.
+    # Haze is in the materials (airlight with distance), not the compositor's depth-tested mist, whose hard
+    # object/sky test left a dotted dark outline along the far ridge.
+    sea_m = cr10_sea_mat()
+    sea = plane(12000, 16000, (0, 9.9 + 8000, -2.5), sea_m)
+    shore = maquis_mat()
+    for m_, dist in ((sea_m, 9000.0), (shore, 5500.0)):
+        nt_ = m_.node_tree
+        out_ = next(n for n in nt_.nodes if n.type == 'OUTPUT_MATERIAL')
+        nd_haze(nt_, out_, out_.inputs['Surface'].links[0].from_socket, (0.6, 0.66, 0.74), dist)
+    terrain(6000.0, 15000.0, cr10_headland, shore, rows=120, cols=320, name='cr10-far-shore', y_power=1.0)
+    key(sun_az, sun_el, 0.15, (1.0, 0.93, 0.84))
+    camera(fstop=2.8, outdoor=True)
+    # f/4: still a soft sea and sky, but the glitter's out-of-focus discs no longer need hundreds of samples.
+    sc.camera.data.dof.aperture_fstop = 4.0
+    meta['camera']['fStop'] = 4.0
+    sc.camera.data.clip_end = 20000
+    # Aerial haze on the sea and the far shore only (the sky is authored with its own haze).
+    render_settings(exposure=-0.9, look='Medium High Contrast', glare=0.3, adaptive=0.01)
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
 def brick_mat(name, color, mortar=(0.5, 0.48, 0.45), unit=(0.235, 0.075), joint=0.01, ground=False, rough=0.88,
@@ -8315,7 +8832,7 @@ SCENES = {
     'foggy-morning': s_foggy_morning,
     'mountain-view': s_mountain_view,
     'night-drive': s_night_drive,
-    'coast-road': lambda: s_water('coast'),
+    'coast-road': cr10_coast_road,
     'lakeside': s_lakeside,
     'beach': s_beach,
     'marina': s_marina,
