@@ -4373,55 +4373,6 @@ def s_night_drive():
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
-def s_water(kind):
-    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    mist = None
-    if kind == 'coast':
-        # A corniche (session 5): a lay-by and the coast road in worked asphalt with worn lines, a parapet of
-        # dressed stone blocks (each a little different, with joints) under a painted steel railing, then
-        # the sea: long swell and wind ripples at sizes the camera resolves (no sub-pixel ripple grain), a
-        # hazy horizon. The sun high on the right as before.
-        # Session 7: fair-weather cumulus over the sea (the plain Nishita gradient read as a "CG sky"), and
-        # a clearer, bluer air (less dust: the yellow-grey band read as a flat dusk backdrop).
-        cumulus_sky(40, 120, cover=0.48, scale=1.4, cloud_light=1.15, seed=7.0, fade=(0.006, 0.04), dust=0.15,
-                    squash=0.3, blue=0.6)
-        sun_light(40, 120, 3.5, angle_deg=0.6)
-        plane(400, 60, (0, -20.0, 0.0), street_asphalt_mat((0.08, 0.08, 0.085)))
-
-        paint = worn_paint_mat()
-        for i in range(-20, 21):
-            plane(3.0, 0.12, (i * 9.0 + 1.5, 5.75, 0.004), paint)
-        plane(200, 0.15, (0, 2.85, 0.004), paint)
-        plane(200, 0.15, (0, 8.65, 0.004), paint)
-        stone = plaster_mat('parapet', (0.62, 0.58, 0.52), 0.8, streaks=True)
-        blocks = Batch(stone, 'parapet')
-        bx = -60.0
-        while bx < 60:
-            ln = random.uniform(0.8, 1.3)
-            blocks.box((ln - 0.015, 0.45, 0.36 + random.uniform(-0.01, 0.01)), (bx + ln / 2, 9.6, 0.18),
-                       rot_z=random.gauss(0, 0.003))
-            bx += ln
-        blocks.box((120, 0.5, 0.06), (0, 9.6, 0.39))
-        blocks.done()
-        rail = simple_mat('railing', (0.1, 0.2, 0.3), 0.45, metallic=0.5, grain=0.15, grain_scale=2)
-        rails = Batch(rail, 'railing')
-        for rz in (0.75, 1.15):
-            rails.box((120, 0.05, 0.05), (0, 9.6, rz))
-        x = -60.0
-        while x < 60:
-            rails.box((0.05, 0.05, 0.78), (x, 9.6, 0.8))
-            x += 1.6
-        rails.done()
-        # Choppy: wave facets turned towards the camera show the water's own dark blue, not only the sky
-        # mirrored at a grazing angle (a mirror-flat sea from 1.25 m is the sky's colour).
-        sea = water(10.0, color=(0.006, 0.035, 0.06), wave_scale=0.5, choppy=3.5)
-        key(120, 40, 0.15)
-        mist = {'start': 300, 'depth': 6000, 'color': (0.55, 0.63, 0.74), 'max': 0.75}
-    camera(fstop=2.8, outdoor=True)
-    render_settings(exposure=-1.0, mist=mist)
-    return extra
-
-
 # ---- coast road (session 10): helpers used only by cr10_coast_road
 
 def cr10_box(soup, dims, loc, mat=0, rot_z=0.0, rot_x=0.0, **attrs):
@@ -4616,10 +4567,11 @@ def cr10_road_mat():
     stone = mix_rgb(nt, math_node(nt, 'SUBTRACT', 1.0, edge), stone, (0.6, 0.6, 0.6))
     wear_out = ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0.35, 0.35, 0.35)), (0.7, (0.9, 0.9, 0.9))])
     col = mix_rgb(nt, wear_out, col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
-    # Repair patches: (x0, x1, y0, y1) rectangles, ragged by a noise on their edges.
+    # Repair patches: (x0, x1, y0, y1) rectangles, ragged by a noise on their edges. None in the near
+    # foreground: at 8 m a 5-m dark patch read as a pasted rectangle, the very tell of a composite.
     rag = math_node(nt, 'MULTIPLY', noise(nt, c, 2.0, 5, 0.65), 0.3)
     patch = None
-    for (x0, x1, y0, y1) in ((-9.5, -3.2, 3.3, 5.1), (-2.6, 1.4, 3.35, 5.0), (2.6, 4.4, 6.3, 7.6), (1.2, 6.0, -6.6, -4.3),
+    for (x0, x1, y0, y1) in ((-9.5, -3.2, 3.3, 5.1), (-2.6, 1.4, 3.35, 5.0), (2.6, 4.4, 6.3, 7.6),
                              (-7.5, -5.9, -1.2, 0.3)):
         xx = math_node(nt, 'ADD', x, rag)
         yy = math_node(nt, 'ADD', y, rag)
