@@ -1910,7 +1910,7 @@ def studio2(kind):
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
                      photo=True, rough_var=0.1, dust=0.08),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
-                       arcs=((-6.0, 2.0, 4.8, 0.6), (8.0, 0.0, 6.5, 0.5)), key=950,
+                       arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
                        cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
