@@ -1744,8 +1744,16 @@ def _tyre_arcs(nt, c, arcs, wobble):
     return total
 
 
+def studio10d_photo_params(photo):
+    """Session 10 (studio grey, modern): strengths of the cyclorama's large-scale variation. The defaults are
+    the session-7 values the other studios keep; `photo` cuts the metre-scale ones that read as blotches."""
+    if photo:
+        return dict(cove_jit=0.2, drift=(0.97, 1.025), mid=(0.99, 1.008), wall=(0.992, 1.006), und=0.015)
+    return dict(cove_jit=0.9, drift=(0.84, 1.1), mid=(0.88, 1.05), wall=(0.96, 1.02), und=0.05)
+
+
 def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(), rough_wall=0.8, dust=0.12,
-                   scuffs=0.3, rough_var=0.32):
+                   scuffs=0.3, rough_var=0.32, photo=False):
     """Session 7: a painted cyclorama as photographed in a working car studio. The floor is clearly a floor:
     it is darker than the wall (walked and driven on), its tone drifts over metres (patches of touch-up paint,
     mopped areas), it carries faint tyre arcs, scuffs and dust, and its satin finish varies (worn lanes,
@@ -1754,23 +1762,32 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     edge far from the wheels), a slightly different paint and a soft grimy seam, not a drawn line. `dust`: how
     much the dust drifts lighten (and dull) the floor; on a dark floor they read as pale stains. `scuffs`: the
     strength of the small rubber scuffs; `rough_var`: the spread of the floor's roughness (on a dark glossy
-    floor a wide one shows as wet-looking patches)."""
+    floor a wide one shows as wet-looking patches). `photo` (session 10, studio grey and modern only): the
+    metre-scale tone drift and mottle that read as cloudy blotches are cut to a few per cent, the detail moves
+    to fine scales (paint orange-peel grain, fine scuffs, tyre marks), the satin is more even so the
+    softboxes' reflection is a soft sheen, and the floor-to-wall change climbs the cove evenly."""
     m, nt, out = new_mat(name)
+    PH = studio10d_photo_params(photo)
     c = coord(nt)
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, c, sep.inputs[0])
     z = sep.outputs['Z']
     # floor (1) to wall (0) along the cove, jittered so it climbs unevenly.
-    zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 4, 0.55), 0.5), 0.9))
+    zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 4, 0.55), 0.5), PH['cove_jit']))
     on_floor = ramp(nt, zj, [(0.02, (1, 1, 1)), (0.85, (0, 0, 0))])
     flat = ramp(nt, z, [(0.0, (1, 1, 1)), (0.12, (0, 0, 0))])
     # Tone drift over metres and a medium mottle (mopped areas, touch-ups): multiplicative.
     drift = noise(nt, c, 0.12, 3, 0.5)
-    tone = ramp(nt, drift, [(0.25, (0.84, 0.84, 0.84)), (0.75, (1.1, 1.1, 1.1))])
+    tone = ramp(nt, drift, [(0.25, (PH['drift'][0],) * 3), (0.75, (PH['drift'][1],) * 3)])
     mid = noise(nt, _stretch(nt, c, 1.0, 1.6, 1.0, 30.0), 0.7, 5, 0.6)
-    tone = mix_rgb(nt, 1.0, tone, ramp(nt, mid, [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.05, 1.05, 1.05))]), 'MULTIPLY')
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, mid, [(0.3, (PH['mid'][0],) * 3), (0.7, (PH['mid'][1],) * 3)]), 'MULTIPLY')
     trowel = noise(nt, _stretch(nt, c, 1.0, 2.4, 1.0, -20.0), 5.0, 6, 0.65)
     tone = mix_rgb(nt, 1.0, tone, ramp(nt, trowel, [(0.3, (0.975, 0.975, 0.975)), (0.7, (1.015, 1.015, 1.015))]), 'MULTIPLY')
+    if photo:
+        # fine paint grain (orange peel, roller stipple): detail a photo resolves at 100 %, instead of
+        # blotches a metre across
+        grain = noise(nt, c, 55.0, 3, 0.6)
+        tone = mix_rgb(nt, 1.0, tone, ramp(nt, grain, [(0.3, (0.965, 0.965, 0.965)), (0.7, (1.03, 1.03, 1.03))]), 'MULTIPLY')
     fcol = mix_rgb(nt, 1.0, floor_col, tone, 'MULTIPLY')
     dirt = None
     if disc:
@@ -1787,7 +1804,8 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.8, 2, 0.5), 0.5), 0.25)
     marks = _tyre_arcs(nt, c, arcs, wob) if arcs else None
     sc_n = noise(nt, _stretch(nt, c, 1.0, 3.0, 1.0, 37.0), 7.0, 4, 0.6, distortion=1.4)
-    scuff = ramp(nt, sc_n, [(0.62, (0, 0, 0)), (0.7, (1, 1, 1))])
+    # (photo: softer-edged, so the denoiser leaves no light rims round them)
+    scuff = ramp(nt, sc_n, [(0.6, (0, 0, 0)), (0.76, (0.8, 0.8, 0.8))] if photo else [(0.62, (0, 0, 0)), (0.7, (1, 1, 1))])
     scuff_mask = ramp(nt, noise(nt, c, 0.7, 4, 0.5), [(0.5, (0, 0, 0)), (0.65, (1, 1, 1))])
     sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, scuff_mask), scuffs * wear)
     marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
@@ -1813,7 +1831,10 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     # Wall: the same paint, cleaner, with faint roller laps and touch-up patches.
     roller = noise(nt, _stretch(nt, c, 1.0, 1.0, 0.1), 1.5, 3, 0.5)
     wcol = mix_rgb(nt, 1.0, wall_col, ramp(nt, roller, [(0.3, (0.975, 0.975, 0.975)), (0.7, (1.012, 1.012, 1.012))]), 'MULTIPLY')
-    wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.3, (0.96, 0.96, 0.96)), (0.7, (1.02, 1.02, 1.02))]), 'MULTIPLY')
+    wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.3, (PH['wall'][0],) * 3), (0.7, (PH['wall'][1],) * 3)]), 'MULTIPLY')
+    if photo:
+        # the wall's paint: a fine stipple from the roller, not clouds
+        wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 40.0, 3, 0.6), [(0.3, (0.982, 0.982, 0.982)), (0.7, (1.015, 1.015, 1.015))]), 'MULTIPLY')
     col = mix_rgb(nt, on_floor, wcol, fcol)
     # Satin floor: roughness varies (worn lanes smoother, dust and dull patches rougher); the wall matt.
     rv = noise(nt, c, 0.5, 4, 0.55)
@@ -1822,7 +1843,7 @@ def studio_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, disc=None, arcs=(
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust, 1.2))
     rgh = mix_rgb(nt, on_floor, (rough_wall,) * 3, rgh)
     und = noise(nt, c, 0.6, 3, 0.5)
-    nrm = bump(nt, und, 0.05, 0.03)
+    nrm = bump(nt, und, PH['und'], 0.03)
     nrm = bump(nt, noise(nt, c, 120, 2, 0.5), 0.015, 0.002, normal=nrm)
     spec = mix_rgb(nt, on_floor, (0.3, 0.3, 0.3), (0.32, 0.32, 0.32))
     p = principled(nt, out, col, rgh, 0.5, 0.0, nrm)
@@ -1897,12 +1918,13 @@ def studio2(kind):
         # floor paint, wall paint, floor roughness, wear, turntable, key power, wall wash, exposure
         'white': dict(floor=(0.7, 0.7, 0.7), wall=(0.86, 0.86, 0.86), rough=0.34, wear=0.8, disc=None,
                       arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55),
-        'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.38, wear=1.1, disc=4.4,
-                     arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5),
-        'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.38, wear=1.0, disc=None,
-                       arcs=((-6.0, 2.0, 4.8, 0.6), (8.0, 0.0, 6.5, 0.5)), key=950,
+        'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
+                     arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
+                     photo=True, rough_var=0.1, dust=0.08),
+        'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
+                       arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
-                       cove=(1.3, 10.6), backdrop=5000),
+                       cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
         # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
@@ -1915,18 +1937,27 @@ def studio2(kind):
                      scuffs=0.0, cove=(1.3, 10.6), backdrop=6000),
     }[kind]
     mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'],
-                         dust=P.get('dust', 0.12), scuffs=P.get('scuffs', 0.3), rough_var=P.get('rough_var', 0.32))
+                         dust=P.get('dust', 0.12), scuffs=P.get('scuffs', 0.3), rough_var=P.get('rough_var', 0.32),
+                         photo=P.get('photo', False))
     radius, back = P.get('cove', (3.2, 9.5))
     cyclorama(mat, radius=radius, back=back, height=14.0, width=60.0)
     world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
     k = P['key']
     area_light((0, 0.5, 5.5), 6.0, k * 0.75, size_y=3.0)
-    area_light((-6.0, -2.0, 2.5), 1.2, k * 0.25, size_y=4.0, target=(0, 0, 0.8))
-    area_light((6.0, -2.0, 2.5), 1.2, k * 0.25, size_y=4.0, target=(0, 0, 0.8))
-    area_light((0, -12, 2.5), 5.0, k * 0.1, target=(0, 0, 0.8))
+    photo = P.get('photo', False)
+    if not photo:
+        # Session 10: studio grey and modern go without the side strips and the front fill (they lit a car
+        # that is composited later, not rendered): Cycles 3.4 picks one lamp per sample, uniformly, so every
+        # extra lamp multiplied the noise that the denoiser turned into blotches on the floor and wall.
+        area_light((-6.0, -2.0, 2.5), 1.2, k * 0.25, size_y=4.0, target=(0, 0, 0.8))
+        area_light((6.0, -2.0, 2.5), 1.2, k * 0.25, size_y=4.0, target=(0, 0, 0.8))
+        area_light((0, -12, 2.5), 5.0, k * 0.1, target=(0, 0, 0.8))
+    else:
+        sc.world.cycles.sampling_method = 'NONE'
     # The cyclorama wash: a long soft bank over the cove, aimed at the wall above it; the foot of the cove
     # gets less, so the curve reads as a soft darker band rather than a drawn line or nothing.
-    area_light((0, 6.5, 7.5), 14.0, k * P['wash'] * 6.0, size_y=2.0, target=(0, 13.5, 4.5))
+    if not (photo and kind == 'modern'):
+        area_light((0, 6.5, 7.5), 14.0, k * P['wash'] * 6.0, size_y=2.0, target=(0, 13.5, 4.5))
     if kind == 'promo':
         # the rig in view: two softboxes on stands behind the car, turned towards it
         softbox_stand(-4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
@@ -1951,6 +1982,10 @@ def s_studio2(kind, exposure=0.0):
         camera(fstop=5.6)
         render_settings(exposure=exposure - 0.25, look='High Contrast', adaptive=0.015)
         sc.cycles.diffuse_bounces = 2
+        if kind in ('grey', 'modern'):
+            # session 10: indirect light clamped harder, so low-sample bounce noise does not survive the
+            # bilateral denoiser as metre-wide blotches on the floor and wall
+            sc.cycles.sample_clamp_indirect = 0.5
         return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     return build
 
