@@ -290,14 +290,12 @@ export async function compositeCar(
   const paneA = panes.map.includes(255)
     ? await cropOf((await greyOp(panes.map, src.width, src.height, (s) => s.blur(0.8))).data)
     : undefined;
-  // Outdoors, panes showing the place behind the car join the windows the segmenter saw through.
+  const glassA = options.glass ? await cropOf(options.glass) : undefined;
+  // Outdoors, panes showing the place behind the car (drawn as glass too, darker: see below).
   const street = paneA ? undefined : streetGlass(src, mask);
-  let glassA = options.glass ? await cropOf(options.glass) : undefined;
-  if (street?.includes(255)) {
-    const soft = await cropOf((await greyOp(street, src.width, src.height, (s) => s.blur(0.8))).data);
-    if (glassA) for (let i = 0; i < soft.length; i++) glassA[i] = Math.max(glassA[i], soft[i]);
-    else glassA = soft;
-  }
+  const streetA = street?.includes(255)
+    ? await cropOf((await greyOp(street, src.width, src.height, (s) => s.blur(0.8))).data)
+    : undefined;
   cw = tw;
   ch = th;
   const carHpx = box.h * scale;
@@ -429,7 +427,11 @@ export async function compositeCar(
       for (let k = 0; k < 3; k++) out[o + k] = Math.round(car[s + k] * a + out[o + k] * (1 - a));
     }
   }
-  if (glassA) await drawGlass(canvas, sceneBehind, placed, glassA, skyOf(options.background));
+  if (glassA) await drawGlass(canvas, sceneBehind, placed, glassA, skyOf(options.background), 0.55);
+  // A side window seen from outside by day passes little of what is behind the car (two panes and a dark
+  // cabin): at the segmenter's glass share the street panes read as "a blurred copy of the background" and
+  // "the forest instead of the interior" in the session-10 review.
+  if (streetA) await drawGlass(canvas, sceneBehind, placed, streetA, skyOf(options.background), 0.3);
   if (paneA) {
     const seen = panes.backdrop.map((v, k) => grade[k][Math.round(v)]) as [number, number, number];
     await relightPanes(canvas, sceneBehind, placed, paneA, seen);
@@ -1222,8 +1224,8 @@ async function overGlass(
 
 /**
  * Windows that showed the old background now show the new scene behind the car, as through tinted glass:
- * the scene softened (seen through two panes), darkened by the glass and the cabin, with a faint reflection
- * of the scene's sky or ceiling on the glass.
+ * the scene softened (seen through two panes), darkened by the glass and the cabin (`through`: the share of
+ * it that passes), with a faint reflection of the scene's sky or ceiling on the glass.
  */
 function drawGlass(
   canvas: Canvas,
@@ -1231,10 +1233,11 @@ function drawGlass(
   placed: Placed,
   glass: Buffer,
   sky: [number, number, number],
+  through: number,
 ): Promise<void> {
   return overGlass(canvas, scene, placed, glass, 150, (car, behind, k, g) => {
     const a = g * 0.92;
-    return Math.round(car * (1 - a) + (behind * 0.55 + sky[k] * 0.08) * a);
+    return Math.round(car * (1 - a) + (behind * through + sky[k] * 0.08) * a);
   });
 }
 
