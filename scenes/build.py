@@ -4218,18 +4218,24 @@ def nd_asphalt_mat(name, base, patchy=0.0, tracks=()):
     return m
 
 
+def worn_road_paint(name, wear, speck, tone, dark, light, rough, spec):
+    """Road paint worn through in patches (`wear`: noise scale and the ramp's two stops) and specks
+    (`speck`), its colour drifting between `dark` and `light` at noise scale `tone`."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    cover = math_node(nt, 'MULTIPLY',
+                      ramp(nt, noise(nt, c, wear[0], 6, wear[3]), [(wear[1], (0, 0, 0)), (wear[2], (1, 1, 1))]),
+                      ramp(nt, noise(nt, c, speck[0], 3, 0.6), [(speck[1], (0, 0, 0)), (speck[2], (1, 1, 1))]))
+    col = ramp(nt, noise(nt, c, tone, 4, 0.6), [(0.3, dark), (0.7, light)])
+    worn_cover(nt, out, cover, principled(nt, out, col, rough, spec))
+    return m
+
+
 def nd_paint_mat():
     """Road paint: mostly intact, worn through in patches and specks where tyres cross it, its white a
     little dirty and uneven (worn_paint_mat lets too much asphalt through for a line to read at night)."""
-    m, nt, out = new_mat('nd-paint')
-    c = coord(nt)
-    wear = ramp(nt, noise(nt, c, 1.5, 6, 0.6), [(0.33, (0, 0, 0)), (0.5, (1, 1, 1))])
-    speck = ramp(nt, noise(nt, c, 45, 3, 0.6), [(0.28, (0, 0, 0)), (0.48, (1, 1, 1))])
-    cover = math_node(nt, 'MULTIPLY', wear, speck)
-    col = ramp(nt, noise(nt, c, 6.0, 4, 0.6), [(0.3, (0.36, 0.35, 0.33)), (0.7, (0.55, 0.54, 0.5))])
-    p_ = principled(nt, out, col, 0.5, 0.5)
-    worn_cover(nt, out, cover, p_)
-    return m
+    return worn_road_paint('nd-paint', (1.5, 0.33, 0.5, 0.6), (45, 0.28, 0.48), 6.0, (0.36, 0.35, 0.33),
+                           (0.55, 0.54, 0.5), 0.5, 0.5)
 
 
 def nd_light_mat():
@@ -4659,15 +4665,8 @@ def cr10_road_mat():
 
 def cr10_paint_mat():
     """Road paint, years old: mostly there, worn through in patches and specks, a little yellowed and dirty."""
-    m, nt, out = new_mat('cr10-paint')
-    c = coord(nt)
-    wear = ramp(nt, noise(nt, c, 1.8, 6, 0.65), [(0.25, (0, 0, 0)), (0.45, (1, 1, 1))])
-    speck = ramp(nt, noise(nt, c, 40, 3, 0.6), [(0.22, (0, 0, 0)), (0.4, (1, 1, 1))])
-    cover = math_node(nt, 'MULTIPLY', wear, speck)
-    col = ramp(nt, noise(nt, c, 3.0, 4, 0.6), [(0.3, (0.5, 0.48, 0.42)), (0.7, (0.68, 0.66, 0.6))])
-    p_ = principled(nt, out, col, 0.65, 0.35)
-    worn_cover(nt, out, cover, p_)
-    return m
+    return worn_road_paint('cr10-paint', (1.8, 0.25, 0.45, 0.65), (40, 0.22, 0.4), 3.0, (0.5, 0.48, 0.42),
+                           (0.68, 0.66, 0.6), 0.65, 0.35)
 
 
 def cr10_headland(x, y):
