@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { carBox, compositeCar } from './car.composite';
 import { streetGlass, studioGlass } from './glass.continuity';
 import { renderScene } from './scene.render';
+import { compositeAtOwnSize } from '../testing/synthetic.fixture';
 
 const W = 400;
 const H = 300;
@@ -46,15 +46,7 @@ async function withHeadrestOn(image: RawImage, mask: Uint8Array, scene: string) 
   const head = (x: number, y: number): boolean => x > 175 && x < 195 && y > 84 && y < 100;
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) if (head(x, y)) image.data.fill(40, (y * W + x) * 3, (y * W + x) * 3 + 3);
-  const box = carBox(mask, W, H)!;
-  const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
-  const r = await compositeCar(image, mask, {
-    background: { kind: 'scene', id: scene },
-    width: W,
-    height: H,
-    framing,
-  });
-  return { r, box, framing };
+  return compositeAtOwnSize(image, mask, scene);
 }
 
 const share = (g: Uint8Array, x0: number, x1: number, y0: number, y1: number): number => {

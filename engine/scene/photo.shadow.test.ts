@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { carBox, compositeCar } from './car.composite';
+import { carBox } from './car.composite';
 import { photoShadow } from './photo.shadow';
 import { renderScene } from './scene.render';
+import { compositeAtOwnSize } from '../testing/synthetic.fixture';
 
 const W = 400;
 const H = 300;
@@ -43,14 +44,7 @@ async function floorKept(
   xs: [number, number],
   ys: [number, number],
 ): Promise<number> {
-  const box = carBox(mask, W, H)!;
-  const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
-  const r = await compositeCar(image, mask, {
-    background: { kind: 'scene', id: scene },
-    width: W,
-    height: H,
-    framing,
-  });
+  const { r, box, framing } = await compositeAtOwnSize(image, mask, scene);
   const bare = await renderScene(scene, W, H, {
     carHeightPx: box.h * r.placement.scale,
     floorY: framing.floorY,

@@ -3,6 +3,8 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { plateSvg } from '../plate/plate.render';
+import type { RawImage } from '../io/image.decode';
+import { carBox, compositeCar } from '../scene/car.composite';
 
 /** A side-view "car" (body, windows, wheels) on a plain studio wall, with a Turkish plate. */
 export async function syntheticCarPhoto(
@@ -102,4 +104,21 @@ export function bombPng(width = 30000, height = 30000): Buffer {
     chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A photo composited on `scene` at its own size, the car kept at its height and standing where it stood (the
+ * placement is then close to the identity, so test points can be given in the photo's pixels).
+ */
+export async function compositeAtOwnSize(image: RawImage, mask: Uint8Array, scene: string) {
+  const { width: W, height: H } = image;
+  const box = carBox(mask, W, H)!;
+  const framing = { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 };
+  const r = await compositeCar(image, mask, {
+    background: { kind: 'scene', id: scene },
+    width: W,
+    height: H,
+    framing,
+  });
+  return { r, box, framing };
 }
