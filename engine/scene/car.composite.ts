@@ -3,6 +3,7 @@ import type { RawImage } from '../io/image.decode';
 import { grownBox, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
 import { streetGlass, studioGlass } from './glass.continuity';
+import { groundLines } from './ground.line';
 import { photoShadow, type PhotoShadow } from './photo.shadow';
 import { renderScene, type SceneTint } from './scene.render';
 
@@ -815,63 +816,6 @@ async function alphaWeightedBlur(
       colour[i * 3 + 2] = rgb[i * 3 + 2];
     }
   return colour;
-}
-
-/**
- * The ground under the car, per column in crop pixels (-1 outside the car). `hull`: the lower hull of the
- * silhouette's bottom profile (y grows downwards), the line the car rests on. `floor`: the wheel-to-wheel
- * segment continued under the overhangs. The hull rises from the outer tyres to the bumper corners, and a
- * floor drawn along it lays the occlusion, the footprint pools and the reflection's axis up against the
- * bumper (a grey slab hanging under the exhaust, a bumper resting on its own reflection). The wheel-to-wheel
- * segment is the hull's longest; where it spans less than a third of the car (seen end-on) floor = hull.
- */
-export function groundLines(
-  a: Uint8Array | Buffer,
-  w: number,
-  h: number,
-): { hull: number[]; floor: number[] } {
-  const bottom: number[] = new Array(w).fill(-1);
-  for (let x = 0; x < w; x++) {
-    for (let y = h - 1; y >= 0; y--) {
-      if (a[y * w + x] >= 128) {
-        bottom[x] = y;
-        break;
-      }
-    }
-  }
-  const pts: [number, number][] = [];
-  for (let x = 0; x < w; x++) if (bottom[x] >= 0) pts.push([x, bottom[x]]);
-  if (!pts.length) return { hull: bottom, floor: bottom };
-  // Monotone chain keeping the hull that bounds the points from below (max y side).
-  const hull: [number, number][] = [];
-  for (const p of pts) {
-    while (hull.length >= 2) {
-      const [ax, ay] = hull[hull.length - 2];
-      const [bx, by] = hull[hull.length - 1];
-      const cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax);
-      if (cross >= 0) hull.pop();
-      else break;
-    }
-    hull.push(p);
-  }
-  const first = pts[0][0];
-  const last = pts[pts.length - 1][0];
-  const along = (p: [number, number], q: [number, number], x: number): number =>
-    q[0] === p[0] ? Math.max(p[1], q[1]) : Math.round(p[1] + ((q[1] - p[1]) * (x - p[0])) / (q[0] - p[0]));
-  const line: number[] = new Array(w).fill(-1);
-  let j = 0;
-  for (let x = first; x <= last; x++) {
-    while (j < hull.length - 2 && hull[j + 1][0] < x) j++;
-    line[x] = along(hull[j], hull[Math.min(j + 1, hull.length - 1)], x);
-  }
-  let k = 0;
-  for (let i = 1; i < hull.length - 1; i++)
-    if (hull[i + 1][0] - hull[i][0] > hull[k + 1][0] - hull[k][0]) k = i;
-  if (hull.length < 2 || hull[k + 1][0] - hull[k][0] < (last - first) / 3) return { hull: line, floor: line };
-  const floor = line.slice();
-  for (let x = first; x <= last; x++)
-    if (x < hull[k][0] || x > hull[k + 1][0]) floor[x] = Math.max(line[x], along(hull[k], hull[k + 1], x));
-  return { hull: line, floor };
 }
 
 /** How dark the photo's shadow gets right under the car: the 98th percentile of its darkness, 0..1. */

@@ -153,6 +153,38 @@ describe('the photo’s own shadow', () => {
     expect(at(ground + (0.35 * carH) / 2)).toBeGreaterThan(0.15);
   });
 
+  it('measures "in front of the car" from the sloped ground line of a 3/4 view, not from its lowest tyre', () => {
+    // Rear wheel high on the left, near front wheel low on the right (a car seen from a raised camera). A
+    // strip of darker floor (cobbles beside a pavement) lies 0.2-0.37 of the car's height in front of the
+    // rear half, yet above the near front tyre's row.
+    const data = Buffer.alloc(W * H * 3);
+    const mask = new Uint8Array(W * H);
+    const hullAt = (x: number): number => 165 + ((x - 120) * 60) / 152;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const body = x > 100 && x < 300 && y > 90 && y < Math.min(hullAt(x), 215) - 14;
+        const rear = (x - 120) ** 2 + (y - 151) ** 2 < 14 ** 2;
+        const front = (x - 272) ** 2 + (y - 211) ** 2 < 14 ** 2;
+        if (body || rear || front) mask[i] = 255;
+        const strip = x >= 108 && x < 152 && y >= 205 && y < 215;
+        const v = mask[i] ? 40 : strip ? 120 : 200;
+        data.fill(v, i * 3, i * 3 + 3);
+      }
+    const image: RawImage = { data, width: W, height: H, channels: 3 };
+    const sh = photoShadow(image, mask, carBox(mask, W, H)!, { full: 0.04, end: 0.14 })!;
+    expect(sh).not.toBeNull();
+    let worst = 0;
+    for (let y = 206; y < 214; y++)
+      for (let x = 112; x < 148; x++) {
+        const gx = Math.floor((x - sh.x0) / (sh.w / sh.gw));
+        const gy = Math.floor((y - sh.y0) / (sh.h / sh.gh));
+        worst = Math.max(worst, sh.dark[gy * sh.gw + gx] / 255);
+      }
+    // Before: 0.67 (everything above the lowest tyre's row counted as under the car). After: 0.
+    expect(worst).toBeLessThan(0.1);
+  });
+
   it('darkens the new floor under the car as the car darkened the old one', async () => {
     const { image, mask } = photo(shadowed);
     // Mean over a patch under the sill, between the wheels, as a ratio of the bare scene (linear light).

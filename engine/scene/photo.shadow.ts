@@ -1,5 +1,6 @@
 import type { RawImage } from '../io/image.decode';
 import type { CarBox } from './car.composite';
+import { groundLines } from './ground.line';
 
 /**
  * The photo's own shadow under the car, lifted off its old floor so it can be laid onto the new one.
@@ -310,8 +311,14 @@ export function photoShadow(
   const fadeX = Math.max(2, Math.round(gw * 0.14));
   const nearFull = (reach.full * box.h) / s;
   const nearEnd = (reach.end * box.h) / s;
-  let groundRow = 0;
-  for (let gx = first; gx <= last; gx++) groundRow = Math.max(groundRow, lowest[gx]);
+  // The row the tyres stand on, per column: the lower hull of the car's cells (in a 3/4 view it slopes, the
+  // far wheels higher). Measured from the lowest tyre instead, the floor beside a 3/4 car's rear half all
+  // counted as "under the car", and a darker strip of old floor there (cobbles beside a pavement) was laid
+  // on the new floor at full strength as a long dark band.
+  const cells = new Uint8Array(gw * gh);
+  for (let i = 0; i < cells.length; i++) if (car[i] >= 0.5) cells[i] = 255;
+  const tyres = groundLines(cells, gw, gh).floor;
+  const groundAt = (gx: number): number => tyres[Math.min(last, Math.max(first, gx))];
   const fadeY = Math.max(2, Math.round(gh * 0.12));
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
@@ -329,7 +336,7 @@ export function photoShadow(
       // In front of the tyres' row, between the wheels, the distance counts from that row, not from the
       // sill high above it: measured from the sill, the soft fade in front of a car was cut off at once.
       const beside = gx < first ? first - gx : gx > last ? gx - last : 0;
-      const ahead = Math.max(0, gy - groundRow);
+      const ahead = Math.max(0, gy - groundAt(gx));
       const under =
         Math.max(0, 1 - beside / (nearEnd - nearFull)) *
         Math.max(0, Math.min(1, (nearEnd - ahead) / (nearEnd - nearFull)));

@@ -4,13 +4,13 @@ import type { RawImage } from '../io/image.decode';
 import {
   carBox,
   compositeCar,
-  groundLines,
   carToneCurve,
   limitSoftBand,
   photoLight,
   planFraming,
   sharedLight,
 } from './car.composite';
+import { groundLines } from './ground.line';
 import { hasScene, renderScene } from './scene.render';
 import { sceneCatalogue, sceneMeta } from './scene.library';
 import { sceneFromPrompt } from './scene.prompt';
@@ -408,6 +408,21 @@ describe('compositing', () => {
     const line = groundLines(a, w, h).hull;
     expect(line[20]).toBe(49);
     expect(line[80]).toBeLessThan(46);
+  });
+
+  it('holds the floor at the near wheel’s row beyond it in a 3/4 view, not down the wheel line’s slope', () => {
+    // Rear wheel high, near front wheel low, then the front face and the far front wheel, higher again.
+    const w = 100;
+    const h = 70;
+    const a = new Uint8Array(w * h);
+    for (let y = 10; y < 40; y++) for (let x = 10; x < 92; x++) a[y * w + x] = 255;
+    for (let y = 40; y < 46; y++) for (let x = 15; x < 25; x++) a[y * w + x] = 255; // rear wheel
+    for (let y = 40; y < 55; y++) for (let x = 62; x < 70; x++) a[y * w + x] = 255; // near front wheel
+    for (let y = 40; y < 47; y++) for (let x = 82; x < 88; x++) a[y * w + x] = 255; // far front wheel
+    const { hull, floor } = groundLines(a, w, h);
+    expect(floor[40]).toBeGreaterThan(hull[40] - 1);
+    // Before: 56 and lower (the rear-to-front line continued down its slope under the front face). After: 54.
+    for (const x of [75, 85, 90]) expect(floor[x]).toBe(54);
   });
 });
 
