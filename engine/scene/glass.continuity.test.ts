@@ -170,6 +170,18 @@ describe('windows a street shows through', () => {
     expect(streetGlass(plain.image, plain.mask).some((v) => v > 0)).toBe(false);
   });
 
+  it('are not paint mirroring the street where it runs out to the car’s outline', () => {
+    // The roof's corner beside the window mirrors the pale house front as glass would show it, framed by
+    // dark car on three sides; its fourth side is the car's outline (sky above the roof).
+    const { image, mask } = car(street());
+    for (let y = 71; y < 96; y++)
+      for (let x = 240; x < 276; x++) image.data.set([172, 170, 157], (y * W + x) * 3);
+    const g = streetGlass(image, mask);
+    // Before: 1 (a pane, drawn as dark glass over the roof). After: 0, and the window is still found.
+    expect(share(g, 244, 272, 75, 92)).toBe(0);
+    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.8);
+  });
+
   it('show the new scene behind tinted glass instead of the old street, and keep a headrest', async () => {
     const { image, mask } = car(street());
     const { r, box, framing } = await withHeadrestOn(image, mask, 'urban-night');

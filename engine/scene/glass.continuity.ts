@@ -196,6 +196,7 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
   const maxArea = carArea * 0.13;
   const border = new Float64Array(sizes.length);
   const framed = new Float64Array(sizes.length);
+  const outside = new Float64Array(sizes.length);
   const sum = new Float64Array(sizes.length);
   const depth = new Float64Array(sizes.length);
   const rows = new Float64Array(sizes.length);
@@ -222,7 +223,8 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
     if (labels[by * bw + bx] === l) return;
     border[l]++;
     const j = (by + by0) * w + bx + bx0;
-    if (alpha[j] >= 128 && lum(j) < m * 0.75) framed[l]++;
+    if (alpha[j] < 250) outside[l]++;
+    else if (lum(j) < m * 0.75) framed[l]++;
   };
   for (let by = 0; by < bh; by++)
     for (let bx = 0; bx < bw; bx++) {
@@ -242,6 +244,10 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
       sizes[l] <= maxArea &&
       border[l] > 0 &&
       framed[l] / border[l] >= 0.5 &&
+      // Glass sits inside the car, framed by seals and pillars all round: a region running out to the car's
+      // outline is paint mirroring the place (a dark roof mirroring the grey road ran on into the upper
+      // windscreen of a Toyota and was drawn as a dark smear of the new scene over both).
+      outside[l] / border[l] <= 0.15 &&
       depth[l] / sizes[l] <= chh * 0.3 &&
       // In the glasshouse (a headlight mirroring the booth sits lower) and pane-shaped, not a rail or a
       // trim line catching the backdrop.
