@@ -4,6 +4,18 @@ import { landingBench } from './landing.bench';
 import { httpBench } from './http.bench';
 import { scaleoutBench } from './scaleout.bench';
 import { sideBySideBench } from './sidebyside.bench';
+import { spawnSync } from 'node:child_process';
+import { ENGINE_ALLOCATOR_ENV, engineProcessEnv } from '../engine/process.env';
+
+// The product runs the engine in processes started with its allocator settings (engine/process.env.ts);
+// the engine section measures it in this process, so the bench restarts itself with them when missing.
+if (Object.keys(ENGINE_ALLOCATOR_ENV).some((k) => !(k in process.env))) {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: engineProcessEnv(),
+  });
+  process.exit(child.status ?? 1);
+}
 
 const sections: { name: string; run: () => Promise<BenchTable> }[] = [
   { name: 'engine', run: () => engineBench() },

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { twelveMegapixelPhoto, type BenchTable } from './engine.bench';
+import { engineProcessEnv } from '../engine/process.env';
 
 const run = promisify(execFile);
 
@@ -42,10 +43,11 @@ export async function sideBySideBench(
   try {
     for (let r = 0; r < rounds; r++) {
       for (const side of ['ours', 'peer'] as const) {
+        // Both sides under the allocator settings the product's image workers run with (same conditions).
         const { stdout } = await run(
           process.execPath,
           ['--import', 'tsx', join(root, 'bench', 'sidebyside.child.ts'), side, photo],
-          { cwd: root, maxBuffer: 16 << 20, env: { ...process.env, NODE_OPTIONS: '' } },
+          { cwd: root, maxBuffer: 16 << 20, env: { ...engineProcessEnv(), NODE_OPTIONS: '' } },
         );
         const line = stdout.trim().split('\n').pop() ?? '';
         samples.push(JSON.parse(line) as Sample);

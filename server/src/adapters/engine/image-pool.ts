@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { EngineError } from '../../../../engine/engine.error';
+import { engineProcessEnv } from '../../../../engine/process.env';
 import type { BatchItemResult, Engine, ProcessResult, StageName } from '../../../../engine/pipeline';
 import { revive, type ImageError, type ImageReply, type ImageTask } from './image-protocol';
 
@@ -63,6 +64,7 @@ export function imageWorkerPool(opts: {
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: engineProcessEnv(),
     });
     // Image work yields the CPU to the event loop that answers HTTP: on a machine with few cores the engine
     // would otherwise take every core and API latency would follow the photos (issue 15, reproduction 8).
