@@ -170,6 +170,28 @@ describe('windows a street shows through', () => {
     expect(streetGlass(plain.image, plain.mask).some((v) => v > 0)).toBe(false);
   });
 
+  it('are found behind green-tinted glass, which takes more of the red away', () => {
+    // The pale house front seen through glass passing 0.6 of the red and 0.8 of green and blue.
+    const { image, mask } = car(street());
+    for (let y = 79; y < 106; y++)
+      for (let x = 151; x < 230; x++) image.data.set([129, 170, 157], (y * W + x) * 3);
+    // Before: 0 (only untinted transmissions were tried). After: the window.
+    expect(share(streetGlass(image, mask), 155, 225, 82, 102)).toBeGreaterThan(0.8);
+  });
+
+  it('take in the bright bits of the view that are not the background’s colours, not the cabin', () => {
+    // A white sign seen through the window, at its upper frame, and a dark headrest lower in it.
+    const { image, mask } = car(street());
+    for (let y = 79; y < 90; y++)
+      for (let x = 160; x < 176; x++) image.data.set([240, 240, 240], (y * W + x) * 3);
+    for (let y = 92; y < 106; y++)
+      for (let x = 200; x < 212; x++) image.data.set([28, 26, 24], (y * W + x) * 3);
+    const g = streetGlass(image, mask);
+    // Before: 0 (the sign stayed a bright blob of the old street inside the new glass). After: most of it.
+    expect(share(g, 164, 172, 83, 88)).toBeGreaterThan(0.8);
+    expect(share(g, 202, 210, 94, 104)).toBe(0);
+  });
+
   it('are not paint mirroring the street where it runs out to the car’s outline', () => {
     // The roof's corner beside the window mirrors the pale house front as glass would show it, framed by
     // dark car on three sides; its fourth side is the car's outline (sky above the roof).

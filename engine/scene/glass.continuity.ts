@@ -304,7 +304,7 @@ function splitThinBridges(
  * reviewers' "glass shows a bright green-yellow view", "windscreen reflects bare trees not in the scene").
  * Behind a street car, what a window shows is not the background's mean beside it (studioGlass's rule), but
  * it is made of the same colours: trees, a house, the sky seen round the car's upper half. A candidate is a
- * pixel of the upper band, at least mid-grey, whose colour (not darker than a cabin seen through glass), at some glass transmission (1, 0.8 or 0.65),
+ * pixel of the upper band, at least mid-grey, whose colour (not darker than a cabin seen through glass), at some glass transmission (1, 0.8 or 0.65; clear or tinted green-blue),
  * is one the background round the car shows often, and that is far from the car's paint (measured on the
  * doors). Candidates become panes by the studio rules (pane-sized, framed by darker car, in the glasshouse),
  * without filling what stands inside: headrests and pillars stay the photo's own, and the panes are drawn
@@ -381,10 +381,60 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       if (0.299 * r + 0.587 * g + 0.114 * b < 80) continue;
       if (Math.hypot(r - paint[0], g - paint[1], b - paint[2]) < 70) continue;
       let match = false;
+      // Clear glass, or tinted green-blue (it takes a tenth of the red away, as in studioGlass).
       for (const t of [1, 0.8, 0.65])
-        if (often[bin(Math.min(255, r / t), Math.min(255, g / t), Math.min(255, b / t))]) match = true;
+        for (const red of [1, 0.9])
+          if (often[bin(Math.min(255, r / (t * red)), Math.min(255, g / t), Math.min(255, b / t))])
+            match = true;
       if (match) cand[(y - by0) * bw + (x - bx0)] = 1;
     }
   panesFrom(frame, cand, out, false);
+  // A window shows more than the background's own colours: the pale sky or a white sign through it, a
+  // glint. Left as they were, those bits stayed bright blobs of the old street inside the new dark glass
+  // ("patchy windows"). A pane takes in the bright, unpainted pixels next to it, a few steps deep and only
+  // within its own extent (a glint on the paint beside a window, or a chrome trim along its edge, stays).
+  // The dark cabin (headrests, seats) stays the photo's own.
+  const glassLike = (i: number): boolean =>
+    alpha[i] >= 250 &&
+    0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2] >= 80 &&
+    Math.hypot(data[i * C] - paint[0], data[i * C + 1] - paint[1], data[i * C + 2] - paint[2]) >= 70;
+  const local = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) if (out[(by + by0) * w + bx + bx0]) local[by * bw + bx] = 1;
+  const { labels: pane } = labelComponents(local, bw, bh);
+  const box: number[][] = [];
+  for (let j = 0; j < pane.length; j++) {
+    const l = pane[j];
+    if (!l) continue;
+    const bx = j % bw;
+    const by = (j / bw) | 0;
+    const b = (box[l] ??= [bx, by, bx, by]);
+    b[0] = Math.min(b[0], bx);
+    b[1] = Math.min(b[1], by);
+    b[2] = Math.max(b[2], bx);
+    b[3] = Math.max(b[3], by);
+  }
+  const inset = Math.max(1, Math.round(chh * 0.01));
+  let front: number[] = [];
+  for (let j = 0; j < pane.length; j++) if (pane[j]) front.push(j);
+  for (let step = 0; step < Math.max(2, Math.round(chh * 0.04)) && front.length; step++) {
+    const next: number[] = [];
+    for (const p of front) {
+      const b = box[pane[p]];
+      const px = p % bw;
+      for (const q of [px > 0 ? p - 1 : -1, px < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
+        if (q < 0 || q >= pane.length || pane[q]) continue;
+        const qx = q % bw;
+        const qy = (q / bw) | 0;
+        if (qx <= b[0] + inset || qx >= b[2] - inset || qy <= b[1] + inset || qy >= b[3] - inset) continue;
+        const i = (qy + by0) * w + qx + bx0;
+        if (!glassLike(i)) continue;
+        pane[q] = pane[p];
+        out[i] = 255;
+        next.push(q);
+      }
+    }
+    front = next;
+  }
   return out;
 }
