@@ -535,15 +535,39 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const vertical = Array.from({ length: streak * 3 }, (_, k) =>
     k % 3 === 1 ? Math.exp(-((((k - 1) / 3 - (streak >> 1)) / (streak / 4)) ** 2)) : 0,
   );
-  const blurred = await weightedBlur(
-    layer,
-    layerA,
-    W,
-    lh,
-    floor.wet
-      ? (s) => s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6))
-      : sigma,
-  );
+  // A rough floor blurs what it mirrors more the farther the mirrored point is from the floor (the spread of
+  // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
+  // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Three
+  // blurs, blended down the reflection by distance from the ground line.
+  const levels = floor.wet
+    ? [
+        await weightedBlur(layer, layerA, W, lh, (s) =>
+          s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6)),
+        ),
+      ]
+    : await Promise.all(
+        [0.3, 1, 2.2].map((k) => weightedBlur(layer, layerA, W, lh, Math.max(0.5, sigma * k))),
+      );
+  // One colour and weight per pixel: each row blends the two levels either side of its distance (weighted by
+  // the levels' own coverage, so a level with no car there adds none of its empty colour).
+  let blurred = levels[0];
+  if (levels.length === 3) {
+    blurred = { colour: Buffer.alloc(W * lh * 3), weight: Buffer.alloc(W * lh) };
+    for (let y = 0; y < lh; y++) {
+      const t = Math.min(1, y / depth / 0.6) * 2;
+      const [p, q] = t < 1 ? [levels[0], levels[1]] : [levels[1], levels[2]];
+      const f = t < 1 ? t : t - 1;
+      for (let j = y * W; j < (y + 1) * W; j++) {
+        const ap = p.weight[j] * (1 - f);
+        const aq = q.weight[j] * f;
+        const a = ap + aq;
+        if (a < 0.5) continue;
+        blurred.weight[j] = Math.round(a);
+        for (let k = 0; k < 3; k++)
+          blurred.colour[j * 3 + k] = Math.round((p.colour[j * 3 + k] * ap + q.colour[j * 3 + k] * aq) / a);
+      }
+    }
+  }
   const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
   for (let y = 0; y < lh; y++) {
     for (let x = 0; x < W; x++) {
