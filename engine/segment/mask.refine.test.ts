@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { refineMask } from './mask.refine';
+import { keepCar, refineMask } from './mask.refine';
 
 /**
  * A blue car body with a grey wall letter standing on its roof: the letter's stroke reaches 6 px into the
@@ -45,5 +45,35 @@ describe('mask refinement', () => {
     const { image, sal, n, roof } = scene([30, 40, 120]);
     const alpha = await refineMask(image, sal);
     expect(alphaAt(alpha, n, 124, roof + 3)).toBeGreaterThan(200);
+  });
+});
+
+describe('door mirrors', () => {
+  /**
+   * A car seen from the front at model resolution: a wide lower body (bonnet at y = 220), a narrower
+   * glasshouse on it, and a door mirror standing on the bonnet left of the glasshouse, a strip of street
+   * between them (as ISNet sees it: the stalk is thin and dark). With bonnet on both sides, the mirror is a
+   * narrow "bump" in the top outline, as a wall letter's foot on the roof is, but it rises from the bonnet,
+   * far below the roof.
+   */
+  function frontView() {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 100 && x < 420 && y >= 220 && y < 420;
+        const glass = x >= 160 && x < 360 && y >= 90 && y < 220;
+        const mirror = x >= 120 && x < 150 && y >= 176 && y < 220;
+        if (body || glass || mirror) data[y * n + x] = 255;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it("keeps a door mirror that rises from the bonnet (not a letter's foot on the roof)", () => {
+    const { sal, n } = frontView();
+    const keep = keepCar(sal);
+    expect(keep[190 * n + 140]).toBe(255); // the mirror
+    expect(keep[100 * n + 250]).toBe(255); // the roof
+    expect(keep[150 * n + 130]).toBe(0); // the street above the mirror
   });
 });

@@ -176,6 +176,14 @@ function trimRoofBumps(mask: Uint8Array, n: number): void {
     }
   }
   if (x1 - x0 < 40) return;
+  let roofTop = n;
+  for (let x = x0; x <= x1; x++) roofTop = Math.min(roofTop, top[x]);
+  let bottom = 0;
+  for (let i = mask.length - 1; i >= 0; i--)
+    if (mask[i]) {
+      bottom = Math.floor(i / n);
+      break;
+    }
   const width = x1 - x0;
   const big = Math.max(8, Math.round(width * 0.1));
   const small = Math.max(2, Math.round(n / 256));
@@ -185,7 +193,11 @@ function trimRoofBumps(mask: Uint8Array, n: number): void {
     // Only where the column's outline is defined on both sides within the window.
     if (top[x - big] >= n || top[x + big] >= n) continue;
     const target = closedBig[x];
-    if (target - closedSmall[x] < Math.max(2, n / 256)) continue;
+    const step = Math.max(2, n / 256);
+    if (target - closedSmall[x] < step) continue;
+    // A letter's foot stands on the roof: the outline it rises from lies in the car's upper quarter. A door
+    // mirror (a front or rear view) rises from the bonnet or the door, far below the roof: not a foot.
+    if (target > roofTop + (bottom - roofTop) * 0.25) continue;
     for (let y = Math.round(top[x]); y < target - 1 && y < n; y++) mask[y * n + x] = 0;
   }
 }
