@@ -77,3 +77,47 @@ describe('door mirrors', () => {
     expect(keep[150 * n + 130]).toBe(0); // the street above the mirror
   });
 });
+
+describe('the glasshouse of a small car', () => {
+  /**
+   * A small car at model resolution whose windows the model saw through (saliency 0 behind the glass):
+   * a lower body, and a roof held by thin pillars (8 px, thinner than the opening that drops wall letters).
+   * Roof and pillars together are far larger than an antenna, so the thin-part rule alone drops them.
+   */
+  function smallCar() {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 200 && x < 520 - 8 && y >= 300 && y < 360;
+        const roof = x >= 250 && x < 460 && y >= 250 && y < 258;
+        const pillar =
+          y >= 250 && y < 300 && ((x >= 250 && x < 258) || (x >= 352 && x < 358) || (x >= 452 && x < 460));
+        if (body || roof || pillar) data[y * n + x] = 255;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it('keeps roof and pillars that close the outline over the windows, and the windows with them', () => {
+    const { sal, n } = smallCar();
+    const keep = keepCar(sal);
+    expect(keep[254 * n + 300]).toBe(255); // the roof
+    expect(keep[280 * n + 254]).toBe(255); // a pillar
+    expect(keep[280 * n + 300]).toBe(255); // a window (closed into the car)
+    expect(keep[240 * n + 300]).toBe(0); // the street above the roof
+  });
+
+  it('drops a gate frame around the car: it encloses the street with the body but is wider than the car', () => {
+    const { sal, n } = smallCar();
+    for (let y = 230; y < 300; y++)
+      for (let x = 150; x < 512; x++) {
+        const beam = y < 238;
+        const post = x < 158 || (x >= 504 && x < 512);
+        if ((beam || post) && !(y >= 250 && x >= 250 && x < 460)) sal.data[y * n + x] = 255;
+      }
+    const keep = keepCar(sal);
+    expect(keep[234 * n + 300]).toBe(0); // the gate's beam
+    expect(keep[245 * n + 300]).toBe(0); // the street between beam and roof
+    expect(keep[254 * n + 300]).toBe(255); // the roof is still the car's
+  });
+});

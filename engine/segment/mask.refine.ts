@@ -95,12 +95,97 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
     const l = pieces.labels[i];
     if (l && touches[l] && pieces.sizes[l] <= carArea * opts.keepThinShare) out[i] = 255;
   }
+  keepGlasshouse(out, pieces, touches, carArea, carArea * opts.keepThinShare, n);
   // Edge fringe the opening shaved off the body is itself a "piece" touching it; large fringes are the
   // body's own outline, so also keep everything within the opening radius of the body.
   const ring = morph(body, n, n, opts.ringRadius, 'max');
   for (let i = 0; i < bin.length; i++) if (bin[i] && ring[i]) out[i] = 255;
   trimRoofBumps(out, n);
   return fillHoles(out, n, n, Math.round(carArea * 0.25));
+}
+
+/**
+ * Keeps a glasshouse the opening cut off. On a small car seen against a busy street, the model often sees
+ * the street through the windows, so the roof and the pillars are thin strokes around see-through holes:
+ * the opening removes them and, being far larger than an antenna, the thin-part rule drops them with wall
+ * letters, leaving the car without its top. What tells a glasshouse from clutter is that it closes the
+ * car's outline over the windows: with the body it encloses background (the windows), more than its own
+ * area (a letter standing on the roof encloses at most a small counter with it), and it is no wider than
+ * the body (a car is never wider at its glasshouse than at its sills). Such a piece is kept and the windows
+ * it encloses are closed into the car (the glass map later decides what shows through them).
+ */
+function keepGlasshouse(
+  out: Uint8Array,
+  pieces: { labels: Int32Array; sizes: number[] },
+  touches: Uint8Array,
+  carArea: number,
+  /** Pieces up to this size were kept as thin parts already. */
+  thin: number,
+  n: number,
+): void {
+  let bx0 = n;
+  let bx1 = -1;
+  const colTop = new Int32Array(n).fill(n);
+  for (let i = 0; i < out.length; i++)
+    if (out[i]) {
+      const x = i % n;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (colTop[x] === n) colTop[x] = (i / n) | 0;
+    }
+  if (bx1 < 0) return;
+  const margin = Math.max(2, Math.round((bx1 - bx0) * 0.03));
+  const { labels, sizes } = pieces;
+  const px0 = new Int32Array(sizes.length).fill(n);
+  const px1 = new Int32Array(sizes.length).fill(-1);
+  const py0 = new Int32Array(sizes.length).fill(n);
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (!l) continue;
+    const x = i % n;
+    if (x < px0[l]) px0[l] = x;
+    if (x > px1[l]) px1[l] = x;
+    if (py0[l] === n) py0[l] = (i / n) | 0;
+  }
+  const holeLimit = carArea;
+  // Enclosed background that borders the body: windows sit on the body's beltline, while a letter's own
+  // counter (inside an A or an R) does not touch the car.
+  const holesOf = (m: Uint8Array) => {
+    const f = fillHoles(m, n, n, holeLimit);
+    const hole = new Uint8Array(f.length);
+    for (let i = 0; i < f.length; i++) if (f[i] && !m[i]) hole[i] = 1;
+    const h = labelComponents(hole, n, n);
+    const onBody = new Uint8Array(h.sizes.length);
+    for (let i = n; i < f.length - n; i++)
+      if (hole[i] && (out[i - n] || out[i + n] || out[i - 1] || out[i + 1])) onBody[h.labels[i]] = 1;
+    let a = 0;
+    const g = Uint8Array.from(m);
+    for (let i = 0; i < f.length; i++)
+      if (hole[i] && onBody[h.labels[i]]) {
+        g[i] = 255;
+        a++;
+      }
+    return { f: g, a };
+  };
+  let base = -1;
+  for (let l = 1; l < sizes.length; l++) {
+    // Candidates: pieces the thin-part rule dropped, within the body's width, rising above the body there.
+    if (!touches[l] || sizes[l] <= thin || sizes[l] > carArea * 0.6) continue;
+    if (px0[l] < bx0 - margin || px1[l] > bx1 + margin) continue;
+    let bodyTop = n;
+    for (let x = px0[l]; x <= px1[l]; x++) bodyTop = Math.min(bodyTop, colTop[x]);
+    if (py0[l] >= bodyTop) continue;
+    // A glasshouse spans much of the car's length (a roof is about half of it in a side view, more from
+    // the front); a wall letter or two standing on a bonnet do not.
+    if (px1[l] - px0[l] < (bx1 - bx0) * 0.35) continue;
+    if (base < 0) base = holesOf(out).a;
+    const trial = Uint8Array.from(out);
+    for (let i = 0; i < labels.length; i++) if (labels[i] === l) trial[i] = 255;
+    const { f, a } = holesOf(trial);
+    if (a - base < sizes[l]) continue;
+    out.set(f);
+    base = holesOf(out).a;
+  }
 }
 
 /**
