@@ -170,3 +170,25 @@ describe('a structure fused with the roof and wider than the car', () => {
     expect(trimWideTop(plain.alpha, plain.w, plain.h).share).toBe(0);
   });
 });
+
+describe("a pickup's running board behind a dark gap", () => {
+  it('stays with the car through the whole segmentation (not removed as a loose fragment)', async () => {
+    const w = 512;
+    const h = 512;
+    const image: RawImage = { data: Buffer.alloc(w * h * 3, 200), width: w, height: h, channels: 3 };
+    const saliency = async () => {
+      const data = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const body = x >= 100 && x < 420 && y >= 200 && y < 300;
+          const board = x >= 160 && x < 360 && y >= 303 && y < 308;
+          if (body || board) data[y * w + x] = 255;
+        }
+      return { data, size: w };
+    };
+    const seg = await segmentCar(image, { saliency });
+    expect(seg.alpha[305 * w + 260]).toBeGreaterThanOrEqual(128); // the board
+    expect(seg.alpha[250 * w + 260]).toBe(255); // the body
+    expect(seg.alpha[305 * w + 130]).toBeLessThan(128); // beside the board: street
+  });
+});

@@ -121,3 +121,25 @@ describe('the glasshouse of a small car', () => {
     expect(keep[254 * n + 300]).toBe(255); // the roof is still the car's
   });
 });
+
+describe("a pickup's running board", () => {
+  function pickup() {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 100 && x < 420 && y >= 200 && y < 300;
+        // 5 px thin, 200 px long, under the doors along its whole length, a 3-px dark gap above it.
+        const board = x >= 160 && x < 360 && y >= 303 && y < 308;
+        if (body || board) data[y * n + x] = 255;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it('keeps a thin part that runs along the lower body', () => {
+    const { sal, n } = pickup();
+    const keep = keepCar(sal);
+    expect(keep[305 * n + 260]).toBe(255);
+    expect(keep[305 * n + 140]).toBe(0);
+  });
+});

@@ -96,6 +96,7 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
     if (l && touches[l] && pieces.sizes[l] <= carArea * opts.keepThinShare) out[i] = 255;
   }
   keepGlasshouse(out, pieces, touches, carArea, carArea * opts.keepThinShare, n);
+  keepLowerTrim(out, pieces, touches, grown, carArea, carArea * opts.keepThinShare, n);
   // Edge fringe the opening shaved off the body is itself a "piece" touching it; large fringes are the
   // body's own outline, so also keep everything within the opening radius of the body.
   const ring = morph(body, n, n, opts.ringRadius, 'max');
@@ -185,6 +186,100 @@ function keepGlasshouse(
     if (a - base < sizes[l]) continue;
     out.set(f);
     base = holesOf(out).a;
+  }
+}
+
+/**
+ * Keeps thin parts along the car's lower body that the opening cut off: a pickup's running board, a sill
+ * or a bumper lip, often seen with a dark gap between them and the body. They are thin but long, so the
+ * thin-part rule (sized for antennas) drops them, and at a few per cent of the car they are too small for
+ * the detached-part rule. What tells them from clutter is that they run along the body: horizontal (at
+ * least twice as wide as tall), within the body's reach (`near`: the opening radius) over at least 60 % of
+ * their width, in the lower half of the car and within its width, and small (at most 5 % of it). A wall
+ * letter or a pole touches the car with a foot only, a kerb runs on beyond the car.
+ */
+function keepLowerTrim(
+  out: Uint8Array,
+  pieces: { labels: Int32Array; sizes: number[] },
+  touches: Uint8Array,
+  near: Uint8Array,
+  carArea: number,
+  /** Pieces up to this size were kept as thin parts already. */
+  thin: number,
+  n: number,
+): void {
+  let bx0 = n;
+  let bx1 = -1;
+  let by0 = n;
+  let by1 = -1;
+  for (let i = 0; i < out.length; i++)
+    if (out[i]) {
+      const x = i % n;
+      const y = (i / n) | 0;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      by1 = y;
+    }
+  if (bx1 < 0) return;
+  const { labels, sizes } = pieces;
+  const m = sizes.length;
+  const px0 = new Int32Array(m).fill(n);
+  const px1 = new Int32Array(m).fill(-1);
+  const py0 = new Int32Array(m).fill(n);
+  const py1 = new Int32Array(m).fill(-1);
+  const sumY = new Float64Array(m);
+  // Columns where the piece comes within reach of the body (one mark per column and piece).
+  const seen = new Int32Array(n).fill(0);
+  const contact = new Int32Array(m);
+  const candidate = (l: number) => l > 0 && touches[l] && sizes[l] > thin && sizes[l] <= carArea * 0.05;
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (!candidate(l)) continue;
+    const x = i % n;
+    const y = (i / n) | 0;
+    if (x < px0[l]) px0[l] = x;
+    if (x > px1[l]) px1[l] = x;
+    if (y < py0[l]) py0[l] = y;
+    py1[l] = y;
+    sumY[l] += y;
+  }
+  for (let x = 0; x < n; x++)
+    for (let y = 0; y < n; y++) {
+      const i = y * n + x;
+      const l = labels[i];
+      if (candidate(l) && near[i] && seen[x] !== l) {
+        seen[x] = l;
+        contact[l]++;
+      }
+    }
+  const keep = new Uint8Array(m);
+  const mid = (by0 + by1) / 2;
+  const margin = Math.max(2, Math.round((bx1 - bx0) * 0.03));
+  for (let l = 1; l < m; l++) {
+    if (px1[l] < 0 || sumY[l] / sizes[l] < mid) continue;
+    if (px0[l] < bx0 - margin || px1[l] > bx1 + margin) continue;
+    const pw = px1[l] - px0[l] + 1;
+    const ph = py1[l] - py0[l] + 1;
+    if (pw >= 2 * ph && contact[l] >= pw * 0.6) keep[l] = 1;
+  }
+  const topOf = new Int32Array(n);
+  for (let l = 1; l < m; l++) {
+    if (!keep[l]) continue;
+    topOf.fill(-1);
+    for (let i = 0; i < labels.length; i++) {
+      if (labels[i] !== l) continue;
+      out[i] = 255;
+      const x = i % n;
+      if (topOf[x] < 0) topOf[x] = (i / n) | 0;
+    }
+    // The dark gap under the sill is shadow between parts bolted together: bridge it up to the body (within
+    // reach), so the later clean-up sees one car, not a body and a loose strip.
+    for (let x = px0[l]; x <= px1[l]; x++) {
+      let y = topOf[x] - 1;
+      while (y >= 0 && !out[y * n + x] && near[y * n + x]) y--;
+      if (y >= 0 && out[y * n + x]) for (let k = y + 1; k < topOf[x]; k++) out[k * n + x] = 255;
+    }
   }
 }
 
