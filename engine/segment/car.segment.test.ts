@@ -233,3 +233,27 @@ describe('a slab of studio floor above a bonnet', () => {
     expect(out.alpha).toBe(alpha);
   });
 });
+
+describe('a small car seen through its windows, end to end', () => {
+  it('keeps roof, pillars and windows in the mask and marks the windows as glass', async () => {
+    const n = 512;
+    const image: RawImage = { data: Buffer.alloc(n * n * 3, 120), width: n, height: n, channels: 3 };
+    const saliency = async () => {
+      const data = new Uint8Array(n * n);
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) {
+          const body = x >= 200 && x < 504 && y >= 300 && y < 360;
+          const roof = x >= 250 && x < 460 && y >= 250 && y < 258;
+          const pillar =
+            y >= 250 && y < 300 && ((x >= 250 && x < 258) || (x >= 352 && x < 358) || (x >= 452 && x < 460));
+          if (body || roof || pillar) data[y * n + x] = 255;
+        }
+      return { data, size: n };
+    };
+    const seg = await segmentCar(image, { saliency, glass: true });
+    expect(seg.alpha[254 * n + 300]).toBe(255); // the roof
+    expect(seg.alpha[280 * n + 300]).toBe(255); // a window, closed into the car
+    expect(seg.glass?.[280 * n + 300]).toBeGreaterThan(128); // and seen through
+    expect(seg.alpha[240 * n + 300]).toBe(0); // the street above the roof
+  });
+});
