@@ -6,6 +6,7 @@ import {
   fillRoofNotches,
   findSlab,
   flatTopSlab,
+  seamSlab,
   segmentCar,
   trimWideTop,
 } from './car.segment';
@@ -168,5 +169,91 @@ describe('a structure fused with the roof and wider than the car', () => {
     expect(out.alpha[110 * framed.w + 56]).toBe(255);
     const plain = carUnderFrame(false);
     expect(trimWideTop(plain.alpha, plain.w, plain.h).share).toBe(0);
+  });
+});
+
+describe("a pickup's running board behind a dark gap", () => {
+  it('stays with the car through the whole segmentation (not removed as a loose fragment)', async () => {
+    const w = 512;
+    const h = 512;
+    const image: RawImage = { data: Buffer.alloc(w * h * 3, 200), width: w, height: h, channels: 3 };
+    const saliency = async () => {
+      const data = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const body = x >= 100 && x < 420 && y >= 200 && y < 300;
+          const board = x >= 160 && x < 360 && y >= 303 && y < 308;
+          if (body || board) data[y * w + x] = 255;
+        }
+      return { data, size: w };
+    };
+    const seg = await segmentCar(image, { saliency });
+    expect(seg.alpha[305 * w + 260]).toBeGreaterThanOrEqual(128); // the board
+    expect(seg.alpha[250 * w + 260]).toBe(255); // the body
+    expect(seg.alpha[305 * w + 130]).toBeLessThan(128); // beside the board: street
+  });
+});
+
+describe('a slab of studio floor above a bonnet', () => {
+  /**
+   * A studio: a light wall over a dark floor, their seam a straight line at y = 120 across the photo. A
+   * car stands on the floor: bonnet at y = 150 (x 60..140), cabin up to y = 80. The mask holds the floor
+   * between the seam and the bonnet too (what ISNet does with Carvana's turntable rim).
+   */
+  function studio(seam: boolean) {
+    const w = 400;
+    const h = 300;
+    const data = Buffer.alloc(w * h * 3);
+    const alpha = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const body = x >= 60 && x < 340 && y >= 150 && y < 240;
+        const cabin = x >= 140 && x < 300 && y >= 80 && y < 150;
+        const slab = x >= 80 && x < 140 && y >= 120 && y < 150;
+        const bg = !seam || y < 120 ? [150, 150, 150] : [80, 80, 85];
+        data.set(body || cabin ? [200, 190, 160] : bg, (y * w + x) * 3);
+        if (body || cabin || (seam && slab)) alpha[y * w + x] = 255;
+      }
+    return { image: { data, width: w, height: h, channels: 3 } as RawImage, alpha, w };
+  }
+
+  it('cuts the floor under the seam that runs on past the car, and keeps the car', () => {
+    const { image, alpha, w } = studio(true);
+    const out = seamSlab(alpha, image);
+    expect(out.slab).toBe('fixed');
+    expect(out.alpha[135 * w + 110]).toBe(0); // the slab
+    expect(out.alpha[155 * w + 110]).toBe(255); // the bonnet under it
+    expect(out.alpha[100 * w + 200]).toBe(255); // the cabin
+  });
+
+  it('leaves a car alone when no background line meets its outline', () => {
+    const { image, alpha } = studio(false);
+    const out = seamSlab(alpha, image);
+    expect(out.slab).toBe('none');
+    expect(out.alpha).toBe(alpha);
+  });
+});
+
+describe('a small car seen through its windows, end to end', () => {
+  it('keeps roof, pillars and windows in the mask and marks the windows as glass', async () => {
+    const n = 512;
+    const image: RawImage = { data: Buffer.alloc(n * n * 3, 120), width: n, height: n, channels: 3 };
+    const saliency = async () => {
+      const data = new Uint8Array(n * n);
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) {
+          const body = x >= 200 && x < 504 && y >= 300 && y < 360;
+          const roof = x >= 250 && x < 460 && y >= 250 && y < 258;
+          const pillar =
+            y >= 250 && y < 300 && ((x >= 250 && x < 258) || (x >= 352 && x < 358) || (x >= 452 && x < 460));
+          if (body || roof || pillar) data[y * n + x] = 255;
+        }
+      return { data, size: n };
+    };
+    const seg = await segmentCar(image, { saliency, glass: true });
+    expect(seg.alpha[254 * n + 300]).toBe(255); // the roof
+    expect(seg.alpha[280 * n + 300]).toBe(255); // a window, closed into the car
+    expect(seg.glass?.[280 * n + 300]).toBeGreaterThan(128); // and seen through
+    expect(seg.alpha[240 * n + 300]).toBe(0); // the street above the roof
   });
 });

@@ -358,6 +358,157 @@ export function flatTopSlab(alpha: Uint8Array, width: number, height: number): n
 }
 
 /**
+ * A slab of floor or wall above a bonnet or a boot whose top edge is a straight horizontal line of the
+ * background: the seam between a studio's floor and its wall, a kerb, a wall's base. The model took the
+ * band between that line and the bonnet for car. A car's own outline ends with the car, while a background
+ * line runs on beyond it: a flat run of the mask's top outline (below the roof) whose image edge continues
+ * at the same height past the car's end is a seam, not a bonnet. Under it, the pixels coloured like the
+ * background just below the line outside the car are the slab; they are cut when they are at most 5 % of
+ * the car (as findSlab), otherwise flagged. Returns the share of the car in the slab (0: none).
+ */
+export function seamSlab(
+  alpha: Uint8Array,
+  image: RawImage,
+): { alpha: Uint8Array; slab: CarSegmentation['slab']; share: number } {
+  const { width: w, height: h, channels: c } = image;
+  const none = { alpha, slab: 'none' as const, share: 0 };
+  const top = new Int32Array(w).fill(-1);
+  let x0 = w;
+  let x1 = -1;
+  let minTop = h;
+  let bottom = 0;
+  let area = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (top[x] < 0) top[x] = y;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < minTop) minTop = y;
+        bottom = y;
+        area++;
+      }
+  const carW = x1 - x0 + 1;
+  const carH = bottom - minTop + 1;
+  if (carW < 40 || carH < 20) return none;
+  const grey = (x: number, y: number) => {
+    const i = (y * w + x) * c;
+    return 0.299 * image.data[i] + 0.587 * image.data[i + 1] + 0.114 * image.data[i + 2];
+  };
+  const d = Math.max(2, Math.round(carH * 0.01));
+  // Vertical step of the image at row y, column x (above minus below).
+  const step = (x: number, y: number) => (y - d < 0 || y + d >= h ? 0 : grey(x, y - d) - grey(x, y + d));
+  const minRun = Math.round(carW * 0.08);
+  const tol = Math.max(1, Math.round(carH * 0.01));
+  const out = Uint8Array.from(alpha);
+  let cut = 0;
+  let found = false;
+  for (let a = x0; a <= x1;) {
+    let b = a;
+    // A straight line, level or gently tilted (a turntable's far rim is a flat ellipse): steps of at most
+    // 1 px, a slope of at most 5 %.
+    while (
+      b + 1 <= x1 &&
+      top[b + 1] >= 0 &&
+      Math.abs(top[b + 1] - top[b]) <= 1 &&
+      Math.abs(top[b + 1] - top[a]) <= tol + (b + 1 - a) * 0.05
+    )
+      b++;
+    const run = b - a + 1;
+    const next = b + 1;
+    // Not the roof: the topmost run is the car's own top whatever lines the background has there.
+    if (run < minRun || Math.min(top[a], top[b]) <= minTop + 2 * tol) {
+      a = next;
+      continue;
+    }
+    let along = 0;
+    for (let x = a; x <= b; x++) along += step(x, top[x]);
+    along /= run;
+    // The same edge where the line leaves the car: the columns beside the run (as many as it is long)
+    // where the outline has dropped below the line's height (small bumps on the line are passed over).
+    const side = (from: number, dir: number, level: number) => {
+      const xs: number[] = [];
+      for (let x = from; x >= 0 && x < w && xs.length < run && Math.abs(x - from) < run * 2; x += dir)
+        if (top[x] < 0 || top[x] > level + d) xs.push(x);
+        else if (top[x] < level - carH * 0.05) break; // the car rises above the line (a pillar)
+      return xs;
+    };
+    const left = side(a - 1, -1, top[a]);
+    const right = side(b + 1, 1, top[b]);
+    const xs = left.length >= right.length ? left : right;
+    const level = left.length >= right.length ? top[a] : top[b];
+    if (xs.length < minRun * 0.5) {
+      a = next;
+      continue;
+    }
+    let beyond = 0;
+    let ref = [0, 0, 0];
+    let nr = 0;
+    for (const x of xs) {
+      // The line may tilt a little past the run's end: its strongest step near that height.
+      let best = 0;
+      for (let y = level - 2 * d; y <= level + 2 * d; y++) {
+        const v = step(x, y);
+        if (Math.sign(v) === Math.sign(along) && Math.abs(v) > Math.abs(best)) best = v;
+      }
+      beyond += best;
+      for (let y = level + d; y <= Math.min(h - 1, level + 3 * d) && alpha[y * w + x] < 128; y++) {
+        const i = (y * w + x) * c;
+        ref = [ref[0] + image.data[i], ref[1] + image.data[i + 1], ref[2] + image.data[i + 2]];
+        nr++;
+      }
+    }
+    beyond /= xs.length;
+    if (
+      Math.abs(along) < 12 ||
+      Math.abs(beyond) < Math.abs(along) * 0.5 ||
+      Math.sign(beyond) !== Math.sign(along) ||
+      !nr
+    ) {
+      a = next;
+      continue;
+    }
+    found = true;
+    ref = ref.map((v) => v / nr);
+    // The slab under the seam: the background's colour, down to where the car begins; along the run and
+    // on along the same line (small bumps on it, a letter's foot, are passed) until it leaves the line.
+    const slope = (top[b] - top[a]) / Math.max(1, b - a);
+    const cols: number[] = [];
+    for (let x = a; x <= b; x++) cols.push(x);
+    for (const dir of [-1, 1]) {
+      const from = dir < 0 ? a : b;
+      for (let x = from + dir; x >= x0 && x <= x1; x += dir) {
+        const lineY = top[from] + slope * (x - from);
+        if (top[x] < 0 || Math.abs(top[x] - lineY) > 2 * d) break;
+        cols.push(x);
+      }
+    }
+    const like = (x: number, y: number) => {
+      const i = (y * w + x) * c;
+      return Math.hypot(image.data[i] - ref[0], image.data[i + 1] - ref[1], image.data[i + 2] - ref[2]) <= 24;
+    };
+    for (const x of cols) {
+      // The line itself is blurred over a few rows: the slab starts within 2d below it.
+      let start = -1;
+      for (let y = top[x]; y <= Math.min(h - 1, top[x] + 2 * d) && start < 0; y++) if (like(x, y)) start = y;
+      if (start < 0) continue;
+      let y = top[x];
+      while (y < h && out[y * w + x] >= 128 && (y < start || like(x, y))) {
+        out[y * w + x] = 0;
+        cut++;
+        y++;
+      }
+    }
+    a = next;
+  }
+  const share = cut / area;
+  // A few pixels along a line are the edge's antialiasing, not a slab.
+  if (!found || share < 0.002) return none;
+  if (share > 0.05) return { alpha, slab: 'flagged', share };
+  return { alpha: out, slab: 'fixed', share };
+}
+
+/**
  * Finds a leftover slab of background attached to the car's upper half: a large region inside the mask
  * where the model was only half sure (saliency 48..200) and whose colour matches the background just outside
  * the car. Small
@@ -479,12 +630,18 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
   const finish = async (img: RawImage, sal: SaliencyMap, a: Uint8Array) => {
     const s = findSlab(a, img, sal);
     const wide = trimWideTop(s.alpha, img.width, img.height);
-    const cleaned = cleanFragments(wide.alpha, img.width, img.height);
+    const seam = seamSlab(wide.alpha, img);
+    const cleaned = cleanFragments(seam.alpha, img.width, img.height);
     const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
     const flat = flatTopSlab(cleaned.alpha, img.width, img.height);
     // A slab still there is reported as such, whatever was cut before it.
-    const slab = flat > 0 ? 'flagged' : s.slab === 'none' && wide.share > 0 ? 'fixed' : s.slab;
-    return { ...cleaned, glass: g, slab, slabShare: Math.max(s.share, wide.share, flat) };
+    const slab =
+      flat > 0 || seam.slab === 'flagged'
+        ? 'flagged'
+        : s.slab === 'none' && (wide.share > 0 || seam.slab === 'fixed')
+          ? 'fixed'
+          : s.slab;
+    return { ...cleaned, glass: g, slab, slabShare: Math.max(s.share, wide.share, flat, seam.share) };
   };
   if (box) {
     const c = cropAround(box, width, height);

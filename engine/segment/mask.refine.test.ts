@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { refineMask } from './mask.refine';
+import { keepCar, refineMask } from './mask.refine';
 
 /**
  * A blue car body with a grey wall letter standing on its roof: the letter's stroke reaches 6 px into the
@@ -45,5 +45,101 @@ describe('mask refinement', () => {
     const { image, sal, n, roof } = scene([30, 40, 120]);
     const alpha = await refineMask(image, sal);
     expect(alphaAt(alpha, n, 124, roof + 3)).toBeGreaterThan(200);
+  });
+});
+
+describe('door mirrors', () => {
+  /**
+   * A car seen from the front at model resolution: a wide lower body (bonnet at y = 220), a narrower
+   * glasshouse on it, and a door mirror standing on the bonnet left of the glasshouse, a strip of street
+   * between them (as ISNet sees it: the stalk is thin and dark). With bonnet on both sides, the mirror is a
+   * narrow "bump" in the top outline, as a wall letter's foot on the roof is, but it rises from the bonnet,
+   * far below the roof.
+   */
+  function frontView() {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 100 && x < 420 && y >= 220 && y < 420;
+        const glass = x >= 160 && x < 360 && y >= 90 && y < 220;
+        const mirror = x >= 120 && x < 150 && y >= 176 && y < 220;
+        if (body || glass || mirror) data[y * n + x] = 255;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it("keeps a door mirror that rises from the bonnet (not a letter's foot on the roof)", () => {
+    const { sal, n } = frontView();
+    const keep = keepCar(sal);
+    expect(keep[190 * n + 140]).toBe(255); // the mirror
+    expect(keep[100 * n + 250]).toBe(255); // the roof
+    expect(keep[150 * n + 130]).toBe(0); // the street above the mirror
+  });
+});
+
+describe('the glasshouse of a small car', () => {
+  /**
+   * A small car at model resolution whose windows the model saw through (saliency 0 behind the glass):
+   * a lower body, and a roof held by thin pillars (8 px, thinner than the opening that drops wall letters).
+   * Roof and pillars together are far larger than an antenna, so the thin-part rule alone drops them.
+   */
+  function smallCar() {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 200 && x < 520 - 8 && y >= 300 && y < 360;
+        const roof = x >= 250 && x < 460 && y >= 250 && y < 258;
+        const pillar =
+          y >= 250 && y < 300 && ((x >= 250 && x < 258) || (x >= 352 && x < 358) || (x >= 452 && x < 460));
+        if (body || roof || pillar) data[y * n + x] = 255;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it('keeps roof and pillars that close the outline over the windows, and the windows with them', () => {
+    const { sal, n } = smallCar();
+    const keep = keepCar(sal);
+    expect(keep[254 * n + 300]).toBe(255); // the roof
+    expect(keep[280 * n + 254]).toBe(255); // a pillar
+    expect(keep[280 * n + 300]).toBe(255); // a window (closed into the car)
+    expect(keep[240 * n + 300]).toBe(0); // the street above the roof
+  });
+
+  it('drops a gate frame around the car: it encloses the street with the body but is wider than the car', () => {
+    const { sal, n } = smallCar();
+    for (let y = 230; y < 300; y++)
+      for (let x = 150; x < 512; x++) {
+        const beam = y < 238;
+        const post = x < 158 || (x >= 504 && x < 512);
+        if ((beam || post) && !(y >= 250 && x >= 250 && x < 460)) sal.data[y * n + x] = 255;
+      }
+    const keep = keepCar(sal);
+    expect(keep[234 * n + 300]).toBe(0); // the gate's beam
+    expect(keep[245 * n + 300]).toBe(0); // the street between beam and roof
+    expect(keep[254 * n + 300]).toBe(255); // the roof is still the car's
+  });
+});
+
+describe("a pickup's running board", () => {
+  function pickup() {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 100 && x < 420 && y >= 200 && y < 300;
+        // 5 px thin, 200 px long, under the doors along its whole length, a 3-px dark gap above it.
+        const board = x >= 160 && x < 360 && y >= 303 && y < 308;
+        if (body || board) data[y * n + x] = 255;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it('keeps a thin part that runs along the lower body', () => {
+    const { sal, n } = pickup();
+    const keep = keepCar(sal);
+    expect(keep[305 * n + 260]).toBe(255);
+    expect(keep[305 * n + 140]).toBe(0);
   });
 });

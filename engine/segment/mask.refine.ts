@@ -95,12 +95,192 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
     const l = pieces.labels[i];
     if (l && touches[l] && pieces.sizes[l] <= carArea * opts.keepThinShare) out[i] = 255;
   }
+  keepGlasshouse(out, pieces, touches, carArea, carArea * opts.keepThinShare, n);
+  keepLowerTrim(out, pieces, touches, grown, carArea, carArea * opts.keepThinShare, n);
   // Edge fringe the opening shaved off the body is itself a "piece" touching it; large fringes are the
   // body's own outline, so also keep everything within the opening radius of the body.
   const ring = morph(body, n, n, opts.ringRadius, 'max');
   for (let i = 0; i < bin.length; i++) if (bin[i] && ring[i]) out[i] = 255;
   trimRoofBumps(out, n);
   return fillHoles(out, n, n, Math.round(carArea * 0.25));
+}
+
+/**
+ * Keeps a glasshouse the opening cut off. On a small car seen against a busy street, the model often sees
+ * the street through the windows, so the roof and the pillars are thin strokes around see-through holes:
+ * the opening removes them and, being far larger than an antenna, the thin-part rule drops them with wall
+ * letters, leaving the car without its top. What tells a glasshouse from clutter is that it closes the
+ * car's outline over the windows: with the body it encloses background (the windows), more than its own
+ * area (a letter standing on the roof encloses at most a small counter with it), and it is no wider than
+ * the body (a car is never wider at its glasshouse than at its sills). Such a piece is kept and the windows
+ * it encloses are closed into the car (the glass map later decides what shows through them).
+ */
+function keepGlasshouse(
+  out: Uint8Array,
+  pieces: { labels: Int32Array; sizes: number[] },
+  touches: Uint8Array,
+  carArea: number,
+  /** Pieces up to this size were kept as thin parts already. */
+  thin: number,
+  n: number,
+): void {
+  let bx0 = n;
+  let bx1 = -1;
+  const colTop = new Int32Array(n).fill(n);
+  for (let i = 0; i < out.length; i++)
+    if (out[i]) {
+      const x = i % n;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (colTop[x] === n) colTop[x] = (i / n) | 0;
+    }
+  if (bx1 < 0) return;
+  const margin = Math.max(2, Math.round((bx1 - bx0) * 0.03));
+  const { labels, sizes } = pieces;
+  const px0 = new Int32Array(sizes.length).fill(n);
+  const px1 = new Int32Array(sizes.length).fill(-1);
+  const py0 = new Int32Array(sizes.length).fill(n);
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (!l) continue;
+    const x = i % n;
+    if (x < px0[l]) px0[l] = x;
+    if (x > px1[l]) px1[l] = x;
+    if (py0[l] === n) py0[l] = (i / n) | 0;
+  }
+  const holeLimit = carArea;
+  // Enclosed background that borders the body: windows sit on the body's beltline, while a letter's own
+  // counter (inside an A or an R) does not touch the car.
+  const holesOf = (m: Uint8Array) => {
+    const f = fillHoles(m, n, n, holeLimit);
+    const hole = new Uint8Array(f.length);
+    for (let i = 0; i < f.length; i++) if (f[i] && !m[i]) hole[i] = 1;
+    const h = labelComponents(hole, n, n);
+    const onBody = new Uint8Array(h.sizes.length);
+    for (let i = n; i < f.length - n; i++)
+      if (hole[i] && (out[i - n] || out[i + n] || out[i - 1] || out[i + 1])) onBody[h.labels[i]] = 1;
+    let a = 0;
+    const g = Uint8Array.from(m);
+    for (let i = 0; i < f.length; i++)
+      if (hole[i] && onBody[h.labels[i]]) {
+        g[i] = 255;
+        a++;
+      }
+    return { f: g, a };
+  };
+  let base = -1;
+  for (let l = 1; l < sizes.length; l++) {
+    // Candidates: pieces the thin-part rule dropped, within the body's width, rising above the body there.
+    if (!touches[l] || sizes[l] <= thin || sizes[l] > carArea * 0.6) continue;
+    if (px0[l] < bx0 - margin || px1[l] > bx1 + margin) continue;
+    let bodyTop = n;
+    for (let x = px0[l]; x <= px1[l]; x++) bodyTop = Math.min(bodyTop, colTop[x]);
+    if (py0[l] >= bodyTop) continue;
+    // A glasshouse spans much of the car's length (a roof is about half of it in a side view, more from
+    // the front); a wall letter or two standing on a bonnet do not.
+    if (px1[l] - px0[l] < (bx1 - bx0) * 0.35) continue;
+    if (base < 0) base = holesOf(out).a;
+    const trial = Uint8Array.from(out);
+    for (let i = 0; i < labels.length; i++) if (labels[i] === l) trial[i] = 255;
+    const { f, a } = holesOf(trial);
+    if (a - base < sizes[l]) continue;
+    out.set(f);
+    base = holesOf(out).a;
+  }
+}
+
+/**
+ * Keeps thin parts along the car's lower body that the opening cut off: a pickup's running board, a sill
+ * or a bumper lip, often seen with a dark gap between them and the body. They are thin but long, so the
+ * thin-part rule (sized for antennas) drops them, and at a few per cent of the car they are too small for
+ * the detached-part rule. What tells them from clutter is that they run along the body: horizontal (at
+ * least twice as wide as tall), within the body's reach (`near`: the opening radius) over at least 60 % of
+ * their width, in the lower half of the car and within its width, and small (at most 5 % of it). A wall
+ * letter or a pole touches the car with a foot only, a kerb runs on beyond the car.
+ */
+function keepLowerTrim(
+  out: Uint8Array,
+  pieces: { labels: Int32Array; sizes: number[] },
+  touches: Uint8Array,
+  near: Uint8Array,
+  carArea: number,
+  /** Pieces up to this size were kept as thin parts already. */
+  thin: number,
+  n: number,
+): void {
+  let bx0 = n;
+  let bx1 = -1;
+  let by0 = n;
+  let by1 = -1;
+  for (let i = 0; i < out.length; i++)
+    if (out[i]) {
+      const x = i % n;
+      const y = (i / n) | 0;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      by1 = y;
+    }
+  if (bx1 < 0) return;
+  const { labels, sizes } = pieces;
+  const m = sizes.length;
+  const px0 = new Int32Array(m).fill(n);
+  const px1 = new Int32Array(m).fill(-1);
+  const py0 = new Int32Array(m).fill(n);
+  const py1 = new Int32Array(m).fill(-1);
+  const sumY = new Float64Array(m);
+  // Columns where the piece comes within reach of the body (one mark per column and piece).
+  const seen = new Int32Array(n).fill(0);
+  const contact = new Int32Array(m);
+  const candidate = (l: number) => l > 0 && touches[l] && sizes[l] > thin && sizes[l] <= carArea * 0.05;
+  for (let i = 0; i < labels.length; i++) {
+    const l = labels[i];
+    if (!candidate(l)) continue;
+    const x = i % n;
+    const y = (i / n) | 0;
+    if (x < px0[l]) px0[l] = x;
+    if (x > px1[l]) px1[l] = x;
+    if (y < py0[l]) py0[l] = y;
+    py1[l] = y;
+    sumY[l] += y;
+  }
+  for (let x = 0; x < n; x++)
+    for (let y = 0; y < n; y++) {
+      const i = y * n + x;
+      const l = labels[i];
+      if (candidate(l) && near[i] && seen[x] !== l) {
+        seen[x] = l;
+        contact[l]++;
+      }
+    }
+  const keep = new Uint8Array(m);
+  const mid = (by0 + by1) / 2;
+  const margin = Math.max(2, Math.round((bx1 - bx0) * 0.03));
+  for (let l = 1; l < m; l++) {
+    if (px1[l] < 0 || sumY[l] / sizes[l] < mid) continue;
+    if (px0[l] < bx0 - margin || px1[l] > bx1 + margin) continue;
+    const pw = px1[l] - px0[l] + 1;
+    const ph = py1[l] - py0[l] + 1;
+    if (pw >= 2 * ph && contact[l] >= pw * 0.6) keep[l] = 1;
+  }
+  const topOf = new Int32Array(n);
+  for (let l = 1; l < m; l++) {
+    if (!keep[l]) continue;
+    topOf.fill(-1);
+    for (let i = 0; i < labels.length; i++) {
+      if (labels[i] !== l) continue;
+      out[i] = 255;
+      const x = i % n;
+      if (topOf[x] < 0) topOf[x] = (i / n) | 0;
+    }
+    // The dark gap under the sill is shadow between parts bolted together: bridge it up to the body (within
+    // reach), so the later clean-up sees one car, not a body and a loose strip.
+    for (let x = px0[l]; x <= px1[l]; x++) {
+      let y = topOf[x] - 1;
+      while (y >= 0 && !out[y * n + x] && near[y * n + x]) y--;
+      if (y >= 0 && out[y * n + x]) for (let k = y + 1; k < topOf[x]; k++) out[k * n + x] = 255;
+    }
+  }
 }
 
 /**
@@ -176,6 +356,14 @@ function trimRoofBumps(mask: Uint8Array, n: number): void {
     }
   }
   if (x1 - x0 < 40) return;
+  let roofTop = n;
+  for (let x = x0; x <= x1; x++) roofTop = Math.min(roofTop, top[x]);
+  let bottom = 0;
+  for (let i = mask.length - 1; i >= 0; i--)
+    if (mask[i]) {
+      bottom = Math.floor(i / n);
+      break;
+    }
   const width = x1 - x0;
   const big = Math.max(8, Math.round(width * 0.1));
   const small = Math.max(2, Math.round(n / 256));
@@ -185,7 +373,11 @@ function trimRoofBumps(mask: Uint8Array, n: number): void {
     // Only where the column's outline is defined on both sides within the window.
     if (top[x - big] >= n || top[x + big] >= n) continue;
     const target = closedBig[x];
-    if (target - closedSmall[x] < Math.max(2, n / 256)) continue;
+    const step = Math.max(2, n / 256);
+    if (target - closedSmall[x] < step) continue;
+    // A letter's foot stands on the roof: the outline it rises from lies in the car's upper quarter. A door
+    // mirror (a front or rear view) rises from the bonnet or the door, far below the roof: not a foot.
+    if (target > roofTop + (bottom - roofTop) * 0.25) continue;
     for (let y = Math.round(top[x]); y < target - 1 && y < n; y++) mask[y * n + x] = 0;
   }
 }
