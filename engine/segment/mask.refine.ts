@@ -105,6 +105,29 @@ export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOpt
   return fillHoles(out, n, n, Math.round(carArea * 0.25));
 }
 
+/** The kept body's bounds in an n x n mask (x1 < 0 when empty) and each column's top row (n where empty). */
+function bodyBounds(
+  out: Uint8Array,
+  n: number,
+): { x0: number; x1: number; y0: number; y1: number; colTop: Int32Array } {
+  let x0 = n;
+  let x1 = -1;
+  let y0 = n;
+  let y1 = -1;
+  const colTop = new Int32Array(n).fill(n);
+  for (let i = 0; i < out.length; i++)
+    if (out[i]) {
+      const x = i % n;
+      const y = (i / n) | 0;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+      if (colTop[x] === n) colTop[x] = y;
+    }
+  return { x0, x1, y0, y1, colTop };
+}
+
 /**
  * Keeps a glasshouse the opening cut off. On a small car seen against a busy street, the model often sees
  * the street through the windows, so the roof and the pillars are thin strokes around see-through holes:
@@ -124,16 +147,7 @@ function keepGlasshouse(
   thin: number,
   n: number,
 ): void {
-  let bx0 = n;
-  let bx1 = -1;
-  const colTop = new Int32Array(n).fill(n);
-  for (let i = 0; i < out.length; i++)
-    if (out[i]) {
-      const x = i % n;
-      if (x < bx0) bx0 = x;
-      if (x > bx1) bx1 = x;
-      if (colTop[x] === n) colTop[x] = (i / n) | 0;
-    }
+  const { x0: bx0, x1: bx1, colTop } = bodyBounds(out, n);
   if (bx1 < 0) return;
   const margin = Math.max(2, Math.round((bx1 - bx0) * 0.03));
   const { labels, sizes } = pieces;
@@ -208,19 +222,7 @@ function keepLowerTrim(
   thin: number,
   n: number,
 ): void {
-  let bx0 = n;
-  let bx1 = -1;
-  let by0 = n;
-  let by1 = -1;
-  for (let i = 0; i < out.length; i++)
-    if (out[i]) {
-      const x = i % n;
-      const y = (i / n) | 0;
-      if (x < bx0) bx0 = x;
-      if (x > bx1) bx1 = x;
-      if (y < by0) by0 = y;
-      by1 = y;
-    }
+  const { x0: bx0, x1: bx1, y0: by0, y1: by1 } = bodyBounds(out, n);
   if (bx1 < 0) return;
   const { labels, sizes } = pieces;
   const m = sizes.length;
