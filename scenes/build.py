@@ -8296,102 +8296,380 @@ def mr_town(rng, house_mat, window_mat, roof_mat):
     roofs.done()
 
 
-def s_marina():
-    """A Turkish Aegean marina (session 9; was a white blob boat before zig-zag hills): the car on the quay's
-    limestone flags, a granite kerb on a stone quay wall with cast-iron bollards and a cleat, then sailing
-    and motor yachts moored stern-to across the frame (gelcoat hulls, teak decks, masts and rigging, fenders),
-    calm water with small ripples mirroring them, a second row across the basin, and the far shore of the bay:
-    maquis hills with scattered white cubic houses, late-afternoon sun behind the photographer's left shoulder."""
+def s11d_haze(m, color, dist):
+    """Airlight on a material (nd_haze on its surface shader): it fades towards the haze colour with the
+    distance from the camera, so far hills and houses lose contrast and go blue-grey as in a photograph."""
+    nt_ = m.node_tree
+    out_ = next(n for n in nt_.nodes if n.type == 'OUTPUT_MATERIAL')
+    nd_haze(nt_, out_, out_.inputs['Surface'].links[0].from_socket, color, dist)
+    return m
+
+
+def s11d_quay_mat():
+    """Session 11 (marina): the quay of dressed limestone slabs laid in courses along the water (across
+    the frame), each slab its own size-shifted lattice cell, shade and wear: foot-polished paths, rust
+    bleeding from the bollards' bases, dark oil and fish-bucket stains, salt bloom and chewing gum, grit in
+    the joints, the edge strip darker where spray wets it. Records the floor (matt stone)."""
+    m, nt, out = new_mat('s11d-quay')
+    p = s11d_world_pos(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sep.inputs[0])
+    # Each course laid with its own offset (a hash of the row index shifts x), so the short joints never
+    # line up into lines running towards the camera.
+    row = math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', sep.outputs['Y'], 0.5))
+    shift = math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', math_node(nt, 'SINE', math_node(nt, 'MULTIPLY', row, 12.9898)), 43758.5453))
+    pc = nt.nodes.new('ShaderNodeCombineXYZ')
+    stretch = math_node(nt, 'ADD', 0.75, math_node(nt, 'MULTIPLY', math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', shift, 7.31)), 0.6))
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', sep.outputs['X'], math_node(nt, 'MULTIPLY', shift, 3.1)), stretch), pc.inputs['X'])
+    link(nt, sep.outputs['Y'], pc.inputs['Y'])
+    p2 = pc.outputs[0]
+    br = nt.nodes.new('ShaderNodeTexBrick')
+    br.offset = 0.0
+    br.offset_frequency = 1
+    br.inputs['Scale'].default_value = 1.0
+    br.inputs['Mortar Size'].default_value = 0.01
+    br.inputs['Mortar Smooth'].default_value = 0.4
+    br.inputs['Brick Width'].default_value = 0.85
+    br.inputs['Row Height'].default_value = 0.5
+    br.inputs['Color1'].default_value = (0.0, 0.0, 0.0, 1)
+    br.inputs['Color2'].default_value = (1.0, 1.0, 1.0, 1)
+    br.inputs['Mortar'].default_value = (0.0, 0.0, 0.0, 1)
+    wob = nt.nodes.new('ShaderNodeVectorMath')
+    wob.operation = 'MULTIPLY_ADD'
+    wn = nt.nodes.new('ShaderNodeTexNoise')
+    wn.inputs['Scale'].default_value = 0.6
+    wn.inputs['Detail'].default_value = 3.0
+    link(nt, p, wn.inputs['Vector'])
+    link(nt, wn.outputs['Color'], wob.inputs[0])
+    wob.inputs[1].default_value = (0.06, 0.03, 0.0)
+    link(nt, p2, wob.inputs[2])
+    link(nt, wob.outputs[0], br.inputs['Vector'])
+    rsep = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, br.outputs['Color'], rsep.inputs[0])
+    joint = br.outputs['Fac']
+    base = (0.47, 0.42, 0.34)
+    col = ramp(nt, rsep.outputs['R'], [(0.0, tuple(v * 0.74 for v in base)), (0.5, base), (1.0, (base[0] * 1.15, base[1] * 1.13, base[2] * 1.08))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, rsep.outputs['G'], [(0.0, (1.02, 0.97, 0.91)), (0.5, (1, 1, 1)), (1.0, (0.96, 0.98, 1.0))]), 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, p, 0.12, 4, 0.5), [(0.3, (0.86, 0.86, 0.85)), (0.7, (1.06, 1.05, 1.04))]), 'MULTIPLY')
+    # Fossil and pore mottle inside a slab, dark weathering specks.
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, p, 7.0, 6, 0.65), [(0.3, (0.86, 0.86, 0.85)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
+    specks = nt.nodes.new('ShaderNodeTexVoronoi')
+    specks.inputs['Scale'].default_value = 18.0
+    link(nt, p, specks.inputs['Vector'])
+    sp = math_node(nt, 'MULTIPLY', ramp(nt, specks.outputs['Distance'], [(0.0, (1, 1, 1)), (0.06, (0, 0, 0))]),
+                   ramp(nt, specks.outputs['Color'], [(0.75, (0, 0, 0)), (0.76, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', sp, 0.7), col, (0.12, 0.11, 0.1))
+    # Stains: broad old ones, oil and fish-water blots, rust near the bollards.
+    stain = ramp(nt, noise(nt, p, 0.45, 6, 0.65), [(0.28, (0.56, 0.53, 0.5)), (0.5, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
+    blot = ramp(nt, noise(nt, p, 1.3, 6, 0.7), [(0.65, (1, 1, 1)), (0.74, (0.45, 0.44, 0.43))])
+    col = mix_rgb(nt, 1.0, col, blot, 'MULTIPLY')
+    rust = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', _xy_dist(nt, p, -3.9, 3.6), 1.6), math_node(nt, 'MULTIPLY', noise(nt, p, 3.0, 5, 0.7), 0.8))
+    rust = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, rust, 0.7, 1.3))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', rust, 0.65), col, (0.28, 0.14, 0.06))
+    # The last metre at the edge: darker, greener, where spray and rain lie.
+    edge = smooth_band(nt, math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, p, 1.0, 4, 0.6), 0.6)), 3.2, 3.9)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', edge, 0.5), col, (0.22, 0.22, 0.18))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', joint, 0.7), col, ramp(nt, noise(nt, p, 0.8, 3, 0.5), [(0.4, (0.16, 0.15, 0.13)), (0.6, (0.32, 0.29, 0.24))]))
+    # Foot-polished paths: smoother and a touch lighter.
+    worn = smooth_band(nt, noise(nt, math_node_vec_scale(nt, p, (0.25, 1.0, 1.0)), 0.4, 3, 0.5), 0.5, 0.65)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', worn, 0.3), col, tuple(min(1, v * 1.15) for v in base))
+    rough = math_node(nt, 'SUBTRACT', 0.82, math_node(nt, 'MULTIPLY', worn, 0.25))
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', joint, -1.0), math_node(nt, 'MULTIPLY', rsep.outputs['B'], 0.5))
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', noise(nt, p, 30, 5, 0.65), 0.3))
+    principled(nt, out, col, rough, 0.35, 0.0, bump(nt, h, 0.3, 0.006))
+    meta['floor'] = {'gloss': 0.04, 'roughness': 0.75, 'kind': 'stone-paving'}
+    return m
+
+
+def s11d_harbour_water_mat():
+    """Marina water: dark green-blue, clear enough near the wall that a greener tone comes up, a smooth
+    surface that mirrors the boats but is broken by ripples from the breeze and wakes (the reflections
+    shiver into streaks), cat's-paws where the wind touches it, a scum line along the quay."""
+    m, nt, out = new_mat('s11d-harbour-water')
+    p = s11d_world_pos(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sep.inputs[0])
+    rip = noise(nt, math_node_vec_scale(nt, p, (0.45, 1.0, 1.0)), 1.8, 3, 0.5, distortion=0.4)
+    fine = noise(nt, math_node_vec_scale(nt, p, (0.5, 1.0, 1.0)), 6.0, 2, 0.5)
+    paw = smooth_band(nt, noise(nt, p, 0.06, 3, 0.55), 0.5, 0.62)
+    h = math_node(nt, 'ADD', rip, math_node(nt, 'MULTIPLY', fine, math_node(nt, 'ADD', 0.15, math_node(nt, 'MULTIPLY', paw, 0.5))))
+    h = math_node(nt, 'MULTIPLY', h, distance_fade(nt, 20.0, 600.0, 1.0, 0.3))
+    nrm = bump(nt, h, 0.22, 0.05)
+    col = ramp(nt, noise(nt, p, 0.1, 3, 0.5), [(0.3, (0.006, 0.03, 0.03)), (0.7, (0.01, 0.045, 0.04))])
+    near = smooth_band(nt, sep.outputs['Y'], 8.0, 4.5)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', near, 0.7), col, (0.03, 0.07, 0.05))
+    scum = math_node(nt, 'MULTIPLY', smooth_band(nt, sep.outputs['Y'], 4.6, 4.15),
+                     smooth_band(nt, noise(nt, p, 2.0, 5, 0.6), 0.45, 0.6))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', scum, 0.6), col, (0.12, 0.12, 0.09))
+    rough = mix_rgb(nt, paw, (0.02, 0.02, 0.02), (0.08, 0.08, 0.08))
+    pr = principled(nt, out, col, rough, 0.5, 0.0, nrm)
+    pr.inputs['IOR'].default_value = 1.33
+    return m
+
+
+def s11d_gulet(soup, mats, x, y, z, heading, rng, L=20.0):
+    """A Bodrum gulet: a beamy varnished-wood hull with a high sheer and a bowsprit, white bulwark rail,
+    a low deckhouse, a long aft deck under a canvas awning on posts, two masts (the main taller) with the
+    sails furled on the booms."""
     import numpy as np
-    rng = np.random.default_rng(9)
+    y_ = Yacht(soup, mats, x, y, z, heading, rng)
+    y_.hull(L, L * 0.28, 1.6, 13, topsides=12)
+    hb = y_.half_beam
+    for side in (-1, 1):
+        for v0, v1 in ((0.02, 0.5), (0.5, 0.97)):
+            a0, a1 = (side * hb(v0) * 0.97, v0 * L, y_.sheer(v0) + 0.45), (side * hb(v1) * 0.97, v1 * L, y_.sheer(v1) + 0.45)
+            y_.line(a0, a1, 0.05, 0, n=6)
+    dz = y_.sheer(0.5)
+    y_.block(-hb(0.5) * 0.55, hb(0.5) * 0.55, 0.35 * L, 0.6 * L, dz - 0.05, dz + 0.7, 12, taper=0.2)
+    y_.block(-hb(0.5) * 0.56, hb(0.5) * 0.56, 0.4 * L, 0.56 * L, dz + 0.3, dz + 0.5, 4)
+    # Awning over the aft deck.
+    zt = y_.sheer(0.05)
+    for sx in (-1, 1):
+        for v in (0.03, 0.17, 0.32):
+            y_.post(sx * hb(v) * 0.85, v * L, y_.sheer(v), zt + 2.3, 0.03, 12)
+    y_.block(-hb(0.2) * 0.95, hb(0.2) * 0.95, 0.0, 0.34 * L, zt + 2.3, zt + 2.36, 14)
+    for side in (-1, 1):
+        y_.block(side * hb(0.2) * 0.95 - 0.01, side * hb(0.2) * 0.95 + 0.01, 0.0, 0.34 * L, zt + 2.05, zt + 2.33, 14)
+    for my, mh in ((0.62, 0.95 * L), (0.3, 0.6 * L)):
+        y_.post(0, my * L, y_.sheer(my), mh, 0.11, 12)
+        y_.line((0, my * L - 0.2, y_.sheer(my) + 2.4), (0, (my - 0.28) * L, y_.sheer(my) + 2.2), 0.2, 14)
+        y_.line((0, my * L, mh), (0, L + 2.5, y_.sheer(1.0) + 0.2), 0.01, 5)
+    y_.line((0, L, y_.sheer(1.0) + 0.1), (0, L + 2.6, y_.sheer(1.0) + 0.3), 0.07, 12)
+    y_.fenders(-1, 3, 16)
+    y_.fenders(1, 3, 16)
+    return y_
+
+
+def s11d_kayik(soup, mats, x, y, z, heading, rng, L=7.5, paint=15):
+    """A small Aegean fishing boat (kayık): a painted wooden hull (white with a coloured sheer strake),
+    a wooden rubbing rail, a tiny wheelhouse aft of midships, a short mast with a light, nets and crates."""
+    y_ = Yacht(soup, mats, x, y, z, heading, rng)
+    y_.hull(L, L * 0.33, 0.9, paint, topsides=int(rng.choice([0, 0, 15, 17])))
+    hb = y_.half_beam
+    dz = y_.sheer(0.4)
+    y_.block(-hb(0.4) * 0.5, hb(0.4) * 0.5, 0.3 * L, 0.48 * L, dz - 0.05, dz + 1.4, 0)
+    y_.block(-hb(0.4) * 0.51, hb(0.4) * 0.51, 0.4 * L, 0.47 * L, dz + 0.75, dz + 1.15, 4)
+    y_.block(-hb(0.4) * 0.55, hb(0.4) * 0.55, 0.28 * L, 0.5 * L, dz + 1.4, dz + 1.47, 12)
+    y_.post(0, 0.6 * L, y_.sheer(0.6), y_.sheer(0.6) + 3.2, 0.05, 12)
+    # Nets heaped on the aft deck, a crate.
+    y_.block(-hb(0.15) * 0.6, hb(0.15) * 0.4, 0.06 * L, 0.22 * L, y_.sheer(0.1) - 0.1, y_.sheer(0.1) + 0.3, 18)
+    y_.block(hb(0.15) * 0.45, hb(0.15) * 0.8, 0.1 * L, 0.16 * L, y_.sheer(0.1) - 0.1, y_.sheer(0.1) + 0.25, 19)
+    y_.fenders(-1, 2, 9)
+    y_.fenders(1, 2, 16)
+    return y_
+
+
+def s11d_town(rng, n, houses, windows, roofs, y_near, y_scale):
+    """Houses on the far hillside that vary as a real Aegean town does: one to three storeys, 5-16 m
+    across, turned along the contours each its own way, walls white, cream, ochre, pale pink or grey
+    (`tone` picks the colour in the material), some stepped, about half under terracotta hip roofs, the
+    rest flat with a parapet; dark windows and doors on the faces towards the bay; thick by the shore and
+    in the folds, thinning upslope."""
+    import numpy as np
+    hs, ws, rs = Soup(), Soup(), Soup()
+    k = 0
+    tries = 0
+    while k < n and tries < 30000:
+        tries += 1
+        y = y_near + rng.exponential(y_scale)
+        x = rng.uniform(-1, 1) * (0.38 * (y + 10) + 40)
+        ground = float(mr_hills_s11d(np.array([x]), np.array([y]))[0])
+        if ground < 1.5:
+            continue
+        if fbm(np.array([x]), np.array([y]), 400.0, 2, seed=64)[0] < -0.05 and rng.random() < 0.85:
+            continue
+        w, d = rng.uniform(5, 13), rng.uniform(5, 10)
+        h = float(rng.choice([3.0, 3.0, 3.2, 6.0, 6.2, 9.0]))
+        rz = rng.normal(0, 0.35)
+        tone = rng.random()
+        cr10_box(hs, (w, d, h + 2.5), (x, y, ground + h / 2 - 1.25), rot_z=rz, tone=tone, shade=rng.random())
+        ca, sa = math.cos(rz), math.sin(rz)
+        if rng.random() < 0.35:
+            w2 = w * rng.uniform(0.4, 0.7)
+            cr10_box(hs, (w2, d * 0.6, 3.0), (x + ca * w * 0.2, y + sa * w * 0.2, ground + h + 1.5), rot_z=rz, tone=tone, shade=rng.random())
+        top = ground + h
+        if rng.random() < 0.5:
+            # Hip roof as a low pyramid of four triangles.
+            hw, hd, rise = w / 2 + 0.4, d / 2 + 0.4, min(w, d) * 0.22
+            cs = [(-hw, -hd), (hw, -hd), (hw, hd), (-hw, hd)]
+            wc = [(x + ca * a - sa * b, y + sa * a + ca * b, top) for a, b in cs]
+            ridge = [(x + ca * a - sa * 0.0, y + sa * a, top + rise) for a in (-max(0.1, hw - hd), max(0.1, hw - hd))]
+            rs.add([[wc[0], wc[1], ridge[1]], [wc[0], ridge[1], ridge[0]], [wc[2], wc[3], ridge[0]], [wc[2], ridge[0], ridge[1]],
+                    [wc[1], wc[2], ridge[1]], [wc[3], wc[0], ridge[0]]], 0, tone=rng.random())
+        else:
+            cr10_box(hs, (w + 0.1, d + 0.1, 0.35), (x, y, top + 0.17), rot_z=rz, tone=tone, shade=rng.random())
+        for fl in range(int(h // 3)):
+            for _ in range(int(rng.integers(1, 4))):
+                u = rng.uniform(-0.38, 0.38) * w
+                wx, wy = x + ca * u + sa * (d / 2 + 0.03), y + sa * u - ca * (d / 2 + 0.03)
+                cr10_box(ws, (rng.uniform(0.8, 1.4), 0.1, rng.uniform(1.0, 2.0)), (wx, wy, ground + 1.3 + fl * 3.0), rot_z=rz)
+        k += 1
+    for s_, m_, nm in ((hs, houses, 's11d-houses'), (ws, windows, 's11d-house-windows'), (rs, roofs, 's11d-roofs')):
+        me = s_.mesh(nm, [m_])
+        ob = bpy.data.objects.new(nm, me)
+        sc.collection.objects.link(ob)
+
+
+def s11d_house_mat(haze):
+    """Walls of the hillside houses: the colour from the face attribute `tone` (whitewash, cream, ochre,
+    pale pink, grey), a per-house `shade` for dirt and age."""
+    m, nt, out = new_mat('s11d-house')
+    t = attr(nt, 'tone')
+    col = ramp(nt, t, [(0.0, (0.62, 0.61, 0.58)), (0.4, (0.56, 0.54, 0.49)), (0.55, (0.55, 0.48, 0.37)), (0.7, (0.5, 0.4, 0.29)),
+                       (0.84, (0.55, 0.45, 0.41)), (1.0, (0.45, 0.45, 0.43))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, attr(nt, 'shade'), [(0.0, (0.8, 0.8, 0.79)), (1.0, (1.0, 1.0, 1.0))]), 'MULTIPLY')
+    principled(nt, out, col, 0.85, 0.3)
+    return s11d_haze(m, (0.62, 0.68, 0.76), haze)
+
+
+def mr_hills_s11d(x, y):
+    """mr_hills pushed 300 m further off (the shore at about 1 km): the houses smaller and hazier."""
+    return mr_hills(x, y - 300.0)
+
+
+def s_marina():
+    """An Aegean marina quay (session 11; session 9's version was called busy and CG: identical white
+    yachts, a hill packed with drawn white houses). The car on the quay's dressed limestone slabs (courses
+    across the frame, worn and stained), a granite edge with a cast-iron bollard and mooring rings; yachts
+    moored stern-to either side of the fairway behind the car; across the basin a row of mixed boats (sloops
+    with hulls of several colours, motor yachts, Bodrum gulets under awnings, small painted fishing
+    kayıks), boats at anchor further out; water whose ripples break their reflections; the far shore at
+    about a kilometre in haze: maquis hills, pines and a town of houses of varied size, colour, roof and
+    orientation. Late-afternoon sun behind the photographer's left shoulder."""
+    import numpy as np
+    rng = np.random.default_rng(911)
     sun_el, sun_az = 24, 232
-    cumulus_sky(sun_el, sun_az, cover=0.22, scale=1.1, cloud_light=1.1, seed=23.0, fade=(0.006, 0.05), dust=0.3,
-                squash=0.35, blue=0.7, tint=(1.0, 0.96, 0.9))
+    cumulus_sky(sun_el, sun_az, cover=0.46, scale=1.2, cloud_light=1.05, seed=29.0, fade=(0.006, 0.05), dust=0.5,
+                squash=0.35, blue=0.55, tint=(1.0, 0.96, 0.9))
     warm = (1.0, 0.9, 0.78)
     sun_light(sun_el, sun_az, 3.4, warm, angle_deg=0.55)
     key(sun_az, sun_el, 0.15, warm)
     edge = 4.0
-    plane(400, 60, (0, edge - 30.0, 0.0), quay_flags_mat())
-    kerb = Batch(granite_mat(), 'kerb')
-    x = -60.0
-    while x < 60:
-        ln = rng.uniform(0.9, 1.5)
-        kerb.box((ln - 0.008, 0.4, 0.3), (x + ln / 2, edge - 0.2, -0.14 + rng.uniform(-0.004, 0.004)),
-                 rot_z=rng.normal(0, 0.002))
+    plane(400, 60, (0, edge - 30.0, 0.0), s11d_quay_mat())
+    kerb = Soup()
+    x = -40.0
+    while x < 40:
+        ln = rng.uniform(0.8, 1.6)
+        cr10_box(kerb, (ln - 0.01, 0.42, 0.32), (x + ln / 2, edge - 0.2 + rng.normal(0, 0.006), -0.15 + rng.uniform(-0.006, 0.006)),
+                 rot_z=rng.normal(0, 0.003), blk=rng.random())
         x += ln
-    kerb.done()
-    wall = plane(400, 1.4, (0, edge + 0.005, -0.98), brick_mat('quay-wall', (0.36, 0.34, 0.3), mortar=(0.25, 0.24, 0.22),
-                                                               unit=(0.9, 0.42), joint=0.02, ground=True), rot=(math.pi / 2, 0, 0))
-    sea = water(edge, color=(0.006, 0.04, 0.042), wave_scale=1.6, choppy=0.8, calm=True)
-    sea.location.z = -0.75
+    me = kerb.mesh('s11d-kerb', [cr10_stone_mat()])
+    ob = bpy.data.objects.new('s11d-kerb', me)
+    sc.collection.objects.link(ob)
+    plane(400, 1.4, (0, edge + 0.005, -0.98), brick_mat('quay-wall', (0.3, 0.29, 0.25), mortar=(0.2, 0.19, 0.17),
+                                                        unit=(0.9, 0.42), joint=0.02, ground=True), rot=(math.pi / 2, 0, 0))
+    plane(4000, 6000, (0, edge + 3000, -0.75), s11d_harbour_water_mat())
     iron = simple_mat('cast-iron', (0.035, 0.035, 0.04), 0.45, metallic=0.6, grain=0.15, grain_scale=8)
-    for bx in (-5.2, 5.6):
+    for bx in (-3.9,):
         cylinder(0.13, 0.45, (bx, edge - 0.35, 0.22), iron, verts=24)
         cylinder(0.2, 0.08, (bx, edge - 0.35, 0.48), iron, verts=24)
         cylinder(0.17, 0.08, (bx, edge - 0.35, 0.03), iron, verts=24)
-    for cx in (-3.3, 3.5):
-        box((0.36, 0.07, 0.07), (cx, edge - 0.3, 0.12), iron, bevel=0.02)
-        for sx in (-0.09, 0.09):
-            box((0.05, 0.06, 0.1), (cx + sx, edge - 0.3, 0.05), iron, bevel=0.01)
+    # A marina service pedestal (water and power for the berths): a white plastic post with a dark cap,
+    # grubby at the foot, a hose coiled beside it.
+    ped = s10a_weathered(simple_mat('s11d-pedestal', (0.45, 0.45, 0.43), 0.45, grain=0.3, grain_scale=3))
+    box((0.3, 0.24, 0.85), (4.2, edge - 0.55, 0.425), ped, bevel=0.03)
+    box((0.36, 0.3, 0.1), (4.2, edge - 0.55, 0.9), simple_mat('s11d-cap', (0.05, 0.07, 0.1), 0.4), bevel=0.03)
+    box((0.18, 0.02, 0.11), (4.2, edge - 0.68, 0.68), simple_mat('s11d-socket', (0.45, 0.2, 0.03), 0.4), bevel=0.005)
+    for i in range(3):
+        bpy.ops.mesh.primitive_torus_add(major_radius=0.22 - i * 0.015, minor_radius=0.012, location=(3.6, edge - 0.75, 0.013 + i * 0.02))
+        o = bpy.context.active_object
+        o.rotation_euler = (rng.normal(0, 0.04), rng.normal(0, 0.04), 0)
+        o.data.materials.append(simple_mat('s11d-hose', (0.03, 0.08, 0.12), 0.5) if i == 0 else bpy.data.materials['s11d-hose'])
+    # Mooring rings lying on the stone, let into the kerb.
+    for rx in (1.6, 4.3):
+        bpy.ops.mesh.primitive_torus_add(major_radius=0.09, minor_radius=0.014, location=(rx, edge - 0.22, 0.015))
+        o = bpy.context.active_object
+        o.rotation_euler = (0.15, 0, rng.uniform(0, 1))
+        o.data.materials.append(iron)
     # The boats: one soup, materials by index.
     mats = [gelcoat_mat('gelcoat'), teak_mat(), simple_mat('cove-stripe', (0.02, 0.03, 0.08), 0.2),
             simple_mat('boot-top', (0.025, 0.03, 0.06), 0.25), glass_mat('yacht-glass', (0.3, 0.33, 0.36), 0.03),
             simple_mat('stainless', (0.8, 0.8, 0.8), 0.2, metallic=1.0), simple_mat('rope', (0.7, 0.68, 0.62), 0.8),
             simple_mat('canvas', (0.03, 0.05, 0.11), 0.75, grain=0.2, grain_scale=20),
             simple_mat('spar', (0.55, 0.56, 0.58), 0.35, metallic=0.8), simple_mat('fender', (0.04, 0.06, 0.14), 0.35),
-            gelcoat_mat('gelcoat-navy', (0.02, 0.03, 0.06)), gelcoat_mat('gelcoat-grey', (0.45, 0.47, 0.48))]
+            gelcoat_mat('gelcoat-navy', (0.02, 0.03, 0.06)), gelcoat_mat('gelcoat-grey', (0.45, 0.47, 0.48)),
+            simple_mat('s11d-varnish', (0.07, 0.032, 0.014), 0.2, grain=0.25, grain_scale=3),
+            simple_mat('s11d-rubbing', (0.6, 0.58, 0.52), 0.5),
+            simple_mat('s11d-awning', (0.62, 0.58, 0.5), 0.9, grain=0.25, grain_scale=4),
+            simple_mat('s11d-kayik-blue', (0.03, 0.13, 0.32), 0.5, grain=0.3, grain_scale=3),
+            simple_mat('s11d-fender-white', (0.62, 0.62, 0.6), 0.4),
+            simple_mat('s11d-kayik-red', (0.35, 0.04, 0.03), 0.5, grain=0.3, grain_scale=3),
+            simple_mat('s11d-nets', (0.25, 0.12, 0.05), 0.95, grain=0.5, grain_scale=20),
+            simple_mat('s11d-crate', (0.2, 0.3, 0.4), 0.6),
+            gelcoat_mat('gelcoat-cream', (0.68, 0.62, 0.5))]
     soup = Soup()
     wl = -0.75
     stern_y = edge + 1.6
-    # The berths either side of a fairway: behind the car the water is open to the far row.
-    xs = [-7.4, -12.2, -17.0, 7.3, 12.1, 17.0]
-    kinds = ['s', 's', 'm', 's', 's', 'm']
-    hulls = [10, 0, 0, 0, 11, 0]
-    for bx, kd, hc in zip(xs, kinds, hulls):
-        hd = rng.normal(0, 0.015)
+    # Stern-to either side of the fairway: a sloop with a navy hull and a gulet on the left, a sloop and a
+    # motor yacht on the right.
+    near = [(-6.9, 's', 10), (-12.0, 'g', 0), (-16.6, 's', 0), (6.8, 's', 20), (11.7, 'm', 0), (17.0, 's', 11)]
+    for bx, kd, hc in near:
+        hd = rng.normal(0, 0.02)
         if kd == 's':
-            b = sailing_yacht(soup, mats, bx, stern_y + rng.uniform(0, 0.4), wl, hd, rng, L=rng.uniform(12, 14.5), B=4.2,
+            b = sailing_yacht(soup, mats, bx, stern_y + rng.uniform(0, 0.4), wl, hd, rng, L=rng.uniform(11.5, 14.5), B=4.0,
                               topsides=hc)
+        elif kd == 'g':
+            b = s11d_gulet(soup, mats, bx, stern_y + 0.5, wl, hd, rng, L=22.0)
         else:
-            b = motor_yacht(soup, mats, bx, stern_y - 0.3, wl, hd, rng, L=rng.uniform(17, 20), B=5.0)
-        # Stern lines to the quay, slack.
+            b = motor_yacht(soup, mats, bx, stern_y - 0.3, wl, hd, rng, L=rng.uniform(16, 19), B=5.0)
         for sx in (-1, 1):
             a = b.w((sx * b.hb[0] * 0.8, 0.0, b.zs[0]))
             tube(soup, np.array(catenary(tuple(a), (bx + sx * 1.3, edge - 0.3, 0.05), 0.25, 10)), np.full(11, 0.012), 6, sides=4)
-    # Across the basin: a row moored bows-on to us at a pontoon 55 m off, and boats at anchor further out.
-    for i, bx in enumerate(np.arange(-30, 30, 4.9)):
-        if rng.random() < 0.12:
-            continue
-        hd = math.pi + rng.normal(0, 0.02)
-        if abs(bx) < 12 or rng.random() < 0.7:
-            sailing_yacht(soup, mats, bx, 48 + rng.uniform(0, 0.5), wl, hd, rng, L=rng.uniform(11, 14), B=4.0,
-                          topsides=int(rng.choice([0, 0, 0, 10, 11])))
+    # Across the basin: a mixed row at a pontoon 45-50 m off, moored bows-on, each its own size and angle.
+    bx = -32.0
+    while bx < 32:
+        r = rng.random()
+        if abs(bx) < 7 and 0.45 <= r < 0.8:
+            r = rng.choice([0.2, 0.9])  # behind the car: sloops and kayıks, not the bulk of a gulet
+        hd = math.pi + rng.normal(0, 0.05)
+        yy = 47 + rng.uniform(-0.6, 0.8)
+        if r < 0.45:
+            L = rng.uniform(9, 14)
+            sailing_yacht(soup, mats, bx, yy, wl, hd, rng, L=L, B=L * 0.32, topsides=int(rng.choice([0, 0, 10, 11, 20])))
+            bx += L * 0.32 + rng.uniform(0.8, 1.6)
+        elif r < 0.6:
+            L = rng.uniform(12, 18)
+            motor_yacht(soup, mats, bx, yy, wl, hd, rng, L=L, B=L * 0.29)
+            bx += L * 0.29 + rng.uniform(0.8, 1.6)
+        elif r < 0.8:
+            L = rng.uniform(18, 26)
+            s11d_gulet(soup, mats, bx, yy - 2, wl, hd, rng, L=L)
+            bx += L * 0.28 + rng.uniform(1.0, 2.0)
         else:
-            motor_yacht(soup, mats, bx, 48, wl, hd, rng, L=rng.uniform(15, 19), B=4.8)
-    box((80, 2.4, 0.5), (0, 49.5, wl + 0.1), simple_mat('pontoon', (0.4, 0.38, 0.35), 0.8), bevel=0.02)
-    for i in range(9):
-        y = rng.uniform(180, 520)
-        bx = rng.uniform(-1, 1) * view_reach(y, -20)
+            L = rng.uniform(6, 8.5)
+            s11d_kayik(soup, mats, bx, yy + 3, wl, hd, rng, L=L, paint=int(rng.choice([15, 17, 2])))
+            bx += L * 0.33 + rng.uniform(0.6, 1.4)
+        bx += 0.0
+    box((80, 2.4, 0.5), (0, 49.5, wl + 0.1), simple_mat('pontoon', (0.35, 0.33, 0.3), 0.8, grain=0.3, grain_scale=2), bevel=0.02)
+    for i in range(12):
+        y = rng.uniform(160, 600)
+        bx = rng.uniform(-1, 1) * 0.36 * (y + 10)
         hd = rng.uniform(0, 2 * math.pi)
-        if rng.random() < 0.6:
-            sailing_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(11, 15), B=4.1)
+        r = rng.random()
+        if r < 0.45:
+            sailing_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(10, 15), B=4.0, topsides=int(rng.choice([0, 0, 10, 20])))
+        elif r < 0.7:
+            s11d_gulet(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(18, 28))
+        elif r < 0.85:
+            s11d_kayik(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(6, 9))
         else:
             motor_yacht(soup, mats, bx, y, wl, hd, rng, L=rng.uniform(16, 30), B=5.5)
     me = soup.mesh('yachts', mats)
     o = bpy.data.objects.new('yachts', me)
     sc.collection.objects.link(o)
-    terrain(600, 9000, mr_hills, maquis_mat(), rows=320, cols=420, name='hills', y_power=1.8, margin=80)
-    pines = leaf2_mat('pines', (0.01, 0.02, 0.01), (0.03, 0.045, 0.02), translucent=0.05)
-    conifer_carpet(mr_hills, 720, 2600, 0.0008, 12.0, pines, name='pines', seed=7,
+    hazec = (0.62, 0.68, 0.76)
+    terrain(900, 9300, mr_hills_s11d, s11d_haze(maquis_mat(), hazec, 4500.0), rows=320, cols=420, name='hills', y_power=1.8, margin=250)
+    pines = s11d_haze(leaf2_mat('pines', (0.01, 0.02, 0.01), (0.03, 0.045, 0.02), translucent=0.05), hazec, 4500.0)
+    conifer_carpet(mr_hills_s11d, 1010, 2900, 0.0016, 12.0, pines, name='pines', seed=7,
                    cover_fn=lambda x, y: np.clip(fbm(x, y, 300.0, 3, seed=66) + 0.2, 0, 1))
-    mr_town(rng, [plaster_mat('house-white', (0.78, 0.77, 0.73), 0.85, streaks=False),
-                  plaster_mat('house-cream', (0.72, 0.66, 0.56), 0.85, streaks=False),
-                  plaster_mat('house-grey', (0.62, 0.62, 0.6), 0.85, streaks=False)],
-            simple_mat('house-window', (0.08, 0.085, 0.09), 0.4), simple_mat('house-roof', (0.4, 0.16, 0.09), 0.8))
+    s11d_town(rng, 300, s11d_house_mat(4500.0),
+              s11d_haze(simple_mat('house-window', (0.05, 0.055, 0.06), 0.4), hazec, 4500.0),
+              s11d_haze(simple_mat('house-roof', (0.36, 0.14, 0.08), 0.8, grain=0.3, grain_scale=0.5),
+                        hazec, 4500.0), 1000.0, 380.0)
     camera(focal=50.0, fstop=4.0, pitch_deg=-0.5, distance=10.0)
     sc.camera.data.clip_end = 20000
-    render_settings(exposure=-0.45, adaptive=0.01)
-    nature_compositor({'start': 150, 'depth': 9000, 'color': (0.6, 0.67, 0.78), 'max': 0.35, 'falloff': 'LINEAR'})
+    render_settings(exposure=-0.55, look='Medium High Contrast', glare=0.2, adaptive=0.01)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -8552,83 +8830,493 @@ def bch_parasol(soup, x, y, z, r, h, cloth, pole, rng, segs=12):
     tube(soup, np.array([[x, y, z - 0.3], [x, y, z + h]]), np.array([0.025, 0.025]), pole, sides=5)
 
 
-def s_beach():
-    """A seaside lay-by on a beach road (session 9; was an empty sand plane and a flat sea band): the car on
-    the lay-by's broom-finished concrete with blown sand, a low rendered sea wall behind it, the beach
-    below (footprints, wind ripples, wet sand at the edge), parasols and loungers, a lifeguard tower, the sea
-    with two breakers and a swash of foam over turquoise shallows, a headland on the right; midday sun."""
+def s11d_world_pos(nt):
+    """World position (the plane's object coordinates are offset; masks here are in world metres)."""
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    return geo.outputs['Position']
+
+
+def s11d_paving_mat():
+    """Session 11 (beach): a promenade of grey concrete interlocking pavers (20 x 10 cm, rows across the
+    frame) bleached by years of sun: each paver its own shade, some newer and darker, some sunk, sand
+    swept into the joints, blown sand in drifts (along the wall and in tongues across the lay-by), tyre
+    dust, oil drips, flattened chewing gum. Records the floor (matt concrete)."""
+    m, nt, out = new_mat('s11d-paving')
+    p = s11d_world_pos(nt)
+    br = nt.nodes.new('ShaderNodeTexBrick')
+    br.offset = 0.5
+    br.offset_frequency = 2
+    br.inputs['Scale'].default_value = 1.0
+    br.inputs['Mortar Size'].default_value = 0.008
+    br.inputs['Mortar Smooth'].default_value = 0.3
+    br.inputs['Bias'].default_value = 0.0
+    br.inputs['Brick Width'].default_value = 0.4
+    br.inputs['Row Height'].default_value = 0.2
+    br.inputs['Color1'].default_value = (0.0, 0.0, 0.0, 1)
+    br.inputs['Color2'].default_value = (1.0, 1.0, 1.0, 1)
+    br.inputs['Mortar'].default_value = (0.0, 0.0, 0.0, 1)
+    # Wobble the lattice a little: pavers shift as the bed settles, no ruled joints.
+    wob = nt.nodes.new('ShaderNodeVectorMath')
+    wob.operation = 'MULTIPLY_ADD'
+    wn = nt.nodes.new('ShaderNodeTexNoise')
+    wn.inputs['Scale'].default_value = 0.8
+    wn.inputs['Detail'].default_value = 2.0
+    link(nt, p, wn.inputs['Vector'])
+    link(nt, wn.outputs['Color'], wob.inputs[0])
+    wob.inputs[1].default_value = (0.025, 0.015, 0.0)
+    link(nt, p, wob.inputs[2])
+    link(nt, wob.outputs[0], br.inputs['Vector'])
+    rnd = br.outputs['Color']
+    rsep = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, rnd, rsep.inputs[0])
+    joint = br.outputs['Fac']  # 1 in the joints
+    base = (0.36, 0.355, 0.345)
+    col = ramp(nt, rsep.outputs['R'], [(0.0, tuple(v * 0.72 for v in base)), (0.5, base), (0.9, tuple(v * 1.15 for v in base)),
+                                       (0.93, (0.26, 0.255, 0.25)), (1.0, (0.3, 0.29, 0.28))])
+    # Sun bleaching in broad patches, and the salt and dust film.
+    bleach = ramp(nt, noise(nt, p, 0.09, 4, 0.55), [(0.3, (0.8, 0.79, 0.78)), (0.7, (1.12, 1.1, 1.06))])
+    col = mix_rgb(nt, 1.0, col, bleach, 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, p, 3.0, 6, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
+    stain = ramp(nt, noise(nt, p, 0.5, 6, 0.65), [(0.25, (0.62, 0.6, 0.57)), (0.48, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sep.inputs[0])
+    # Tyre dust in soft bands along the lay-by where cars drive in and out (across the frame).
+    tyre = ramp(nt, noise(nt, math_node_vec_scale(nt, p, (0.08, 1.6, 1.0)), 1.0, 4, 0.55), [(0.5, (1, 1, 1)), (0.75, (0.8, 0.79, 0.77))])
+    col = mix_rgb(nt, 1.0, col, tyre, 'MULTIPLY')
+    # Oil drips and gum: small dark spots, sparse.
+    drip = ramp(nt, noise(nt, p, 1.6, 5, 0.65), [(0.72, (1, 1, 1)), (0.8, (0.55, 0.54, 0.53))])
+    col = mix_rgb(nt, 1.0, col, drip, 'MULTIPLY')
+    gum = nt.nodes.new('ShaderNodeTexVoronoi')
+    gum.inputs['Scale'].default_value = 7.0
+    link(nt, p, gum.inputs['Vector'])
+    gsp = math_node(nt, 'MULTIPLY', ramp(nt, gum.outputs['Distance'], [(0.0, (1, 1, 1)), (0.05, (0, 0, 0))]),
+                    ramp(nt, gum.outputs['Color'], [(0.8, (0, 0, 0)), (0.81, (1, 1, 1))]))
+    col = mix_rgb(nt, gsp, col, (0.16, 0.16, 0.15))
+    # Joints: dark grit, or pale sand where the sweepings lie.
+    jsand = ramp(nt, noise(nt, p, 0.7, 3, 0.5), [(0.45, (0.09, 0.085, 0.08)), (0.65, (0.45, 0.37, 0.26))])
+    col = mix_rgb(nt, joint, col, jsand)
+    # Blown sand: a drift against the wall (its edge ragged) and tongues and scatters across the lay-by.
+    grit = math_node(nt, 'MULTIPLY', noise(nt, p, 35, 4, 0.7), 0.35)
+    drift = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, p, 0.6, 6, 0.65), 2.0))
+    drift = math_node(nt, 'ADD', drift, grit)
+    sand = smooth_band(nt, drift, 2.9, 3.5)
+    tongues = noise(nt, math_node_vec_scale(nt, p, (0.35, 1.0, 1.0)), 0.35, 6, 0.7)
+    patches = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', tongues, grit), 0.64, 0.72), 0.9)
+    thin = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', tongues, grit), 0.56, 0.66), 0.35)
+    sand = math_node(nt, 'MAXIMUM', sand, math_node(nt, 'MAXIMUM', patches, thin))
+    sandc = ramp(nt, noise(nt, p, 6.0, 4, 0.6), [(0.3, (0.48, 0.37, 0.23)), (0.7, (0.62, 0.5, 0.33))])
+    col = mix_rgb(nt, sand, col, sandc)
+    # Height: joints sunk, each paver a few mm proud or low, sand ridged.
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', joint, -1.0), math_node(nt, 'MULTIPLY', rsep.outputs['G'], 0.35))
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', noise(nt, p, 50, 4, 0.6), 0.25))
+    h = mix_rgb(nt, sand, h, math_node(nt, 'MULTIPLY', noise(nt, p, 12, 4, 0.6), 0.6))
+    rough = math_node(nt, 'SUBTRACT', 0.88, math_node(nt, 'MULTIPLY', joint, -0.1))
+    principled(nt, out, col, rough, 0.2, 0.0, bump(nt, h, 0.35, 0.004))
+    meta['floor'] = {'gloss': 0.02, 'roughness': 0.85, 'kind': 'concrete-pavers'}
+    return m
+
+
+def s11d_wall_mat():
+    """A low promenade wall of cast concrete, whitewashed long ago: paint chalky and flaking to the grey
+    concrete in patches (more near the foot and on the arrises), splash dirt along the bottom, rust
+    streaks from the reinforcement, sand in the pores. Face in the XZ plane; `tone` per segment."""
+    m, nt, out = new_mat('s11d-wall')
+    p = s11d_world_pos(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sep.inputs[0])
+    conc = ramp(nt, noise(nt, p, 4.0, 6, 0.6), [(0.3, (0.25, 0.24, 0.22)), (0.7, (0.36, 0.35, 0.32))])
+    paint = ramp(nt, noise(nt, p, 1.5, 4, 0.5), [(0.3, (0.66, 0.65, 0.6)), (0.7, (0.78, 0.77, 0.72))])
+    tone = attr(nt, 'tone')
+    paint = mix_rgb(nt, 1.0, paint, ramp(nt, tone, [(0.0, (0.88, 0.87, 0.84)), (1.0, (1.03, 1.02, 1.0))]), 'MULTIPLY')
+    flake = noise(nt, p, 4.5, 12, 0.72)
+    lowz = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, sep.outputs['Z'], 0.0, 0.14))
+    flake = math_node(nt, 'ADD', flake, math_node(nt, 'MULTIPLY', lowz, 0.06))
+    gone = smooth_band(nt, flake, 0.6, 0.62)
+    # Grey dirt over the whitewash in soft clouds (hands, feet, salt spray).
+    paint = mix_rgb(nt, 1.0, paint, ramp(nt, noise(nt, p, 1.2, 6, 0.65), [(0.3, (0.72, 0.71, 0.69)), (0.65, (1, 1, 1))]), 'MULTIPLY')
+    col = mix_rgb(nt, gone, paint, conc)
+    # Splash dirt and green-grey algae at the foot, rust streaks running down.
+    foot = math_node(nt, 'MULTIPLY', lowz, ramp(nt, noise(nt, p, 3.0, 4, 0.6), [(0.3, (0.4, 0.4, 0.4)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', foot, 0.45), col, (0.3, 0.27, 0.2))
+    streak = ramp(nt, noise(nt, math_node_vec_scale(nt, p, (6.0, 6.0, 0.25)), 1.0, 4, 0.5), [(0.66, (0, 0, 0)), (0.76, (1, 1, 1))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', streak, 0.45), col, (0.35, 0.2, 0.1))
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', gone, -0.4), math_node(nt, 'MULTIPLY', noise(nt, p, 40, 4, 0.7), 0.5))
+    principled(nt, out, col, 0.9, 0.25, 0.0, bump(nt, h, 0.3, 0.004))
+    return m
+
+
+def s11d_sea_height(x, y):
+    """The sea surface (Aegean, light onshore breeze): small waves breaking in sections along the shore
+    (a 20-30 cm spilling breaker whose crest wanders and fades along x, and the swash), a low swell."""
     import numpy as np
-    rng = np.random.default_rng(11)
-    sun_el, sun_az = 62, 200
-    cumulus_sky(sun_el, sun_az, cover=0.42, scale=1.3, cloud_light=1.2, seed=31.0, fade=(0.006, 0.04), dust=0.2,
-                squash=0.3, blue=0.65)
-    sun_light(sun_el, sun_az, 4.0, (1.0, 0.97, 0.93), angle_deg=0.55)
-    key(sun_az, sun_el, 0.15, (1.0, 0.97, 0.93))
-    plane(400, 40, (0, 3.4 - 20.0, 0.0), bch_layby_mat())
-    # The boardwalk along the top of the beach, its timber edge beam flush with the lay-by: a wall would
-    # hide the beach from eye height.
-    deck = Batch(simple_mat('boardwalk', (0.34, 0.28, 0.2), 0.8, grain=0.35, grain_scale=5, bump_strength=0.2), 'boardwalk')
-    y = 3.5
-    while y < 5.6:
-        x = -100.0
-        while x < 100:
-            ln = rng.uniform(2.8, 4.2)
-            deck.box((ln - 0.006, 0.138, 0.04), (x + ln / 2, y + 0.07, 0.05 + rng.uniform(-0.004, 0.004)))
-            x += ln
-        y += 0.145
-    deck.done()
-    box((200, 0.16, 0.14), (0, 3.42, 0.03), simple_mat('edge-beam', (0.2, 0.16, 0.11), 0.8, grain=0.3, grain_scale=6), bevel=0.01)
-    terrain(5.5, 60.0, bch_sand, bch_sand_mat(), rows=260, cols=260, name='beach', y_power=1.6)
-    terrain(30.0, 4000.0, bch_sea, bch_sea_mat(), rows=420, cols=300, name='sea', y_power=2.6)
-    land = terrain(600, 6000, bch_far, maquis_mat(), rows=200, cols=300, name='headland', y_power=1.5, margin=100)
-    # Beach furniture: parasols and loungers in loose rows, a lifeguard tower.
+    def crest(y0, h, w, seed):
+        d = y - y0 - 2.5 * fbm(x, 0.0 * y, 25.0, 3, seed=seed)
+        amp = h * np.clip(0.6 + 0.9 * fbm(x, 0.0 * y, 18.0, 3, seed=seed + 1), 0.1, 1.3)
+        return amp * np.where(d < 0, np.exp(-(d / (w * 0.45)) ** 2), np.exp(-(d / w) ** 2))
+    swell = 0.07 * np.sin(y / 7.0 + 0.4 * fbm(x, y, 30.0, 2, seed=77)) + 0.04 * fbm(x, y, 12.0, 3, seed=73)
+    return -0.55 + crest(37.5, 0.22, 1.8, 81) + crest(44.0, 0.2, 2.4, 83) + swell * np.clip((y - 36) / 15.0, 0, 1)
+
+
+def s11d_sea_mat():
+    """Shallow Aegean water seen from the promenade with the sun ahead and to the right: turquoise over
+    the sand near the shore deepening to blue, wind waves and chop at their real sizes whose sun-facing
+    facets carry the glitter, calmer slicks, foam in broken patches where the small breakers spill and
+    lace in the swash, and airlight towards the horizon."""
+    m, nt, out = new_mat('s11d-sea')
+    p = s11d_world_pos(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sep.inputs[0])
+    y = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, p, 0.05, 3, 0.5), 8.0))
+    shallow = ramp(nt, noise(nt, p, 0.08, 3, 0.5), [(0.3, (0.03, 0.13, 0.11)), (0.7, (0.05, 0.16, 0.13))])
+    deep = mix_rgb(nt, smooth_band(nt, y, 38.0, 90.0), shallow, (0.008, 0.05, 0.065))
+    # Posidonia meadows: darker patches under the water a little way out.
+    weed = smooth_band(nt, noise(nt, p, 0.04, 4, 0.6), 0.55, 0.62)
+    deep = mix_rgb(nt, math_node(nt, 'MULTIPLY', weed, smooth_band(nt, y, 50.0, 70.0, 150.0, 260.0)), deep, (0.006, 0.025, 0.035))
+    deep = mix_rgb(nt, smooth_band(nt, y, 90.0, 600.0), deep, (0.004, 0.025, 0.05))
+    swell = noise(nt, math_node_vec_scale(nt, p, (0.35, 1.0, 1.0)), 0.15, 3, 0.5, distortion=0.3)
+    wind = noise(nt, math_node_vec_scale(nt, p, (0.35, 1.0, 1.0)), 0.7, 3, 0.5, distortion=0.6)
+    chop = noise(nt, math_node_vec_scale(nt, p, (0.6, 1.0, 1.0)), 3.2, 3, 0.55)
+    ripple = noise(nt, p, 9.0, 2, 0.5)
+    chop = math_node(nt, 'ADD', chop, math_node(nt, 'MULTIPLY', ripple, 0.25))
+    hgt = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', swell, 2.0), wind)
+    hgt = math_node(nt, 'ADD', hgt, math_node(nt, 'MULTIPLY', chop, distance_fade(nt, 30.0, 400.0, 0.5, 0.0)))
+    slick = smooth_band(nt, noise(nt, math_node_vec_scale(nt, p, (0.08, 1.0, 1.0)), 0.03, 3, 0.5), 0.53, 0.6)
+    rough = mix_rgb(nt, slick, (0.12, 0.12, 0.12), (0.06, 0.06, 0.06))
+    strength = mix_rgb(nt, slick, (1.0, 1.0, 1.0), (0.5, 0.5, 0.5))
+    bmp = nt.nodes.new('ShaderNodeBump')
+    link(nt, hgt, bmp.inputs['Height'])
+    link(nt, strength, bmp.inputs['Strength'])
+    bmp.inputs['Distance'].default_value = 0.1
+    # Foam: where the breakers' crests stand up, broken into sections, and lace in the swash.
+    lace = noise(nt, math_node_vec_scale(nt, p, (1.0, 2.2, 1.0)), 1.1, 6, 0.6, distortion=0.8)
+    z = math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', lace, 0.5), 0.3))
+    crest = smooth_band(nt, z, -0.42, -0.33)
+    crest = math_node(nt, 'MULTIPLY', crest, smooth_band(nt, noise(nt, math_node_vec_scale(nt, p, (1.0, 3.0, 1.0)), 0.09, 4, 0.6), 0.4, 0.55))
+    swash = smooth_band(nt, y, 32.8, 33.6, 34.6, 36.5)
+    foam = math_node(nt, 'MAXIMUM', crest, math_node(nt, 'MULTIPLY', swash, ramp(nt, lace, [(0.42, (0, 0, 0)), (0.62, (1, 1, 1))])))
+    foam = math_node(nt, 'MULTIPLY', foam, math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, y, 55.0, 70.0)))
+    # A few whitecaps further out.
+    wc = noise(nt, math_node_vec_scale(nt, p, (0.5, 1.0, 1.0)), 1.1, 6, 0.6)
+    whitecap = math_node(nt, 'MULTIPLY', smooth_band(nt, wc, 0.76, 0.82), smooth_band(nt, noise(nt, p, 0.05, 3, 0.5), 0.58, 0.66))
+    foam = math_node(nt, 'MAXIMUM', foam, math_node(nt, 'MULTIPLY', whitecap, smooth_band(nt, y, 80.0, 120.0)))
+    water_ = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, deep, water_.inputs['Base Color'])
+    link(nt, rough, water_.inputs['Roughness'])
+    water_.inputs['IOR'].default_value = 1.33
+    link(nt, bmp.outputs[0], water_.inputs['Normal'])
+    froth = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, ramp(nt, lace, [(0.3, (0.62, 0.66, 0.66)), (0.8, (0.82, 0.84, 0.83))]), froth.inputs['Base Color'])
+    froth.inputs['Roughness'].default_value = 0.7
+    link(nt, bump(nt, lace, 0.4, 0.05), froth.inputs['Normal'])
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, foam, mx.inputs[0])
+    link(nt, water_.outputs[0], mx.inputs[1])
+    link(nt, froth.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    return m
+
+
+def s11d_rot(pts, tilt, yaw, origin):
+    """Points (n, 3) in an object's frame, tilted by `tilt` = (about x, about y) radians, turned by yaw about
+    z, moved to origin."""
+    import numpy as np
+    ax, ay = tilt
+    rx = np.array([[1, 0, 0], [0, math.cos(ax), -math.sin(ax)], [0, math.sin(ax), math.cos(ax)]])
+    ry = np.array([[math.cos(ay), 0, math.sin(ay)], [0, 1, 0], [-math.sin(ay), 0, math.cos(ay)]])
+    rz = np.array([[math.cos(yaw), -math.sin(yaw), 0], [math.sin(yaw), math.cos(yaw), 0], [0, 0, 1]])
+    return (np.asarray(pts, float) @ (rz @ ry @ rx).T) + np.asarray(origin, float)
+
+
+def s11d_parasol(soup, rng, x, y, z, kind, cloth, pole):
+    """A beach parasol, each one its own: fabric (`kind` 'fabric': 8-10 panels in alternating cloths,
+    sagging between the ribs, a valance), thatched straw ('straw': a shaggy ragged rim, shorter and
+    squatter) or furled ('closed': a slim spindle); tilted off the vertical at its own angle, its own
+    height and size, its own fade (`tone`)."""
+    import numpy as np
+    h = rng.uniform(2.05, 2.5)
+    tilt = (rng.normal(0, 0.06), rng.normal(0, 0.06))
+    yaw = rng.uniform(0, 2 * np.pi)
+    tone = rng.random()
+    pts = lambda q: s11d_rot(q, tilt, yaw, (x, y, z))
+    tube(soup, pts(np.array([[0, 0, -0.35], [0, 0, h + 0.08]])), np.array([0.022, 0.02]), pole, sides=6)
+    if kind == 'closed':
+        a = np.linspace(0, 2 * np.pi, 9)
+        for i in range(8):
+            q = np.array([[0, 0, h + 0.05], [0.09 * np.cos(a[i]), 0.09 * np.sin(a[i]), h - 0.55],
+                          [0.09 * np.cos(a[i + 1]), 0.09 * np.sin(a[i + 1]), h - 0.55]])
+            soup.add([pts(q)], cloth[i % len(cloth)], tone=tone)
+            q2 = np.array([[0.09 * np.cos(a[i]), 0.09 * np.sin(a[i]), h - 0.55], [0.02 * np.cos(a[i]), 0.02 * np.sin(a[i]), h - 1.1],
+                           [0.02 * np.cos(a[i + 1]), 0.02 * np.sin(a[i + 1]), h - 1.1],
+                           [0.09 * np.cos(a[i + 1]), 0.09 * np.sin(a[i + 1]), h - 0.55]])
+            soup.quads([pts(q2)], cloth[i % len(cloth)], tone=tone)
+        return
+    if kind == 'straw':
+        r = rng.uniform(1.0, 1.35)
+        n = 40
+        a = np.linspace(0, 2 * np.pi, n + 1)
+        rr = r * (1 + rng.normal(0, 0.05, n + 1))
+        rr[-1] = rr[0]
+        drop = rng.uniform(0.45, 0.6) + rng.normal(0, 0.06, n + 1)
+        drop[-1] = drop[0]
+        top = np.array([0, 0, h + 0.15])
+        rim = np.stack([rr * np.cos(a), rr * np.sin(a), h - drop], -1)
+        for i in range(n):
+            soup.add([pts(np.array([top, rim[i], rim[i + 1]]))], cloth[0], tone=tone)
+            # Straw ends hanging below the rim in ragged tufts.
+            ln = rng.uniform(0.05, 0.18)
+            soup.quads([pts(np.array([rim[i], rim[i + 1], rim[i + 1] * [1.02, 1.02, 1] - [0, 0, ln],
+                                      rim[i] * [1.02, 1.02, 1] - [0, 0, ln * rng.uniform(0.6, 1.2)]]))], cloth[0], tone=tone)
+        return
+    ribs = int(rng.choice([8, 8, 10]))
+    r = rng.uniform(0.95, 1.3)
+    a = np.linspace(0, 2 * np.pi, ribs + 1) + rng.uniform(0, 1)
+    top = np.array([0, 0, h])
+    for i in range(ribs):
+        k = cloth[i % len(cloth)]
+        a0, a1 = a[i], a[i + 1]
+        am = 0.5 * (a0 + a1)
+        p0 = np.array([r * np.cos(a0), r * np.sin(a0), h - 0.36])
+        p1 = np.array([r * np.cos(a1), r * np.sin(a1), h - 0.36])
+        pm = np.array([r * 0.93 * np.cos(am), r * 0.93 * np.sin(am), h - 0.42])  # cloth sags between ribs
+        q0 = np.array([r * 0.5 * np.cos(a0), r * 0.5 * np.sin(a0), h - 0.13])
+        q1 = np.array([r * 0.5 * np.cos(a1), r * 0.5 * np.sin(a1), h - 0.13])
+        qm = np.array([r * 0.47 * np.cos(am), r * 0.47 * np.sin(am), h - 0.17])
+        soup.add([pts(np.array([top, q0, qm])), pts(np.array([top, qm, q1]))], k, tone=tone)
+        soup.quads([pts(np.array([q0, p0, pm, qm])), pts(np.array([qm, pm, p1, q1]))], k, tone=tone)
+        # Valance: a short skirt hanging from the rim.
+        v = 0.12
+        soup.quads([pts(np.array([p0, pm, pm - [0, 0, v], p0 - [0, 0, v]])), pts(np.array([pm, p1, p1 - [0, 0, v], pm - [0, 0, v]]))],
+                   k, tone=tone)
+
+
+def s11d_lounger(soup, rng, x, y, z, yaw, frame, cushion, towel):
+    """A sun lounger: a white plastic or timber frame on four legs, the back raised at its own angle (some
+    flat), a cushion on some and a towel thrown over others."""
+    import numpy as np
+    L, W = 1.9, 0.62
+    back = rng.choice([0.0, 0.35, 0.6, 0.9])
+    lz = 0.32
+    pts = lambda q: s11d_rot(q, (0.0, 0.0), yaw, (x, y, z))
+    seat = np.array([[-W / 2, -L / 2, lz], [W / 2, -L / 2, lz], [W / 2, L * 0.18, lz], [-W / 2, L * 0.18, lz]])
+    bl = L * 0.32
+    bk = np.array([[-W / 2, L * 0.18, lz], [W / 2, L * 0.18, lz], [W / 2, L * 0.18 + bl * math.cos(back), lz + bl * math.sin(back)],
+                   [-W / 2, L * 0.18 + bl * math.cos(back), lz + bl * math.sin(back)]])
+    for q in (seat, bk):
+        soup.quads([pts(q)], frame)
+        soup.quads([pts(q - [0, 0, 0.04])], frame)
+    for sx in (-1, 1):
+        soup.quads([pts(np.array([[sx * W / 2, -L / 2, lz - 0.06], [sx * W / 2, L * 0.18, lz - 0.06], [sx * W / 2, L * 0.18, lz],
+                                  [sx * W / 2, -L / 2, lz]]))], frame)
+        for yy in (-L / 2 + 0.08, L * 0.15):
+            tube(soup, pts(np.array([[sx * (W / 2 - 0.04), yy, -0.05], [sx * (W / 2 - 0.04), yy, lz]])), np.array([0.018, 0.018]), frame, sides=4)
+    r = rng.random()
+    if r < 0.45:
+        c = seat + [0, 0, 0.06]
+        soup.quads([pts(c)], cushion)
+        soup.quads([pts(bk + [0, 0.02, 0.06])], cushion)
+    elif r < 0.75:
+        t = seat.copy()
+        t[:, 0] *= 0.85
+        t[0, 1] += rng.uniform(0, 0.6)
+        t[1, 1] += rng.uniform(0, 0.6)
+        soup.quads([pts(t + [0, 0, 0.01])], towel, tone=rng.random())
+        # The towel's end hanging over the side.
+        soup.quads([pts(np.array([t[1] + [0, 0, 0.01], t[2] + [0, 0, 0.01], t[2] + [0.02, 0, -0.25], t[1] + [0.02, 0, -0.2]]))], towel,
+                   tone=rng.random())
+
+
+def s11d_cloth_mat(name, colors, rough=0.85):
+    """Sun-faded fabric: the face attribute `tone` picks between a fresher and a more faded colour of
+    `colors` (list of RGB), a fine weave grain, and dirt."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    t = attr(nt, 'tone')
+    stops = [(i / max(1, len(colors) - 1), col) for i, col in enumerate(colors)]
+    col = ramp(nt, t, stops)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 6.0, 4, 0.6), [(0.3, (0.88, 0.88, 0.87)), (0.7, (1.04, 1.04, 1.03))]), 'MULTIPLY')
+    principled(nt, out, col, rough, 0.3, 0.0, bump(nt, noise(nt, c, 60, 3, 0.6), 0.15, 0.004))
+    return m
+
+
+def s11d_beach_debris(rng, y0, y1, n, ground):
+    """What a public beach gathers: dark dried posidonia (sea grass) balls and mats along the strand line,
+    pale shells and pebbles, a few plastic bottles, cans and cups, a flip-flop, cigarette ends."""
+    import numpy as np
     soup = Soup()
-    mats = [simple_mat('parasol-white', (0.8, 0.78, 0.74), 0.8, grain=0.1), simple_mat('parasol-blue', (0.04, 0.16, 0.4), 0.8, grain=0.1),
-            simple_mat('alu', (0.6, 0.6, 0.6), 0.3, metallic=0.9), simple_mat('lounger', (0.75, 0.74, 0.7), 0.5),
-            simple_mat('timber', (0.3, 0.2, 0.12), 0.8, grain=0.3, grain_scale=8), simple_mat('tower-red', (0.5, 0.05, 0.03), 0.6),
-            simple_mat('parasol-straw', (0.36, 0.27, 0.15), 0.95, grain=0.4, grain_scale=30)]
-    for row, yy in enumerate((17.0, 22.0)):
-        for xx in np.arange(-30.0, 30.0, 4.2):
-            if abs(xx) < 6 and row == 0:
+    mats = [simple_mat('s11d-posidonia', (0.06, 0.045, 0.03), 0.95, grain=0.4, grain_scale=12),
+            simple_mat('s11d-shell', (0.6, 0.58, 0.52), 0.7, grain=0.2),
+            simple_mat('s11d-plastic', (0.5, 0.55, 0.56), 0.25, grain=0.1),
+            simple_mat('s11d-can', (0.5, 0.08, 0.06), 0.3, metallic=0.6),
+            simple_mat('s11d-flipflop', (0.05, 0.15, 0.35), 0.6)]
+    for _ in range(n):
+        x = rng.uniform(-28, 28)
+        strand = rng.random() < 0.55
+        y = rng.normal(32.4, 0.5) if strand else rng.uniform(y0, y1)
+        z = float(ground(np.array([x]), np.array([y]))[0])
+        k = 0 if strand and rng.random() < 0.8 else int(rng.choice([1, 1, 1, 2, 3, 4, 1]))
+        s = rng.uniform(0.04, 0.18) if k == 0 else rng.uniform(0.03, 0.12)
+        if k == 0 and rng.random() < 0.3:
+            s = rng.uniform(0.3, 0.8)  # a mat of dried leaves
+        yaw = rng.uniform(0, 2 * np.pi)
+        hz = 0.02 if k != 0 else s * 0.25
+        q = np.array([[-s, -s * 0.6, hz], [s, -s * 0.6, hz], [s, s * 0.6, hz], [-s, s * 0.6, hz]])
+        q[:, :2] *= rng.uniform(0.7, 1.2, (4, 1))
+        soup.quads([s11d_rot(q, (rng.normal(0, 0.2), rng.normal(0, 0.2)), yaw, (x, y, z))], k)
+        for e in range(4):
+            a, b = q[e], q[(e + 1) % 4]
+            soup.quads([s11d_rot(np.array([a, b, b * [1.1, 1.1, 0] - [0, 0, 0.02], a * [1.1, 1.1, 0] - [0, 0, 0.02]]),
+                                 (0.0, 0.0), yaw, (x, y, z))], k)
+    me = soup.mesh('s11d-debris', mats)
+    o = bpy.data.objects.new('s11d-debris', me)
+    sc.collection.objects.link(o)
+
+
+def s11d_sand(x, y):
+    """The beach below the promenade wall (metres, the car at 0): 40 cm down, sand banked against the
+    wall, a trampled upper beach, then a flatter wet foreshore to the water's edge at about 33 m."""
+    import numpy as np
+    t = np.clip((y - 4.0) / 28.0, 0, None)
+    z = -0.25 + 0.15 * np.exp(-np.clip(y - 3.7, 0, None) / 0.8) - 0.45 * t ** 0.9 - 0.6 * np.clip(y - 33.0, 0, None) / 10.0
+    return z + 0.08 * fbm(x, y, 6.0, 4, seed=71) * np.exp(-np.clip(y - 6, 0, None) / 18.0) + 0.02 * fbm(x, y, 1.2, 3, seed=72)
+
+
+def s_beach():
+    """A Turkish beach promenade (session 11; session 9 built a lay-by that reviewers called a "painted
+    beach"): the car on sun-bleached concrete pavers with blown sand, a low flaking whitewashed wall across
+    the frame with its coping stones, then the public beach below (trampled sand, a strand line of dried
+    sea grass, litter), parasols and loungers of the beach clubs varied in kind, colour, size and tilt,
+    some closed, a lifeguard tower; the sea with small breakers spilling in sections, sun glitter on wind
+    waves, turquoise shallows deepening to blue, hazy horizon and a headland; fair-weather cumulus. The sun
+    is ahead and to the right, mid-afternoon."""
+    import numpy as np
+    rng = np.random.default_rng(1111)
+    sun_el, sun_az = 30.0, 40.0
+    sun_col = (1.0, 0.95, 0.88)
+    cr10_sky(sun_el, sun_az, cover=0.42, scale=1.2, seed=17.0, squash=0.3)
+    sun_light(sun_el, sun_az, 4.2, sun_col, angle_deg=0.55)
+    key(sun_az, sun_el, 0.15, sun_col)
+    plane(400, 60, (0, 3.6 - 30.0, 0.0), s11d_paving_mat())
+    # The wall: cast segments of 2.5-4 m with joints, each a little out of line and of its own height, a
+    # coping of precast caps on top; a gap with steps down to the beach at the left.
+    wm = s11d_wall_mat()
+    cop = cr10_stone_mat()
+    ws, cs = Soup(), Soup()
+    x = -70.0
+    while x < 70:
+        ln = rng.uniform(2.5, 4.0)
+        if -9.6 < x + ln / 2 < -7.8:
+            x += ln
+            continue
+        hh = 0.33 + rng.normal(0, 0.012)
+        cr10_box(ws, (ln - 0.015, 0.26, hh + 0.45), (x + ln / 2, 3.75 + rng.normal(0, 0.01), hh / 2 - 0.22),
+                 rot_z=rng.normal(0, 0.004), tone=rng.random())
+        xc = x
+        while xc < x + ln - 0.2:
+            lc = min(rng.uniform(0.8, 1.1), x + ln - xc)
+            cr10_box(cs, (lc - 0.012, 0.34, 0.07 + rng.normal(0, 0.004)), (xc + lc / 2, 3.75 + rng.normal(0, 0.01), hh + 0.035),
+                     rot_z=rng.normal(0, 0.006), rot_x=rng.normal(0, 0.012), blk=rng.random())
+            xc += lc
+        x += ln
+    # The steps in the gap, down to the sand.
+    for i, zz in enumerate((-0.12,)):
+        cr10_box(cs, (1.7, 0.32, 0.15), (-8.7, 3.75, zz), blk=rng.random())
+    for o_, m_, nm in ((ws, wm, 's11d-wall'), (cs, cop, 's11d-coping')):
+        me = o_.mesh(nm, [m_])
+        ob = bpy.data.objects.new(nm, me)
+        sc.collection.objects.link(ob)
+    # Weeds and sand at the foot of the wall on the promenade side.
+    weed = leaf2_mat('s11d-weed', (0.07, 0.07, 0.03), (0.26, 0.23, 0.12), translucent=0.25)
+    spots = [(rng.uniform(-14, 14), 3.6, 0.0, rng.uniform(0.04, 0.15)) for _ in range(14)]
+    cr10_weeds(spots, weed, rng, name='s11d-weeds')
+    terrain(3.6, 60.0, s11d_sand, bch_sand_mat(), rows=300, cols=300, name='beach', y_power=1.5, margin=25)
+    sea_m = s11d_sea_mat()
+    shore = maquis_mat()
+    for m_, dist in ((sea_m, 7000.0), (shore, 3500.0)):
+        nt_ = m_.node_tree
+        out_ = next(n for n in nt_.nodes if n.type == 'OUTPUT_MATERIAL')
+        nd_haze(nt_, out_, out_.inputs['Surface'].links[0].from_socket, (0.66, 0.72, 0.78), dist)
+    terrain(30.0, 400.0, s11d_sea_height, sea_m, rows=420, cols=360, name='sea-near', y_power=2.2, margin=30)
+    plane(12000, 16000, (0, 400.0 + 8000, -0.55), sea_m)
+    terrain(600, 6000, bch_far, shore, rows=200, cols=300, name='headland', y_power=1.5, margin=100)
+    # Beach furniture: parasols of three beach clubs (faded blue-white, faded orange, straw) in loose rows,
+    # loungers under them at their own angles, some parasols furled.
+    cloth = [s11d_cloth_mat('s11d-cloth-white', [(0.78, 0.77, 0.72), (0.68, 0.66, 0.6)]),
+             s11d_cloth_mat('s11d-cloth-blue', [(0.05, 0.17, 0.38), (0.16, 0.28, 0.42)]),
+             s11d_cloth_mat('s11d-cloth-orange', [(0.6, 0.2, 0.05), (0.55, 0.32, 0.18)]),
+             s11d_cloth_mat('s11d-straw', [(0.24, 0.2, 0.14), (0.38, 0.33, 0.25)], rough=0.95),
+             simple_mat('s11d-pole', (0.5, 0.5, 0.48), 0.35, metallic=0.7),
+             simple_mat('s11d-timber', (0.26, 0.18, 0.11), 0.8, grain=0.3, grain_scale=8),
+             s11d_cloth_mat('s11d-lounger', [(0.72, 0.71, 0.67), (0.58, 0.57, 0.53)], rough=0.5),
+             s11d_cloth_mat('s11d-cushion', [(0.05, 0.16, 0.3), (0.55, 0.54, 0.5)], rough=0.9),
+             s11d_cloth_mat('s11d-towel', [(0.7, 0.1, 0.1), (0.85, 0.7, 0.2), (0.1, 0.4, 0.5), (0.75, 0.74, 0.7), (0.2, 0.5, 0.2)],
+                            rough=0.95),
+             simple_mat('tower-red', (0.5, 0.05, 0.03), 0.6)]
+    soup = Soup()
+    for row, yy in enumerate((15.5, 20.5, 25.0)):
+        xx = -34.0 + rng.uniform(0, 2)
+        while xx < 34:
+            club = 0 if xx < -3.5 else (1 if xx < 3.5 else 2)
+            px, py = xx + rng.normal(0, 0.35), yy + rng.normal(0, 0.5)
+            pz = float(s11d_sand(np.array([px]), np.array([py]))[0])
+            if row == 2 and rng.random() < 0.5:
+                xx += rng.uniform(3.5, 6.0)
                 continue
-            px, py = xx + rng.normal(0, 0.3), yy + rng.normal(0, 0.3)
-            pz = float(bch_sand(np.array([px]), np.array([py]))[0])
-            cloth = [6] if row == 1 else [0, 1]
-            bch_parasol(soup, px, py, pz, 1.1, 2.3, cloth, 2 if row == 0 else 4, rng, segs=16 if row == 0 else 10)
-            for s in (-0.65, 0.65):
-                # A timber sun lounger (seat on two cross-bars, the back raised), a white towel on half.
-                lz = pz + 0.28
-                tw = 3 if rng.random() < 0.5 else 4
-                soup.quads(np.array([[[px + s - 0.3, py - 1.0, lz], [px + s + 0.3, py - 1.0, lz], [px + s + 0.3, py + 0.6, lz],
-                                      [px + s - 0.3, py + 0.6, lz]]]), tw)
-                soup.quads(np.array([[[px + s - 0.3, py + 0.6, lz], [px + s + 0.3, py + 0.6, lz], [px + s + 0.3, py + 1.15, lz + 0.32],
-                                      [px + s - 0.3, py + 1.15, lz + 0.32]]]), 4)
-                for by in (-0.8, 0.4):
-                    soup.quads(np.array([[[px + s - 0.3, py + by, pz - 0.05], [px + s + 0.3, py + by, pz - 0.05],
-                                          [px + s + 0.3, py + by, lz], [px + s - 0.3, py + by, lz]]]), 4)
-    tx, ty = -10.5, 27.0
-    tz = float(bch_sand(np.array([tx]), np.array([ty]))[0])
+            kind = 'straw' if club == 2 else ('closed' if rng.random() < 0.22 else 'fabric')
+            cl = [0, 1] if club == 0 else ([2, 2, 0] if rng.random() < 0.5 else [2])
+            if kind == 'straw':
+                cl = [3]
+            s11d_parasol(soup, rng, px, py, pz, kind, cl, 4 if kind != 'straw' else 5)
+            for s in (-0.7, 0.7):
+                if rng.random() < 0.2:
+                    continue
+                yaw = rng.normal(0, 0.25) + (math.pi if rng.random() < 0.15 else 0.0)
+                ly = py + rng.normal(-0.2, 0.3)
+                lx = px + s + rng.normal(0, 0.12)
+                lz = float(s11d_sand(np.array([lx]), np.array([ly]))[0])
+                s11d_lounger(soup, rng, lx, ly, lz, yaw, 6 if club != 2 else 5, 7, 8)
+            xx += rng.uniform(3.6, 5.2)
+    tx, ty = 15.5, 29.0
+    tz = float(s11d_sand(np.array([tx]), np.array([ty]))[0])
     for dx in (-0.8, 0.8):
         for dy in (-0.8, 0.8):
-            tube(soup, np.array([[tx + dx, ty + dy, tz - 0.3], [tx + dx * 0.8, ty + dy * 0.8, tz + 2.2]]), np.array([0.06, 0.06]), 4, sides=5)
-    hut = Batch(mats[4], 'lifeguard-tower')
-    hut.box((1.9, 1.9, 0.15), (tx, ty, tz + 2.28))
-    hut.box((2.2, 2.1, 0.1), (tx, ty - 0.05, tz + 3.45))
+            tube(soup, np.array([[tx + dx, ty + dy, tz - 0.3], [tx + dx * 0.8, ty + dy * 0.8, tz + 2.2]]), np.array([0.06, 0.06]), 5, sides=5)
+    for k in range(5):
+        zz = tz + 0.3 + k * 0.42
+        soup.quads([[[tx - 0.45, ty - 1.3 - k * 0.0, zz], [tx + 0.45, ty - 1.3, zz], [tx + 0.45, ty - 1.3 + 0.2, zz],
+                     [tx - 0.45, ty - 1.3 + 0.2, zz]]], 5)
+    hut = Batch(cloth[5], 'lifeguard-tower')
+    hut.box((1.9, 1.9, 0.12), (tx, ty, tz + 2.28))
+    hut.box((2.2, 2.1, 0.08), (tx, ty - 0.05, tz + 3.45), rot_x=0.04)
     for dx in (-0.9, 0.9):
-        hut.box((0.05, 0.05, 0.75), (tx + dx, ty - 0.9, tz + 2.72))
+        hut.box((0.06, 0.06, 0.8), (tx + dx, ty - 0.9, tz + 2.75))
     hut.box((1.85, 0.05, 0.06), (tx, ty - 0.9, tz + 3.0))
     hut.done()
-    box((1.6, 1.4, 1.05), (tx, ty + 0.1, tz + 2.88), mats[5], bevel=0.02)
-    tube(soup, np.array([[tx + 1.0, ty, tz + 3.5], [tx + 1.0, ty, tz + 5.5]]), np.array([0.025, 0.02]), 2, sides=5)
-    soup.quads(np.array([[[tx + 1.0, ty, tz + 5.45], [tx + 1.0, ty + 0.9, tz + 5.4], [tx + 1.0, ty + 0.9, tz + 4.85],
-                          [tx + 1.0, ty, tz + 4.9]]]), 5)
-    me = soup.mesh('beach-kit', mats)
-    o = bpy.data.objects.new('beach-kit', me)
+    box((1.6, 1.4, 1.05), (tx, ty + 0.1, tz + 2.88), cloth[9], bevel=0.02)
+    tube(soup, np.array([[tx + 1.0, ty, tz + 3.5], [tx + 1.0, ty, tz + 5.5]]), np.array([0.025, 0.02]), 4, sides=5)
+    me = soup.mesh('s11d-beach-kit', cloth)
+    o = bpy.data.objects.new('s11d-beach-kit', me)
     sc.collection.objects.link(o)
+    s11d_beach_debris(rng, 6.0, 31.0, 260, s11d_sand)
+    # Promenade lamp posts on the wall's line (painted steel, chipped, each leaning a hair) and a litter bin.
+    post_m = cr10_rail_mat()
+    ps = Soup()
+    for lx in (-4.5,):
+        lean = (rng.normal(0, 0.01), rng.normal(0, 0.01))
+        pp = lambda q: s11d_rot(q, lean, 0.0, (lx, 3.75, 0.42))
+        tube(ps, pp(np.array([[0, 0, -0.05], [0, 0, 0.5], [0, 0, 3.8]])), np.array([0.09, 0.065, 0.05]), 0, sides=12)
+        tube(ps, pp(np.array([[0, 0, 3.7], [0, -0.3, 3.95], [0, -0.75, 4.0]])), np.array([0.03, 0.03, 0.025]), 0, sides=8)
+        cr10_box(ps, (0.24, 0.42, 0.1), tuple(pp(np.array([[0, -0.85, 3.98]]))[0]), 0)
+        cr10_box(ps, (0.26, 0.26, 0.03), tuple(pp(np.array([[0, 0, -0.03]]))[0]), 0)
+    me = ps.mesh('s11d-lamps', [post_m], smooth=True)
+    ob = bpy.data.objects.new('s11d-lamps', me)
+    sc.collection.objects.link(ob)
+    bin_m = simple_mat('s11d-bin', (0.03, 0.1, 0.06), 0.5, grain=0.3, grain_scale=6)
+    cylinder(0.2, 0.7, (-3.6, 3.35, 0.35), bin_m, verts=20)
+    cylinder(0.215, 0.05, (-3.6, 3.35, 0.7), bin_m, verts=20)
     camera(focal=50.0, fstop=5.6, pitch_deg=-1.5, distance=10.0)
     sc.camera.data.clip_end = 20000
-    render_settings(exposure=-1.3, adaptive=0.01)
-    nature_compositor({'start': 150, 'depth': 5000, 'color': (0.62, 0.7, 0.8), 'max': 0.5, 'falloff': 'LINEAR'})
+    render_settings(exposure=-1.1, look='Medium High Contrast', glare=0.3, adaptive=0.01)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
