@@ -156,8 +156,7 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * photo's cast to the scene's (half way, at most 8 % per channel). Night scenes get a lamp-lit look: the
  * exposure of the scene's measured level, deeper shadows (gamma), the colour of the scene's lamps mixed in
  * part way, and a shoulder that keeps the brightest highlights bright (glints of the lamps on chrome and
- * paint, which a night photo keeps). In fog or mist (the scene's `haze`) the air's veil lies over the car
- * as over the scene. Global and monotone per channel: geometry and texture stay the photo's
+ * paint, which a night photo keeps). Global and monotone per channel: geometry and texture stay the photo's
  * own, and the grade can be undone from the curve.
  */
 export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
@@ -169,13 +168,8 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
   const gamma = night ? 1.3 : 1;
   const lamp = scene.keyLight.color;
   const lampMean = (lamp[0] + lamp[1] + lamp[2]) / 3;
-  // In fog or mist the car is seen through the same air as the scene round it: the air's own light (the
-  // sky's colour) is added and the car's contrast falls by the share it veils. A red estate kept its full
-  // saturation and black tyres in a foggy lane and stood out as pasted.
-  const veil = Math.max(0, Math.min(0.6, scene.haze ?? 0));
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
-    const air = (scene.sky?.[k] ?? 0) / 255;
     const tint = night ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
     const gain = (wb[k] / norm) * tint;
     for (let v = 0; v < 256; v++) {
@@ -184,17 +178,16 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
       const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
       const keep = t * t * (3 - 2 * t);
       const y = (1 - keep) * exposure * Math.pow(x, gamma) * gain + keep * x * Math.min(1, gain);
-      lut[v] = Math.round(Math.min(255, 255 * (y * (1 - veil) + air * veil)));
+      lut[v] = Math.round(Math.min(255, 255 * y));
     }
     return lut;
   }) as ToneCurve;
 }
 
 /** What the grade needs to know of the place the car goes into: a rendered scene or a customer's upload. */
-export type GradeTarget = Pick<SceneMeta, 'light' | 'night'> &
-  Partial<Pick<SceneMeta, 'haze' | 'sky'>> & {
-    keyLight: Pick<SceneMeta['keyLight'], 'color'>;
-  };
+export type GradeTarget = Pick<SceneMeta, 'light' | 'night'> & {
+  keyLight: Pick<SceneMeta['keyLight'], 'color'>;
+};
 
 /**
  * A customer's own background, read the way the scene library is measured: the light where the car will

@@ -49,8 +49,6 @@ export interface SceneMeta {
   light: { level: number; cast: [number, number, number] };
   /** Mean colour of the upper third (sky or ceiling): what glass reflects. */
   sky: [number, number, number];
-  /** Share of the scene's air (mist, fog) veiling a thing at the car's distance, 0..1; absent: clear air. */
-  haze?: number;
 }
 
 const ASSETS = path.join(import.meta.dirname, 'assets');

@@ -451,21 +451,6 @@ describe('scene light', () => {
     expect(warm[2]).toBeLessThan(0.95);
   });
 
-  it('veils the car with the air of a foggy scene as the scene is veiled, keeping the curve monotone', () => {
-    const clear = carToneCurve([1, 1, 1], sceneMeta('studio-grey'));
-    const foggy = carToneCurve([1, 1, 1], { ...sceneMeta('studio-grey'), haze: 0.3, sky: [200, 190, 180] });
-    // Black tyres take on the fog's light (0.3 of its colour); without haze they stay black.
-    expect(clear[0][0]).toBe(0);
-    expect(foggy[0][0]).toBe(60);
-    expect(foggy[2][0]).toBe(54);
-    // Contrast falls by the veiled share: the range from black to white is 0.7 of the clear curve's.
-    for (let k = 0; k < 3; k++) {
-      expect(foggy[k][255] - foggy[k][0]).toBeGreaterThan(0.66 * (clear[k][255] - clear[k][0]));
-      expect(foggy[k][255] - foggy[k][0]).toBeLessThan(0.74 * (clear[k][255] - clear[k][0]));
-      for (let v = 1; v < 256; v++) expect(foggy[k][v]).toBeGreaterThanOrEqual(foggy[k][v - 1]);
-    }
-  });
-
   it('grades the car gently toward the scene and gives a whole studio run one grade', async () => {
     const warm = carToneCurve([1.3, 1, 0.7], sceneMeta('studio-white'));
     // White balance at most 8 % per channel on a day scene: the paint stays the paint.
