@@ -2006,50 +2006,243 @@ def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), b
 
 # ---------------------------------------------------------------- scenes
 
+def s11c_white(nt, value, dims='1D'):
+    """Blender's white noise of one value: a random 0..1 per integer cell id (per tile, per slat)."""
+    w = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    w.noise_dimensions = dims
+    link(nt, value, w.inputs['W'])
+    return w
+
+
+def s11c_porcelain_mat(name, base=(0.044, 0.0435, 0.043), size=(1.6, 0.8), rough=0.11, joint=0.003):
+    """Session 11: dark large-format porcelain (160 x 80 cm, long side across the frame, each row shifted
+    by a random amount so the short joints never line up into lines running at the car): every slab a
+    shade different with its own faint stone veining (the pattern breaks at each joint), a hair-line grout
+    joint a little lighter and matt, each slab very slightly out of level (reflections step at the joints),
+    and the wear of a working showroom: mop smudges and dull patches, thin shoe scuffs, faint tyre arcs."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    L, W = size
+    v = math_node(nt, 'DIVIDE', sep.outputs['Y'], W)
+    row = math_node(nt, 'FLOOR', v)
+    fv = math_node(nt, 'FRACT', v)
+    shift = s11c_white(nt, row).outputs['Value']
+    u = math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['X'], L), shift)
+    col_i = math_node(nt, 'FLOOR', u)
+    fu = math_node(nt, 'FRACT', u)
+    cell = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', row, 37.17), col_i)
+    rnd = s11c_white(nt, math_node(nt, 'ADD', cell, 0.31))
+    rv = rnd.outputs['Value']
+    rc = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, rnd.outputs['Color'], rc.inputs[0])
+    dx = math_node(nt, 'MULTIPLY', math_node(nt, 'MINIMUM', fu, math_node(nt, 'SUBTRACT', 1.0, fu)), L)
+    dy = math_node(nt, 'MULTIPLY', math_node(nt, 'MINIMUM', fv, math_node(nt, 'SUBTRACT', 1.0, fv)), W)
+    d = math_node(nt, 'MINIMUM', dx, dy)
+    jt = ramp(nt, d, [(joint * 0.35, (1, 1, 1)), (joint, (0, 0, 0))])
+    # Slab tone +-5 %, veining per slab (its own offset, so it breaks at the joints).
+    tone = ramp(nt, rv, [(0.0, tuple(x * 0.9 for x in base)), (1.0, tuple(x * 1.1 for x in base))])
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'ADD'
+    link(nt, c, off.inputs[0])
+    link(nt, rnd.outputs['Color'], off.inputs[1])
+    vec = math_node_vec_scale(nt, off.outputs[0], (1.0, 1.0, 1.0))
+    vein = noise(nt, _stretch(nt, off.outputs[0], 1.0, 2.5, 1.0, 25.0), 1.4, 8, 0.62, distortion=2.0)
+    veins = ramp(nt, vein, [(0.46, (1, 1, 1)), (0.5, (1.22, 1.21, 1.2)), (0.54, (1, 1, 1))])
+    cloud = ramp(nt, noise(nt, vec, 2.5, 5, 0.55), [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.05, 1.05, 1.04))])
+    col = mix_rgb(nt, 1.0, mix_rgb(nt, 0.6, tone, veins, 'MULTIPLY'), cloud, 'MULTIPLY')
+    # Wear: mop smudges (dull, slightly lighter haze), shoe scuffs (thin, lighter), tyre arcs (darker, dull).
+    smudge = ramp(nt, noise(nt, c, 0.45, 6, 0.62), [(0.5, (0, 0, 0)), (0.72, (1, 1, 1))])
+    wipe = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 7.0, 1.0, 35.0), 1.1, 5, 0.6), [(0.6, (0, 0, 0)), (0.72, (1, 1, 1))])
+    smudge = math_node(nt, 'MAXIMUM', smudge, math_node(nt, 'MULTIPLY', wipe, 0.6))
+    sc_mask = ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.5, (0, 0, 0)), (0.65, (1, 1, 1))])
+    scuff = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 18.0, 1.0, -15.0), 2.2, 6, 0.65), [(0.68, (0, 0, 0)), (0.74, (1, 1, 1))])
+    scuff = math_node(nt, 'MULTIPLY', scuff, sc_mask)
+    wob = math_node(nt, 'MULTIPLY', noise(nt, c, 0.7, 3, 0.5), 0.25)
+    arcs = _tyre_arcs(nt, c, ((-5.5, -6.0, 7.6, 0.5), (4.0, 7.5, 7.0, 0.4), (-1.0, 9.0, 9.5, 0.3)), wob)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', smudge, 0.3), col, tuple(x * 1.3 for x in base))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', scuff, 0.5), col, tuple(x * 1.9 for x in base))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', arcs, 0.6), col, tuple(x * 0.55 for x in base))
+    col = mix_rgb(nt, jt, col, tuple(x * 1.45 for x in base))
+    r = math_node(nt, 'ADD', rough - 0.02, math_node(nt, 'MULTIPLY', rv, 0.04))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', smudge, 0.12))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', scuff, 0.25))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', arcs, 0.22))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', jt, 0.45))
+    # Lippage: each slab tilted a hair (a plane over the slab), then the joint's groove.
+    lip = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', rc.outputs['R'], 0.5), fu),
+                    math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', rc.outputs['G'], 0.5), fv))
+    n1 = bump(nt, lip, 0.5, 0.03)
+    wave = noise(nt, c, 2.0, 2, 0.4)
+    n2 = bump(nt, wave, 0.015, 0.01, normal=n1)
+    n3 = bump(nt, math_node(nt, 'MULTIPLY', jt, -1.0), 0.12, 0.001, normal=n2)
+    principled(nt, out, col, r, 0.5, 0.0, n3)
+    meta['floor'] = {'gloss': round(max(0.0, 0.5 - rough), 3), 'roughness': rough, 'kind': 'porcelain-tile'}
+    return m
+
+
+def s11c_slat_mat(name, base=(0.15, 0.085, 0.046), pitch=0.07, x0=0.0):
+    """Session 11: oiled walnut slats: each slat its own tone (+-20 %, some lighter sapwood-ish, some
+    darker), long wavy grain running up the slat with its pattern offset per slat, a satin oil sheen that
+    varies along the grain."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    idx = math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['X'], x0), pitch))
+    rnd = s11c_white(nt, math_node(nt, 'ADD', idx, 0.17))
+    rv = rnd.outputs['Value']
+    tone = ramp(nt, rv, [(0.0, tuple(v * 0.72 for v in base)), (0.5, base), (0.85, tuple(v * 1.18 for v in base)),
+                         (1.0, (base[0] * 1.45, base[1] * 1.38, base[2] * 1.25))])
+    gv = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'MULTIPLY', sep.outputs['X'], 30.0), gv.inputs['X'])
+    link(nt, math_node(nt, 'MULTIPLY', sep.outputs['Y'], 30.0), gv.inputs['Y'])
+    link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['Z'], 0.9), math_node(nt, 'MULTIPLY', rv, 91.0)),
+         gv.inputs['Z'])
+    grain = nt.nodes.new('ShaderNodeTexWave')
+    grain.wave_type = 'BANDS'
+    grain.bands_direction = 'X'
+    grain.inputs['Scale'].default_value = 0.6
+    grain.inputs['Distortion'].default_value = 7.0
+    grain.inputs['Detail'].default_value = 4.0
+    grain.inputs['Detail Scale'].default_value = 1.5
+    link(nt, gv.outputs[0], grain.inputs['Vector'])
+    g = ramp(nt, grain.outputs['Fac'], [(0.2, (0.78, 0.76, 0.75)), (0.8, (1.12, 1.1, 1.08))])
+    col = mix_rgb(nt, 1.0, tone, g, 'MULTIPLY')
+    fine = noise(nt, gv.outputs[0], 6.0, 4, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, fine, [(0.3, (0.92, 0.92, 0.92)), (0.7, (1.06, 1.06, 1.06))]), 'MULTIPLY')
+    r = math_node(nt, 'ADD', 0.36, math_node(nt, 'MULTIPLY', grain.outputs['Fac'], 0.14))
+    principled(nt, out, col, r, 0.45, 0.0, bump(nt, grain.outputs['Fac'], 0.08, 0.002))
+    return m
+
+
+def s11c_plant(x, y, h, seed, pot_mat, leaf, bark, pot_r=0.28, pot_h=0.55):
+    rng = random.Random(seed)
+    cylinder(pot_r, pot_h, (x, y, pot_h / 2), pot_mat, verts=32)
+    cylinder(pot_r - 0.02, 0.02, (x, y, pot_h - 0.03), simple_mat('s11c-soil', (0.035, 0.028, 0.022), 0.95), verts=24)
+    try:
+        put(broadleaf_mesh(seed, h, h * 0.36, name='s11c-plant%d' % seed, mats=[leaf, bark], leaves=1.5),
+            (x, y, pot_h - 0.05), rot_z=rng.uniform(0, 6.28))
+    except Exception as e:  # noqa: BLE001
+        print('plant skipped:', e)
+
+
+def s11c_showroom_dressing():
+    """Session 11, luxury showroom: a reception desk at the right (walnut-fronted, stone top, a monitor,
+    a chair behind it, papers), a leather lounge chair and side table at the left in front of the stone
+    wall, plants in tall matt pots, a brushed steel brand name standing off the slats."""
+    rng = random.Random(1111)
+    stone = simple_mat('s11c-desk-stone', (0.55, 0.53, 0.5), 0.22, grain=0.1, grain_scale=3)
+    walnut = s11c_slat_mat('s11c-desk-walnut', (0.12, 0.068, 0.038), pitch=0.25)
+    dark = simple_mat('s11c-dark', (0.02, 0.02, 0.022), 0.3)
+    steel = simple_mat('s11c-steel', (0.55, 0.55, 0.56), 0.28, metallic=0.95, grain=0.06, grain_scale=20)
+    # Reception desk (right, set at a slight angle).
+    dx, dy, rz = 4.9, 6.6, -0.12
+    desk = Batch(walnut, 's11c-desk')
+    desk.box((2.6, 0.7, 1.02), (dx, dy, 0.55), rot_z=rz)
+    desk.done()
+    box((2.7, 0.8, 0.05), (dx, dy + 0.02, 1.085), stone, bevel=0.006, rot=(0, 0, rz))
+    box((2.5, 0.6, 0.1), (dx, dy - 0.02, 0.05), dark, bevel=0.003, rot=(0, 0, rz))
+    box((0.6, 0.025, 0.36), (dx + 0.4, dy + 0.45, 1.42), dark, bevel=0.004, rot=(0, 0, rz + 0.25))
+    box((0.05, 0.05, 0.16), (dx + 0.4, dy + 0.47, 1.18), steel, bevel=0.005)
+    box((0.32, 0.24, 0.015), (dx - 0.6, dy + 0.05, 1.12), simple_mat('s11c-paper', (0.75, 0.74, 0.72), 0.7), bevel=0,
+        rot=(0, 0, 0.3))
+    box((0.45, 0.45, 0.08), (dx + 0.1, dy + 1.1, 0.5), simple_mat('s11c-fabric', (0.09, 0.09, 0.095), 0.9, grain=0.2,
+                                                                 grain_scale=40), bevel=0.03)
+    box((0.44, 0.06, 0.5), (dx + 0.1, dy + 1.33, 0.82), dark, bevel=0.03)
+    cylinder(0.025, 0.42, (dx + 0.1, dy + 1.1, 0.25), steel, verts=12)
+    # Lounge chair and side table (left).
+    leather = simple_mat('s11c-leather', (0.17, 0.075, 0.04), 0.42, grain=0.18, grain_scale=14)
+    ch = Batch(leather, 's11c-chair')
+    ax, ay, rot = -4.6, 5.6, 0.55
+    ca, sa = math.cos(rot), math.sin(rot)
+    for dxx, dyy, z, dims in ((0, 0, 0.38, (0.8, 0.75, 0.16)), (0, 0.34, 0.64, (0.8, 0.12, 0.46)),
+                              (-0.37, 0.02, 0.52, (0.08, 0.72, 0.22)), (0.37, 0.02, 0.52, (0.08, 0.72, 0.22))):
+        ch.box(dims, (ax + dxx * ca - dyy * sa, ay + dxx * sa + dyy * ca, z), rot_z=rot)
+    ch.done()
+    for lx, ly in ((-0.34, -0.3), (0.34, -0.3), (-0.34, 0.3), (0.34, 0.3)):
+        o = cylinder(0.014, 0.31, (ax + lx * ca - ly * sa, ay + lx * sa + ly * ca, 0.155), steel, verts=8)
+    cylinder(0.26, 0.025, (-3.75, 5.2, 0.5), stone, verts=40)
+    cylinder(0.02, 0.49, (-3.75, 5.2, 0.245), steel, verts=10)
+    cylinder(0.18, 0.012, (-3.75, 5.2, 0.006), steel, verts=32)
+    # Plants.
+    leaf = leaf2_mat('s11c-leaf', (0.02, 0.045, 0.016), (0.08, 0.13, 0.04), translucent=0.3)
+    bark = bark2_mat('s11c-bark', (0.08, 0.07, 0.06))
+    pot = simple_mat('s11c-pot', (0.2, 0.19, 0.18), 0.7, grain=0.08, grain_scale=8)
+    s11c_plant(-2.95, 9.0, 2.3, 71, pot, leaf, bark, pot_r=0.3, pot_h=0.7)
+    s11c_plant(7.0, 8.4, 1.8, 73, pot, leaf, bark)
+    s11c_plant(-5.6, 6.6, 1.3, 74, pot, leaf, bark, pot_r=0.22, pot_h=0.45)
+    # The brand name: brushed steel letters standing 3 cm off the slats, off-centre.
+    o = shop_name('NOVA MOTORS', 2.6, 9.9, 3.25, 0.26, steel, depth=0.02, spacing=1.35)
+    o.rotation_euler = (math.pi / 2, 0.0, rng.gauss(0, 0.002))
+
+
 def s_luxury_showroom():
-    """A dark, warm dealer hall: walnut slat wall with LED lines, spot pools on a satin dark floor (blurred
-    reflections, not a mirror). Session 5: the speckle on the floor was light-selection noise (Cycles 3.4
-    has no light tree: each of 32 lamps got one sample in 32) and a sub-pixel bump on a glossy floor;
-    now the only sampled emissive mesh is the lower LED line, the downlight discs and the upper line are
-    seen but not sampled, 4 of the 15 downlights are lamps (those whose pools the camera sees), and the
-    floor is satin concrete without sub-pixel bump."""
-    hall(w=34, d=30, h=6.5, wall=(0.09, 0.085, 0.08), ceiling=(0.05, 0.05, 0.055), back_wall=True)
-    plane(6000, 6000, (0, 0, 0), satin_concrete_mat((0.05, 0.05, 0.052), rough=0.34))
-    wood = simple_mat('walnut', (0.16, 0.09, 0.05), 0.4, grain=0.3, grain_scale=3)
-    for i in range(120):
-        box((0.09, 0.05, 5.2), (-12 + i * 0.2, 9.93, 2.8), wood, bevel=0.01)
-    # A shadow gap under the slats: the lower LED line sits in a dark recess above a plinth.
-    box((34, 0.2, 0.12), (0, 9.9, 0.06), simple_mat('plinth', (0.03, 0.03, 0.032), 0.5), bevel=0.005)
-    # The lower LED line: the camera sees a 5-cm line; the floor is lit by, and reflects, an emitter of the
-    # same power 30 cm tall in its place (unseen by the camera). A thin line close to a satin floor is found
-    # neither by light sampling nor by the reflection's own rays, and the floor in front of it stayed grainy
-    # at any affordable sample count; blurred by the floor's roughness, the two reflections look the same.
-    camera_only(plane(34, 0.05, (0, 9.88, 0.2), no_light_sampling(emission_mat('led', (1.0, 0.78, 0.5), 12.0)),
-                      rot=(math.pi / 2, 0, 0)))
-    glow = plane(34, 0.3, (0, 9.87, 0.2), emission_mat('glow', (1.0, 0.78, 0.5), 12.0 * 0.05 / 0.3),
+    """Session 11 (reviewers: a render, a fake spotlight decal on the floor): a dark dealer hall with
+    a polished dark porcelain floor (160 x 80 slabs across the frame, joints, lippage, smudges, scuffs,
+    faint tyre arcs), a walnut slat wall with real 6-cm slats over black felt and scallops from a row of
+    wall-washing downlights, a stone wall section at the left with a door to a lit corridor, a reception
+    desk, a lounge chair, plants and a steel brand name. The floor is lit by soft overlapping downlight
+    pools (wide, fully feathered cones), two over the car. Camera as before (50 mm, 8.5 m, 1.25 m,
+    2 degrees down) at f/4."""
+    hall(w=34, d=30, h=6.5, wall=(0.09, 0.085, 0.08), ceiling=(0.05, 0.05, 0.055), back_wall=False)
+    plane(6000, 6000, (0, 0, 0), s11c_porcelain_mat('s11c-porcelain'))
+    # The slat wall: black felt behind 45 x 60 mm walnut slats at 75 mm, each a hair off plumb.
+    rng = random.Random(11)
+    sx0, sx1, wy = -3.25, 10.0, 10.0
+    box((sx1 - sx0, 0.05, 4.7), ((sx0 + sx1) / 2, wy + 0.03, 2.35), simple_mat('s11c-felt', (0.012, 0.011, 0.011), 0.95,
+                                                                          grain=0.2, grain_scale=60), bevel=0)
+    slats = Batch(s11c_slat_mat('s11c-walnut', pitch=0.075, x0=sx0), 's11c-slats')
+    x = sx0 + 0.04
+    while x < sx1:
+        slats.box((0.045, 0.06 + rng.uniform(-0.003, 0.003), 4.5), (x, wy - 0.035, 2.37), rot_y=rng.gauss(0, 0.0012))
+        x += 0.075
+    slats.done()
+    # Above the slats a shadow gap and a dark plaster bulkhead; below them a recessed plinth with an LED line.
+    plaster = plaster_mat('s11c-bulkhead', (0.1, 0.095, 0.09), 0.8, streaks=False)
+    box((40, 0.4, 2.2), (0, wy + 0.2, 5.75), plaster, bevel=0)
+    box((sx1 - sx0, 0.1, 0.12), ((sx0 + sx1) / 2, wy + 0.02, 0.06), simple_mat('s11c-plinth', (0.02, 0.02, 0.021), 0.4),
+        bevel=0.003)
+    led_c = (1.0, 0.8, 0.55)
+    camera_only(plane(sx1 - sx0, 0.03, ((sx0 + sx1) / 2, wy - 0.04, 0.125), no_light_sampling(
+        emission_mat('s11c-led', led_c, 6.0)), rot=(math.pi / 2, 0, 0)))
+    glow = plane(sx1 - sx0, 0.3, ((sx0 + sx1) / 2, wy - 0.05, 0.125), emission_mat('s11c-glow', led_c, 6.0 * 0.03 / 0.3),
                  rot=(math.pi / 2, 0, 0))
     glow.visible_camera = False
-    camera_only(plane(34, 0.05, (0, 9.88, 5.45), no_light_sampling(emission_mat('led', (1.0, 0.78, 0.5), 12.0)),
-                      rot=(math.pi / 2, 0, 0)))
-    stone = simple_mat('stone', (0.62, 0.6, 0.56), 0.2, grain=0.08, grain_scale=2)
-    box((3.6, 0.8, 1.05), (8.0, 8.6, 0.525), stone, bevel=0.02)
-    box((3.8, 0.9, 0.05), (8.0, 8.6, 1.07), simple_mat('top', (0.05, 0.05, 0.05), 0.15), bevel=0.01)
-    em = no_light_sampling(emission_mat('dl', (1, 0.9, 0.75), 30.0))
-    for y in (-2.0, 3.0, 8.0):
-        for x in (-12.0, -6.0, 0.0, 6.0, 12.0):
-            cylinder(0.09, 0.02, (x, y, 6.48), em, verts=16)
-            # Only the ones whose pools the camera sees, or that light the car, are lamps.
-            if (x, y) in ((0.0, -2.0), (-6.0, 3.0), (6.0, 3.0), (0.0, 8.0)):
-                spot_light((x, y, 6.45), 1500, (x, y, 0.0), angle_deg=40, blend=0.6, color=(1, 0.9, 0.75),
-                           radius=0.05)
-    point_light((0, -6, 6), 400, (1, 0.9, 0.78), 2.0)
-    # Wall washers grazing the slats, so the wood reads as wood.
-    for wx in (-3.5, 3.5):
-        spot_light((wx, 8.9, 6.3), 900, (wx, 9.9, 1.0), angle_deg=55, blend=0.8, color=(1, 0.85, 0.65))
+    # The stone wall at the left, 40 cm proud of the slats, with a door to a lit corridor.
+    stone = cladding_mat('s11c-stone', (0.36, 0.34, 0.31), panel=(1.2, 0.6), joint=0.004, rough=0.55)
+    dl, dr, dh = -6.35, -5.25, 2.15
+    box((20, 0.4, 4.7), (dl - 10, wy - 0.2, 2.35), stone, bevel=0)
+    box((sx0 - dr, 0.4, 4.7), ((dr + sx0) / 2, wy - 0.2, 2.35), stone, bevel=0)
+    box((dr - dl, 0.4, 4.7 - dh), ((dl + dr) / 2, wy - 0.2, dh + (4.7 - dh) / 2), stone, bevel=0)
+    frame = simple_mat('s11c-doorframe', (0.03, 0.03, 0.032), 0.35, metallic=0.6)
+    for fx in (dl + 0.02, dr - 0.02):
+        box((0.04, 0.42, dh), (fx, wy - 0.2, dh / 2), frame, bevel=0.003)
+    box((dr - dl, 0.42, 0.04), ((dl + dr) / 2, wy - 0.2, dh - 0.02), frame, bevel=0.003)
+    corr = simple_mat('s11c-corridor', (0.5, 0.48, 0.45), 0.8, grain=0.05, grain_scale=3)
+    for cx_ in (dl - 0.6, dr + 0.6):
+        box((0.1, 5.0, 2.8), (cx_, wy + 2.5, 1.4), corr, bevel=0)
+    box((2.4, 0.1, 2.8), ((dl + dr) / 2, wy + 5.0, 1.4), corr, bevel=0)
+    box((2.4, 5.0, 0.1), ((dl + dr) / 2, wy + 2.5, 2.85), corr, bevel=0)
+    area_light(((dl + dr) / 2, wy + 2.5, 2.75), 1.0, 35, (1.0, 0.88, 0.72), size_y=3.0,
+               target=((dl + dr) / 2, wy + 2.5, 0))
+    s11c_showroom_dressing()
+    # Downlights (out of frame, in the 6.5-m ceiling): wide, fully feathered cones so the pools overlap and
+    # fade; two over the car; a row of wall washers 0.7 m off the slats paints scallops down the wood.
+    warm = (1.0, 0.88, 0.72)
+    for x, y, p in ((-1.7, 0.3, 1300), (1.7, 0.3, 1300), (-4.6, 4.6, 700), (0.2, 4.8, 650), (4.8, 4.4, 700)):
+        spot_light((x, y, 6.45), p, (x, y - 0.4, 0.0), angle_deg=62, blend=1.0, color=warm, radius=0.06)
+    for x, p in ((-1.75, 560), (1.05, 470), (3.85, 540), (6.65, 500)):
+        spot_light((x, 9.3, 6.45), p, (x, wy - 0.2, 1.2), angle_deg=48, blend=0.85, color=(1.0, 0.84, 0.64),
+                   radius=0.03)
+    spot_light((-4.3, wy - 1.1, 6.45), 650, (-4.3, wy - 0.4, 1.0), angle_deg=55, blend=0.9, color=(1.0, 0.85, 0.66),
+               radius=0.03)  # a washer on the stone wall
+    point_light((0, -7, 5.5), 300, (1, 0.9, 0.8), 2.0)  # bounce from the room behind the camera
     world_grad((0.01, 0.01, 0.01), (0.015, 0.015, 0.015), 1.0)
     key(10, 70, 0.5, (1, 0.9, 0.78))
-    camera(fstop=2.8)
-    render_settings(exposure=0.4, glare=0.12, adaptive=0.01)
+    camera(fstop=4.0)
+    render_settings(exposure=0.5, glare=0.1, adaptive=0.01)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
