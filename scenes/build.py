@@ -7198,71 +7198,311 @@ def stage_fixture(x, y, z, target, power, body, lens_mat, angle=24, color=(1.0, 
     spot_light(tuple(p + d * 0.26), power, target, angle_deg=angle, blend=0.35, color=color, radius=0.08)
 
 
+def s11c_grid(name, xs, ys, fn, mat, plane='XY', smooth=True):
+    """A grid mesh over xs x ys, displaced by fn(X, Y) (numpy arrays): plane 'XY' displaces Z (a carpet),
+    'XZ' displaces Y (a hanging cloth; ys are then heights)."""
+    import numpy as np
+    X, Y = np.meshgrid(np.asarray(xs, float), np.asarray(ys, float), indexing='ij')
+    D = fn(X, Y)
+    if plane == 'XY':
+        P = np.stack([X, Y, D], -1)
+    else:
+        P = np.stack([X, D, Y], -1)
+    nx, ny = X.shape
+    idx = np.arange(nx * ny).reshape(nx, ny)
+    q = np.stack([idx[:-1, :-1], idx[1:, :-1], idx[1:, 1:], idx[:-1, 1:]], -1).reshape(-1, 4)
+    me = bpy.data.meshes.new(name)
+    me.from_pydata(P.reshape(-1, 3).tolist(), [], q.tolist())
+    if smooth:
+        for p in me.polygons:
+            p.use_smooth = True
+    me.materials.append(mat)
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s11c_truss(p0, p1, mat, w=0.29, bay=0.5, name='s11c-truss'):
+    """A box truss between two points along any axis: four chords, zig-zag diagonals on each face."""
+    import numpy as np
+    a, b = np.array(p0, float), np.array(p1, float)
+    d = (b - a) / np.linalg.norm(b - a)
+    up = np.array([0, 0, 1.0]) if abs(d[2]) < 0.9 else np.array([1.0, 0, 0])
+    s = np.cross(d, up)
+    s /= np.linalg.norm(s)
+    u = np.cross(s, d)
+    h = w / 2
+    corners = [(-h, -h), (-h, h), (h, h), (h, -h)]
+    soup = Soup()
+    L = float(np.linalg.norm(b - a))
+    for cs, cu in corners:
+        off = s * cs + u * cu
+        tube(soup, [a + off, b + off], np.array([0.024, 0.024]), 0, sides=8)
+    n = max(1, int(L / bay))
+    for f in range(4):
+        (s0, u0), (s1, u1) = corners[f], corners[(f + 1) % 4]
+        for i in range(n):
+            ta, tb = a + d * L * i / n, a + d * L * (i + 1) / n
+            p_, q_ = ta + s * s0 + u * u0, tb + s * s1 + u * u1
+            if i % 2:
+                p_, q_ = ta + s * s1 + u * u1, tb + s * s0 + u * u0
+            tube(soup, [p_, q_], np.array([0.01, 0.01]), 0, sides=6)
+    return put(soup.mesh(name, [mat], smooth=True), (0, 0, 0), name=name)
+
+
+def s11c_carpet_mat(name, color=(0.2, 0.008, 0.012), seam_x=-7.4):
+    """Session 11: a cut-pile event runner as photographed: tufted pile (a fine clumpy mottle a centimetre
+    or two across, not a flat colour), long soft nap bands along the roll, two rolls butted at a seam (one a
+    shade different), crushed walkways, faint crushed tracks where the car was driven on, lint and specks,
+    a little sheen at grazing angles. Recorded as the floor."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    nap = noise(nt, math_node_vec_scale(nt, c, (0.06, 1.0, 1.0)), 1.6, 4, 0.55)
+    col = ramp(nt, nap, [(0.25, tuple(v * 0.72 for v in color)), (0.75, tuple(v * 1.22 for v in color))])
+    roll = math_node(nt, 'LESS_THAN', sep.outputs['X'], seam_x)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', roll, 0.6), col, (color[0] * 0.8, color[1] * 0.9, color[2] * 1.1))
+    vor = nt.nodes.new('ShaderNodeTexVoronoi')
+    vor.inputs['Scale'].default_value = 70.0
+    link(nt, c, vor.inputs['Vector'])
+    tuft = ramp(nt, vor.outputs['Distance'], [(0.0, (1.2, 1.16, 1.16)), (0.6, (0.7, 0.7, 0.7))])
+    col = mix_rgb(nt, 0.7, col, mix_rgb(nt, 1.0, col, tuft, 'MULTIPLY'))
+    mott = ramp(nt, noise(nt, c, 6, 6, 0.7), [(0.25, (0.72, 0.72, 0.72)), (0.75, (1.18, 1.16, 1.16))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 28, 4, 0.6), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.12, 1.12, 1.12))]),
+                  'MULTIPLY')  # the pile's clumps, a few centimetres across
+    col = mix_rgb(nt, 1.0, col, mott, 'MULTIPLY')
+    crush = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), 0.8, 5, 0.6),
+                 [(0.55, (1, 1, 1)), (0.78, (0.8, 0.79, 0.79))])
+    col = mix_rgb(nt, 1.0, col, crush, 'MULTIPLY')
+    # The car's wheels crushed two faint bands along the roll where it was driven on from the left.
+    for ty in (-0.78, 0.78):
+        band = ramp(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], ty)),
+                    [(0.0, (0.86, 0.86, 0.86)), (0.12, (1, 1, 1))])
+        fade = ramp(nt, sep.outputs['X'], [(0.0, (1, 1, 1)), (1.0, (1, 1, 1))])
+        brk = ramp(nt, noise(nt, c, 1.3, 3, 0.5), [(0.35, (1, 1, 1)), (0.6, (0, 0, 0))])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', brk, 0.8), col, mix_rgb(nt, 1.0, col, band, 'MULTIPLY'))
+    lint = ramp(nt, noise(nt, c, 60, 3, 0.6), [(0.7, (0, 0, 0)), (0.76, (1, 1, 1))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', lint, 0.35), col, (0.45, 0.35, 0.33))
+    seam = ramp(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['X'], seam_x)),
+                [(0.0, (0.45, 0.45, 0.45)), (0.012, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, seam, 'MULTIPLY')
+    h = math_node(nt, 'ADD', vor.outputs['Distance'], math_node(nt, 'MULTIPLY', noise(nt, c, 300, 2, 0.5), 0.5))
+    p = principled(nt, out, col, 0.93, 0.25, 0.0, bump(nt, h, 0.35, 0.004))
+    p.inputs['Sheen'].default_value = 0.15
+    p.inputs['Sheen Tint'].default_value = 0.9
+    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'red-carpet'}
+    return m
+
+
+def s11c_backdrop_mat(name, color=(0.07, 0.085, 0.13)):
+    """Session 11: printed polyester backdrop fabric: storage creases (a grid of fold lines every metre or
+    so, not quite straight), small tension puckers, a faint weave tone, satin sheen on the folds."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    wob = math_node(nt, 'MULTIPLY', noise(nt, c, 0.5, 2, 0.5), 0.16)
+    creases = None
+    for axis, pitch in (('X', 1.05), ('Z', 0.78)):
+        v = math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs[axis], pitch), wob)
+        dd = math_node(nt, 'MULTIPLY', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', math_node(nt, 'FRACT', v), 0.5)),
+                       pitch)
+        ridge = ramp(nt, dd, [(0.0, (1, 1, 1)), (0.03, (0, 0, 0))])
+        brk = ramp(nt, noise(nt, c, 1.6, 3, 0.5), [(0.35, (0.1, 0.1, 0.1)), (0.65, (0.8, 0.8, 0.8))])
+        r = math_node(nt, 'MULTIPLY', ridge, brk)
+        creases = r if creases is None else math_node(nt, 'MAXIMUM', creases, r)
+    pucker = noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 0.4)), 6.0, 3, 0.5)
+    h = math_node(nt, 'ADD', creases, math_node(nt, 'MULTIPLY', pucker, 0.25))
+    tone = ramp(nt, noise(nt, c, 1.2, 4, 0.5), [(0.3, tuple(v * 0.92 for v in color)), (0.7, tuple(v * 1.06 for v in color))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', creases, 0.25), tone, tuple(v * 1.3 for v in color))
+    p = principled(nt, out, col, 0.55, 0.45, 0.0, bump(nt, h, 0.6, 0.01))
+    p.inputs['Sheen'].default_value = 0.6
+    return m
+
+
+def s11c_stanchions(posts, post_mat, rope_mat, height=0.95, gaps=()):
+    """Brass stanchions at the given (x, y) points, each a little off plumb, ropes hung between them with
+    uneven sag; a rope unhooked at each gap index hangs straight down from its post."""
+    rng = random.Random(909)
+    for i, (x, y) in enumerate(posts):
+        tx, ty = rng.gauss(0, 0.008), rng.gauss(0, 0.008)
+        cylinder(0.17, 0.03, (x, y, 0.015), post_mat, verts=40)
+        cylinder(0.11, 0.05, (x, y, 0.05), post_mat, verts=32)
+        o = cylinder(0.025, height, (x + tx * height / 2, y + ty * height / 2, height / 2), post_mat, verts=20)
+        o.rotation_euler = (-ty, tx, 0)
+        sphere(0.045, (x + tx * height, y + ty * height, height + 0.03), post_mat, subdiv=3)
+        posts[i] = (x + tx * (height - 0.06), y + ty * (height - 0.06))
+    for i, ((ax, ay), (bx, by)) in enumerate(zip(posts, posts[1:])):
+        z = height - 0.06
+        if i in gaps:
+            wire([(ax + 0.04, ay, z), (ax + 0.06, ay - 0.02, z - 0.35), (ax + 0.05, ay - 0.03, z - 0.62)], 0.017,
+                 rope_mat, 'rope-down')
+            continue
+        wire(catenary((ax + 0.04, ay, z), (bx - 0.04, by, z), rng.uniform(0.2, 0.32)), 0.017, rope_mat, 'rope')
+
+
+def s11c_props(brass):
+    """Session 11, red carpet: a lectern with a gooseneck microphone, a speaker on a tripod, a cocktail
+    table in a white stretch cover, a potted plant, cables run along the floor and taped down."""
+    import numpy as np
+    black = simple_mat('s11c-black', (0.018, 0.018, 0.02), 0.45, grain=0.08, grain_scale=10)
+    steel = simple_mat('s11c-steel', (0.4, 0.4, 0.41), 0.35, metallic=0.9, grain=0.05)
+    walnut = simple_mat('s11c-lectern', (0.1, 0.055, 0.03), 0.4, grain=0.2, grain_scale=4)
+    # Lectern (left), slightly turned, a brass plate on its front.
+    lx, ly = -5.2, 4.3
+    box((0.62, 0.46, 1.1), (lx, ly, 0.55), walnut, bevel=0.01, rot=(0, 0, 0.2))
+    box((0.7, 0.52, 0.04), (lx, ly + 0.02, 1.13), walnut, bevel=0.005, rot=(math.radians(-15), 0, 0.2))
+    box((0.34, 0.01, 0.12), (lx - 0.05, ly - 0.24, 0.82), brass, bevel=0.002, rot=(0, 0, 0.2))
+    wire([(lx + 0.12, ly + 0.05, 1.15), (lx + 0.1, ly - 0.02, 1.32), (lx + 0.05, ly - 0.12, 1.4)], 0.006, black, 'mic')
+    sphere(0.022, (lx + 0.045, ly - 0.14, 1.41), black, subdiv=2)
+    # Speaker on a tripod (right).
+    sx, sy = -6.3, 5.5
+    soup = Soup()
+    for k in range(3):
+        a = 2 * math.pi * k / 3 + 0.4
+        tube(soup, [(sx, sy, 0.75), (sx + 0.55 * math.cos(a), sy + 0.55 * math.sin(a), 0.0)], np.array([0.014, 0.014]), 0, sides=8)
+    tube(soup, [(sx, sy, 0.0 + 0.6), (sx, sy, 1.75)], np.array([0.018, 0.018]), 0, sides=10)
+    put(soup.mesh('s11c-tripod', [black], smooth=True), (0, 0, 0), name='s11c-tripod')
+    box((0.38, 0.32, 0.6), (sx, sy, 2.05), black, bevel=0.02, rot=(0, 0, -0.35))
+    box((0.3, 0.005, 0.5), (sx + 0.06, sy - 0.16, 2.05), simple_mat('s11c-grille', (0.03, 0.03, 0.032), 0.8, grain=0.3,
+                                                                    grain_scale=200), bevel=0, rot=(0, 0, -0.35))
+    # Cocktail table in a white stretch cover (right, far).
+    soup = Soup()
+    zs = np.array([0.0, 0.15, 0.45, 0.75, 0.98, 1.08, 1.1])
+    rs = np.array([0.32, 0.2, 0.07, 0.07, 0.25, 0.36, 0.36])
+    tube(soup, [(5.7, 4.25, z) for z in zs], rs, 0, sides=28)
+    put(soup.mesh('s11c-cocktail', [simple_mat('s11c-lycra', (0.7, 0.7, 0.68), 0.7, grain=0.04)], smooth=True),
+        (0, 0, 0), name='s11c-cocktail')
+    cylinder(0.36, 0.01, (5.7, 4.25, 1.105), simple_mat('s11c-lycra-top', (0.7, 0.7, 0.68), 0.7), verts=28)
+    # A plant beside the backdrop.
+    leaf = leaf2_mat('s11c-rc-leaf', (0.02, 0.045, 0.016), (0.08, 0.13, 0.04), translucent=0.3)
+    bark = bark2_mat('s11c-rc-bark', (0.08, 0.07, 0.06))
+    s11c_plant(6.5, 5.4, 1.7, 81, black, leaf, bark, pot_r=0.26, pot_h=0.6)
+    # Cables: from the uplights along the backdrop's foot to the tower; one across the front, taped.
+    wire([(-4.3, 5.75, 0.012), (-1.5, 5.8, 0.012), (1.2, 5.72, 0.012), (3.8, 5.78, 0.012), (5.3, 6.0, 0.012)], 0.009,
+         black, 'cable')
+    wire([(-12, -2.85, 0.01), (-6, -2.8, 0.01), (-1, -2.95, 0.01), (4, -2.88, 0.01), (12, -2.7, 0.01)], 0.008, black,
+         'cable-front')
+    tape = simple_mat('s11c-gaffer', (0.025, 0.025, 0.027), 0.55, grain=0.1, grain_scale=40)
+    rng = random.Random(5)
+    for tx in (-7.5, -3.9, 0.6, 4.4, 8.1):
+        box((0.05, 0.28, 0.003), (tx, -2.9 + rng.uniform(-0.05, 0.05), 0.012), tape, bevel=0,
+            rot=(0, 0, rng.gauss(0, 0.08)))
+
+
 def s_red_carpet():
-    """A car launch at a gala (session 9; was a black void with one cone of light): the car on a red runner
-    laid across the frame (5 m deep, its edges well clear of the car) over a dark hall floor; brass
-    stanchions with red velvet ropes behind it, a lit step-and-repeat wall of made-up sponsors' logos, black
-    drapes, a box truss with profile spots overhead and a light haze that shows their beams. 35 mm at 8 m,
-    1.3 m, tilted up 2 degrees, f/4."""
+    """Session 11 (reviewers: a printed drawing): a car launch photographed at the event. The car stands
+    on a real red runner laid across the frame (two rolls butted at a seam, tufted pile, faint wrinkles, a
+    bound edge, crushed tracks), in front of a dark blue fabric backdrop hung from a goalpost truss (hanging
+    folds, storage creases, uplit from the floor so it falls off upward), a black header with steel
+    letters, profile spots on the truss firing back-light beams through haze, brass stanchions with uneven
+    ropes (one unhooked), a lectern, a speaker on a tripod, a cocktail table, a plant, taped-down cables.
+    35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/4 (as before)."""
+    import numpy as np
     extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     world_grad((0.003, 0.003, 0.004), (0.002, 0.002, 0.003), 1.0)
-    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.05, 0.05, 0.052), 0.35, record=False))
-    carpet = event_carpet_mat('red-runner')
-    box((40, 5.0, 0.014), (0, 0.4, 0.007), carpet, bevel=0.004)
-    binding = velvet_mat('rc-binding', (0.06, 0.005, 0.008), sheen=0.5)
-    for y in (-2.1, 2.9):  # the runner's bound edges, a shade darker
-        box((40, 0.05, 0.018), (0, y, 0.009), binding, bevel=0.004)
-    brass = brass_mat('rc-brass')
-    velvet = velvet_mat('rc-velvet', (0.3, 0.01, 0.02))
-    stanchions(-11.0, 11.0, 3.4, 2.2, brass, velvet)
-    # Step-and-repeat: a white wall printed with sponsors' names in a staggered pattern, a header above.
-    wy, ww, wh = 5.6, 15.0, 3.4
-    box((ww, 0.12, wh), (0, wy + 0.06, wh / 2), simple_mat('backdrop', (0.82, 0.82, 0.83), 0.55, grain=0.02), bevel=0.005)
-    trim = simple_mat('rc-black', (0.02, 0.02, 0.022), 0.4, grain=0.05)
+    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.045, 0.045, 0.048), 0.38, record=False))
+    # The runner: 5 m deep, a grid with a few soft wrinkles off the car's footprint, its front edge wavering.
+    carpet = s11c_carpet_mat('s11c-runner', (0.15, 0.006, 0.009))
+    wr = [(-6.6, -1.3, 20, 2.2, 0.024, 0.07), (5.9, 1.9, -35, 1.7, 0.018, 0.06), (-4.3, 2.4, 70, 1.2, 0.014, 0.05),
+          (8.6, -1.4, 10, 2.6, 0.026, 0.08), (3.9, -1.85, 80, 0.7, 0.015, 0.05), (-9.5, 0.8, -60, 1.8, 0.018, 0.06),
+          (-3.4, -1.95, 95, 0.6, 0.012, 0.04)]
+
+    def carpet_z(X, Y):
+        z = np.full(X.shape, 0.011)
+        for x0, y0, ang, L, hh, w in wr:
+            a = math.radians(ang)
+            al = (X - x0) * math.cos(a) + (Y - y0) * math.sin(a)
+            pe = -(X - x0) * math.sin(a) + (Y - y0) * math.cos(a)
+            z += 1.6 * hh * np.exp(-(pe / (1.3 * w)) ** 2) * np.exp(-(al / (L / 2)) ** 4)
+        return z
+
+    y0c, y1c = -2.1, 2.9
+    ys = np.linspace(y0c, y1c, 101)
+    xs = np.linspace(-16, 16, 401)
+    o = s11c_grid('s11c-carpet', xs, ys, carpet_z, carpet)
+    me = o.data
+    for v in me.vertices:  # the edges are not ruler-straight
+        if abs(v.co.y - y0c) < 1e-4 or abs(v.co.y - y1c) < 1e-4:
+            v.co.y += 0.012 * math.sin(v.co.x * 0.7) + 0.006 * math.sin(v.co.x * 2.3 + 1.0)
+            v.co.z = 0.006
+    binding = velvet_mat('s11c-binding', (0.07, 0.004, 0.007), sheen=0.5)
+    for y in (y0c, y1c):
+        wire([(x, y + 0.012 * math.sin(x * 0.7) + 0.006 * math.sin(x * 2.3 + 1.0), 0.006) for x in np.linspace(-16, 16, 161)],
+             0.007, binding, 'binding')
+    brass = brass_mat('s11c-brass')
+    velvet = velvet_mat('s11c-velvet', (0.3, 0.01, 0.02))
+    rng = random.Random(31)
+    posts = [(x + rng.uniform(-0.12, 0.12), 3.45 + rng.uniform(-0.06, 0.06)) for x in
+             (-11.0, -8.7, -6.5, -4.2, -1.9, 0.3, 2.6, 4.8, 7.0, 9.3, 11.6)]
+    s11c_stanchions(posts, brass, velvet, gaps=(7,))
+    # The backdrop: fabric hung from the goalpost truss's beam, hanging folds heavier towards the hem,
+    # puckers between the ties along the top.
+    wy, bw, bh = 6.2, 10.4, 4.3
+    rs = np.random.RandomState(7)
+    waves = [(rs.uniform(0.012, 0.035), rs.uniform(0.45, 1.9), rs.uniform(0, 6.28)) for _ in range(7)]
+
+    def cloth_y(X, Z):
+        t = 1.0 - Z / bh
+        y = np.full(X.shape, wy)
+        for a, lam, ph in waves:
+            y += a * (0.35 + 0.65 * t) * np.sin(2 * math.pi * X / lam + ph + 0.6 * Z)
+        y += 0.014 * np.exp(-(bh - Z) / 0.22) * np.cos(2 * math.pi * X / 0.5)
+        y += 0.02 * np.exp(-Z / 0.15)  # the hem, weighted, sits back a little
+        return y
+
+    s11c_grid('s11c-backdrop', np.linspace(-bw / 2, bw / 2, 261), np.linspace(0.04, bh, 109), cloth_y,
+              s11c_backdrop_mat('s11c-backdrop'), plane='XZ')
+    alu = simple_mat('s11c-alu', (0.55, 0.56, 0.57), 0.3, metallic=1.0, grain=0.03)
+    tz = bh + 0.75
     for s in (-1, 1):
-        box((0.08, 0.2, wh + 0.05), (s * ww / 2, wy, wh / 2), trim, bevel=0.005)
-    box((ww + 0.1, 0.2, 0.08), (0, wy, wh), trim, bevel=0.005)
-    ink = [simple_mat('logo-ink', (0.03, 0.03, 0.035), 0.4), brass_mat('logo-gold', (0.75, 0.55, 0.25), 0.35),
-           simple_mat('logo-red', (0.4, 0.02, 0.03), 0.45)]
-    brands = ['NOVA MOTORS', 'AURELİA']  # the maker and the event's sponsor, alternating as such walls do
-    row_h, col_w = 0.7, 2.8
-    for r in range(int(wh / row_h)):
-        z = 0.25 + r * row_h
-        off = (r % 2) * col_w / 2
-        x = -ww / 2 + 0.7 + off
-        k = r * 2
-        while x < ww / 2 - 0.6:
-            b = brands[k % len(brands)]
-            shop_name(b, x, wy - 0.001, z, 0.22 if len(b) > 7 else 0.27, ink[k % 2], depth=0.002)
-            x += col_w
-            k += 1
-    shop_name('YENİ MODEL LANSMANI', 0.0, wy - 0.1, wh + 0.35, 0.42, brass, depth=0.05, spacing=1.1)
-    drape = drape_mat('rc-drape')
-    box((60, 0.1, 12), (0, wy + 2.5, 6), drape, bevel=0)
-    box((60, 60, 0.2), (0, 20, 9.0), trim, bevel=0)  # the hall's dark ceiling
-    # Truss and lights: profile spots at the carpet, wash lamps on the wall, a haze box.
-    alu = simple_mat('truss-alu', (0.55, 0.56, 0.57), 0.3, metallic=1.0, grain=0.03)
-    box_truss(-14.0, 14.0, 2.8, 5.6, alu)
-    body = simple_mat('fixture', (0.015, 0.015, 0.016), 0.5)
-    lens = no_light_sampling(emission_mat('lens', (1.0, 0.88, 0.7), 30.0))
-    for x, tx in ((-7.5, -2.5), (-3.0, -0.8), (3.0, 0.8), (7.5, 2.5)):
-        stage_fixture(x, 2.8, 5.3, (tx, -0.3, 0), 3200, body, lens, angle=26)
-    for x in (-6.0, -2.0, 2.0, 6.0):  # the wall's wash lights: wide floods from the truss, overlapping
-        stage_fixture(x, 2.8, 5.3, (x, wy, 1.0), 700, body, lens, angle=110, color=(1.0, 0.93, 0.84))
-    area_light((0, -9.0, 5.0), 6.0, 150, (1.0, 0.9, 0.78), size_y=2.0, target=(0, 1.0, 0.5))
-    haze = bpy.data.materials.new('haze')
+        s11c_truss((s * (bw / 2 + 0.3), wy, 0.05), (s * (bw / 2 + 0.3), wy, tz), alu, name='s11c-tower')
+        box((0.7, 0.7, 0.02), (s * (bw / 2 + 0.3), wy, 0.01), simple_mat('s11c-base', (0.1, 0.1, 0.1), 0.5, metallic=0.6),
+            bevel=0.003)
+    s11c_truss((-bw / 2 - 0.45, wy, tz), (bw / 2 + 0.45, wy, tz), alu, name='s11c-beam')
+    # A black header board with steel letters under the beam.
+    black = simple_mat('s11c-header', (0.015, 0.015, 0.017), 0.35, grain=0.03)
+    box((bw + 0.1, 0.06, 0.52), (0, wy - 0.08, bh + 0.28), black, bevel=0.004)
+    steel = simple_mat('s11c-letters', (0.75, 0.75, 0.74), 0.3, grain=0.03, grain_scale=20)  # white acrylic
+    shop_name('NOVA MOTORS', -1.6, wy - 0.115, bh + 0.13, 0.28, steel, depth=0.015, spacing=1.25)
+    shop_name('YENİ MODEL LANSMANI', 3.0, wy - 0.115, bh + 0.19, 0.11, steel, depth=0.01, spacing=1.15)
+    drape = drape_mat('s11c-drape')
+    box((60, 0.1, 12), (0, wy + 1.8, 6), drape, bevel=0)
+    box((60, 60, 0.2), (0, 20, 9.0), black, bevel=0)  # the hall's dark ceiling
+    s11c_props(brass)
+    # Lights: three soft profile spots from the out-of-frame front truss (the key, pools feathered out),
+    # uplights on the floor grazing the backdrop, back-light beams from the goalpost beam through haze.
+    body = simple_mat('s11c-fixture', (0.015, 0.015, 0.016), 0.5)
+    lens = no_light_sampling(emission_mat('s11c-lens', (1.0, 0.9, 0.75), 25.0))
+    box_truss(-9.0, 9.0, 1.2, 6.3, alu)
+    soft = area_light((0.4, -0.6, 6.2), 5.0, 200, (1.0, 0.9, 0.78), size_y=1.4, target=(0.2, 0.2, 0))
+    soft.data.spread = math.radians(55)  # a gridded soft light: it falls off before the backdrop
+    soft.visible_volume_scatter = False  # it would fill the haze into a grey veil
+    for x, tx, p in ((-3.4, -1.5, 330), (3.7, 1.6, 360)):
+        spot_light((x, 1.0, 6.1), p, (tx, -0.6, 0), angle_deg=60, blend=1.0, color=(1.0, 0.9, 0.76), radius=0.15)
+    up_lens = no_light_sampling(emission_mat('s11c-uplens', (0.45, 0.6, 1.0), 20.0))
+    for x, p, tz_ in ((-4.1, 380, 2.4), (-1.3, 460, 2.9), (1.5, 400, 2.6), (4.2, 440, 2.2)):
+        can = cylinder(0.09, 0.2, (x, wy - 0.65, 0.13), body, verts=20)
+        can.rotation_euler = (math.radians(-28), 0, 0)
+        camera_only(cylinder(0.07, 0.01, (x, wy - 0.6, 0.22), up_lens, verts=16)).rotation_euler = (math.radians(-28), 0, 0)
+        spot_light((x, wy - 0.62, 0.25), p, (x + 0.1, wy, tz_), angle_deg=75, blend=0.9, color=(0.42, 0.55, 1.0), radius=0.05)
+    for x, tx in ((-3.2, -1.4), (0.2, 0.0), (3.4, 1.5)):
+        stage_fixture(x, wy - 0.35, tz - 0.32, (tx, 0.3, 0), 650, body, lens, angle=16)
+    fill = area_light((0, -9.0, 4.0), 6.0, 200, (1.0, 0.9, 0.8), size_y=2.0, target=(0, 1.0, 0.5))
+    fill.visible_volume_scatter = False
+    haze = bpy.data.materials.new('s11c-haze')
     haze.use_nodes = True
     hn = haze.node_tree
     hn.nodes.remove(hn.nodes['Principled BSDF'])
     vol = hn.nodes.new('ShaderNodeVolumePrincipled')
-    vol.inputs['Density'].default_value = 0.008
-    vol.inputs['Color'].default_value = (1, 1, 1, 1)
+    vol.inputs['Density'].default_value = 0.01
     link(hn, vol.outputs[0], hn.nodes['Material Output'].inputs['Volume'])
-    o = box((40, 4.6, 8.5), (0, 3.1, 4.3), haze, bevel=0)  # hangs behind the car, in front of the wall
+    o = box((40, 7.5, 8.5), (0, 2.2, 4.3), haze, bevel=0)
     o.visible_shadow = False
-    key(0, 55, 0.35, (1.0, 0.86, 0.66))
+    key(0, 55, 0.4, (1.0, 0.9, 0.76))
     camera(focal=35.0, fstop=4.0, pitch_deg=2.0, height=1.3, distance=8.0)
-    render_settings(exposure=0.0, glare=0.3)
+    render_settings(exposure=0.2, glare=0.25)
     return extra
 
 
