@@ -2006,50 +2006,243 @@ def hall(w=36.0, d=28.0, h=6.0, wall=(0.6, 0.6, 0.6), ceiling=(0.5, 0.5, 0.5), b
 
 # ---------------------------------------------------------------- scenes
 
+def s11c_white(nt, value, dims='1D'):
+    """Blender's white noise of one value: a random 0..1 per integer cell id (per tile, per slat)."""
+    w = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    w.noise_dimensions = dims
+    link(nt, value, w.inputs['W'])
+    return w
+
+
+def s11c_porcelain_mat(name, base=(0.044, 0.0435, 0.043), size=(1.6, 0.8), rough=0.11, joint=0.003):
+    """Session 11: dark large-format porcelain (160 x 80 cm, long side across the frame, each row shifted
+    by a random amount so the short joints never line up into lines running at the car): every slab a
+    shade different with its own faint stone veining (the pattern breaks at each joint), a hair-line grout
+    joint a little lighter and matt, each slab very slightly out of level (reflections step at the joints),
+    and the wear of a working showroom: mop smudges and dull patches, thin shoe scuffs, faint tyre arcs."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    L, W = size
+    v = math_node(nt, 'DIVIDE', sep.outputs['Y'], W)
+    row = math_node(nt, 'FLOOR', v)
+    fv = math_node(nt, 'FRACT', v)
+    shift = s11c_white(nt, row).outputs['Value']
+    u = math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['X'], L), shift)
+    col_i = math_node(nt, 'FLOOR', u)
+    fu = math_node(nt, 'FRACT', u)
+    cell = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', row, 37.17), col_i)
+    rnd = s11c_white(nt, math_node(nt, 'ADD', cell, 0.31))
+    rv = rnd.outputs['Value']
+    rc = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, rnd.outputs['Color'], rc.inputs[0])
+    dx = math_node(nt, 'MULTIPLY', math_node(nt, 'MINIMUM', fu, math_node(nt, 'SUBTRACT', 1.0, fu)), L)
+    dy = math_node(nt, 'MULTIPLY', math_node(nt, 'MINIMUM', fv, math_node(nt, 'SUBTRACT', 1.0, fv)), W)
+    d = math_node(nt, 'MINIMUM', dx, dy)
+    jt = ramp(nt, d, [(joint * 0.35, (1, 1, 1)), (joint, (0, 0, 0))])
+    # Slab tone +-5 %, veining per slab (its own offset, so it breaks at the joints).
+    tone = ramp(nt, rv, [(0.0, tuple(x * 0.9 for x in base)), (1.0, tuple(x * 1.1 for x in base))])
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'ADD'
+    link(nt, c, off.inputs[0])
+    link(nt, rnd.outputs['Color'], off.inputs[1])
+    vec = math_node_vec_scale(nt, off.outputs[0], (1.0, 1.0, 1.0))
+    vein = noise(nt, _stretch(nt, off.outputs[0], 1.0, 2.5, 1.0, 25.0), 1.4, 8, 0.62, distortion=2.0)
+    veins = ramp(nt, vein, [(0.46, (1, 1, 1)), (0.5, (1.22, 1.21, 1.2)), (0.54, (1, 1, 1))])
+    cloud = ramp(nt, noise(nt, vec, 2.5, 5, 0.55), [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.05, 1.05, 1.04))])
+    col = mix_rgb(nt, 1.0, mix_rgb(nt, 0.6, tone, veins, 'MULTIPLY'), cloud, 'MULTIPLY')
+    # Wear: mop smudges (dull, slightly lighter haze), shoe scuffs (thin, lighter), tyre arcs (darker, dull).
+    smudge = ramp(nt, noise(nt, c, 0.45, 6, 0.62), [(0.5, (0, 0, 0)), (0.72, (1, 1, 1))])
+    wipe = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 7.0, 1.0, 35.0), 1.1, 5, 0.6), [(0.6, (0, 0, 0)), (0.72, (1, 1, 1))])
+    smudge = math_node(nt, 'MAXIMUM', smudge, math_node(nt, 'MULTIPLY', wipe, 0.6))
+    sc_mask = ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.5, (0, 0, 0)), (0.65, (1, 1, 1))])
+    scuff = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 18.0, 1.0, -15.0), 2.2, 6, 0.65), [(0.68, (0, 0, 0)), (0.74, (1, 1, 1))])
+    scuff = math_node(nt, 'MULTIPLY', scuff, sc_mask)
+    wob = math_node(nt, 'MULTIPLY', noise(nt, c, 0.7, 3, 0.5), 0.25)
+    arcs = _tyre_arcs(nt, c, ((-5.5, -6.0, 7.6, 0.5), (4.0, 7.5, 7.0, 0.4), (-1.0, 9.0, 9.5, 0.3)), wob)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', smudge, 0.3), col, tuple(x * 1.3 for x in base))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', scuff, 0.5), col, tuple(x * 1.9 for x in base))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', arcs, 0.6), col, tuple(x * 0.55 for x in base))
+    col = mix_rgb(nt, jt, col, tuple(x * 1.45 for x in base))
+    r = math_node(nt, 'ADD', rough - 0.02, math_node(nt, 'MULTIPLY', rv, 0.04))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', smudge, 0.12))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', scuff, 0.25))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', arcs, 0.22))
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', jt, 0.45))
+    # Lippage: each slab tilted a hair (a plane over the slab), then the joint's groove.
+    lip = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', rc.outputs['R'], 0.5), fu),
+                    math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', rc.outputs['G'], 0.5), fv))
+    n1 = bump(nt, lip, 0.5, 0.03)
+    wave = noise(nt, c, 2.0, 2, 0.4)
+    n2 = bump(nt, wave, 0.015, 0.01, normal=n1)
+    n3 = bump(nt, math_node(nt, 'MULTIPLY', jt, -1.0), 0.12, 0.001, normal=n2)
+    principled(nt, out, col, r, 0.5, 0.0, n3)
+    meta['floor'] = {'gloss': round(max(0.0, 0.5 - rough), 3), 'roughness': rough, 'kind': 'porcelain-tile'}
+    return m
+
+
+def s11c_slat_mat(name, base=(0.15, 0.085, 0.046), pitch=0.07, x0=0.0):
+    """Session 11: oiled walnut slats: each slat its own tone (+-20 %, some lighter sapwood-ish, some
+    darker), long wavy grain running up the slat with its pattern offset per slat, a satin oil sheen that
+    varies along the grain."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    idx = math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['X'], x0), pitch))
+    rnd = s11c_white(nt, math_node(nt, 'ADD', idx, 0.17))
+    rv = rnd.outputs['Value']
+    tone = ramp(nt, rv, [(0.0, tuple(v * 0.72 for v in base)), (0.5, base), (0.85, tuple(v * 1.18 for v in base)),
+                         (1.0, (base[0] * 1.45, base[1] * 1.38, base[2] * 1.25))])
+    gv = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'MULTIPLY', sep.outputs['X'], 30.0), gv.inputs['X'])
+    link(nt, math_node(nt, 'MULTIPLY', sep.outputs['Y'], 30.0), gv.inputs['Y'])
+    link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['Z'], 0.9), math_node(nt, 'MULTIPLY', rv, 91.0)),
+         gv.inputs['Z'])
+    grain = nt.nodes.new('ShaderNodeTexWave')
+    grain.wave_type = 'BANDS'
+    grain.bands_direction = 'X'
+    grain.inputs['Scale'].default_value = 0.6
+    grain.inputs['Distortion'].default_value = 7.0
+    grain.inputs['Detail'].default_value = 4.0
+    grain.inputs['Detail Scale'].default_value = 1.5
+    link(nt, gv.outputs[0], grain.inputs['Vector'])
+    g = ramp(nt, grain.outputs['Fac'], [(0.2, (0.78, 0.76, 0.75)), (0.8, (1.12, 1.1, 1.08))])
+    col = mix_rgb(nt, 1.0, tone, g, 'MULTIPLY')
+    fine = noise(nt, gv.outputs[0], 6.0, 4, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, fine, [(0.3, (0.92, 0.92, 0.92)), (0.7, (1.06, 1.06, 1.06))]), 'MULTIPLY')
+    r = math_node(nt, 'ADD', 0.36, math_node(nt, 'MULTIPLY', grain.outputs['Fac'], 0.14))
+    principled(nt, out, col, r, 0.45, 0.0, bump(nt, grain.outputs['Fac'], 0.08, 0.002))
+    return m
+
+
+def s11c_plant(x, y, h, seed, pot_mat, leaf, bark, pot_r=0.28, pot_h=0.55):
+    rng = random.Random(seed)
+    cylinder(pot_r, pot_h, (x, y, pot_h / 2), pot_mat, verts=32)
+    cylinder(pot_r - 0.02, 0.02, (x, y, pot_h - 0.03), simple_mat('s11c-soil', (0.035, 0.028, 0.022), 0.95), verts=24)
+    try:
+        put(broadleaf_mesh(seed, h, h * 0.36, name='s11c-plant%d' % seed, mats=[leaf, bark], leaves=1.5),
+            (x, y, pot_h - 0.05), rot_z=rng.uniform(0, 6.28))
+    except Exception as e:  # noqa: BLE001
+        print('plant skipped:', e)
+
+
+def s11c_showroom_dressing():
+    """Session 11, luxury showroom: a reception desk at the right (walnut-fronted, stone top, a monitor,
+    a chair behind it, papers), a leather lounge chair and side table at the left in front of the stone
+    wall, plants in tall matt pots, a brushed steel brand name standing off the slats."""
+    rng = random.Random(1111)
+    stone = simple_mat('s11c-desk-stone', (0.55, 0.53, 0.5), 0.22, grain=0.1, grain_scale=3)
+    walnut = s11c_slat_mat('s11c-desk-walnut', (0.12, 0.068, 0.038), pitch=0.25)
+    dark = simple_mat('s11c-dark', (0.02, 0.02, 0.022), 0.3)
+    steel = simple_mat('s11c-steel', (0.55, 0.55, 0.56), 0.28, metallic=0.95, grain=0.06, grain_scale=20)
+    # Reception desk (right, set at a slight angle).
+    dx, dy, rz = 4.9, 6.6, -0.12
+    desk = Batch(walnut, 's11c-desk')
+    desk.box((2.6, 0.7, 1.02), (dx, dy, 0.55), rot_z=rz)
+    desk.done()
+    box((2.7, 0.8, 0.05), (dx, dy + 0.02, 1.085), stone, bevel=0.006, rot=(0, 0, rz))
+    box((2.5, 0.6, 0.1), (dx, dy - 0.02, 0.05), dark, bevel=0.003, rot=(0, 0, rz))
+    box((0.6, 0.025, 0.36), (dx + 0.4, dy + 0.45, 1.42), dark, bevel=0.004, rot=(0, 0, rz + 0.25))
+    box((0.05, 0.05, 0.16), (dx + 0.4, dy + 0.47, 1.18), steel, bevel=0.005)
+    box((0.32, 0.24, 0.015), (dx - 0.6, dy + 0.05, 1.12), simple_mat('s11c-paper', (0.75, 0.74, 0.72), 0.7), bevel=0,
+        rot=(0, 0, 0.3))
+    box((0.45, 0.45, 0.08), (dx + 0.1, dy + 1.1, 0.5), simple_mat('s11c-fabric', (0.09, 0.09, 0.095), 0.9, grain=0.2,
+                                                                 grain_scale=40), bevel=0.03)
+    box((0.44, 0.06, 0.5), (dx + 0.1, dy + 1.33, 0.82), dark, bevel=0.03)
+    cylinder(0.025, 0.42, (dx + 0.1, dy + 1.1, 0.25), steel, verts=12)
+    # Lounge chair and side table (left).
+    leather = simple_mat('s11c-leather', (0.17, 0.075, 0.04), 0.42, grain=0.18, grain_scale=14)
+    ch = Batch(leather, 's11c-chair')
+    ax, ay, rot = -4.6, 5.6, 0.55
+    ca, sa = math.cos(rot), math.sin(rot)
+    for dxx, dyy, z, dims in ((0, 0, 0.38, (0.8, 0.75, 0.16)), (0, 0.34, 0.64, (0.8, 0.12, 0.46)),
+                              (-0.37, 0.02, 0.52, (0.08, 0.72, 0.22)), (0.37, 0.02, 0.52, (0.08, 0.72, 0.22))):
+        ch.box(dims, (ax + dxx * ca - dyy * sa, ay + dxx * sa + dyy * ca, z), rot_z=rot)
+    ch.done()
+    for lx, ly in ((-0.34, -0.3), (0.34, -0.3), (-0.34, 0.3), (0.34, 0.3)):
+        o = cylinder(0.014, 0.31, (ax + lx * ca - ly * sa, ay + lx * sa + ly * ca, 0.155), steel, verts=8)
+    cylinder(0.26, 0.025, (-3.75, 5.2, 0.5), stone, verts=40)
+    cylinder(0.02, 0.49, (-3.75, 5.2, 0.245), steel, verts=10)
+    cylinder(0.18, 0.012, (-3.75, 5.2, 0.006), steel, verts=32)
+    # Plants.
+    leaf = leaf2_mat('s11c-leaf', (0.02, 0.045, 0.016), (0.08, 0.13, 0.04), translucent=0.3)
+    bark = bark2_mat('s11c-bark', (0.08, 0.07, 0.06))
+    pot = simple_mat('s11c-pot', (0.2, 0.19, 0.18), 0.7, grain=0.08, grain_scale=8)
+    s11c_plant(-2.95, 9.0, 2.3, 71, pot, leaf, bark, pot_r=0.3, pot_h=0.7)
+    s11c_plant(7.0, 8.4, 1.8, 73, pot, leaf, bark)
+    s11c_plant(-5.6, 6.6, 1.3, 74, pot, leaf, bark, pot_r=0.22, pot_h=0.45)
+    # The brand name: brushed steel letters standing 3 cm off the slats, off-centre.
+    o = shop_name('NOVA MOTORS', 2.6, 9.9, 3.25, 0.26, steel, depth=0.02, spacing=1.35)
+    o.rotation_euler = (math.pi / 2, 0.0, rng.gauss(0, 0.002))
+
+
 def s_luxury_showroom():
-    """A dark, warm dealer hall: walnut slat wall with LED lines, spot pools on a satin dark floor (blurred
-    reflections, not a mirror). Session 5: the speckle on the floor was light-selection noise (Cycles 3.4
-    has no light tree: each of 32 lamps got one sample in 32) and a sub-pixel bump on a glossy floor;
-    now the only sampled emissive mesh is the lower LED line, the downlight discs and the upper line are
-    seen but not sampled, 4 of the 15 downlights are lamps (those whose pools the camera sees), and the
-    floor is satin concrete without sub-pixel bump."""
-    hall(w=34, d=30, h=6.5, wall=(0.09, 0.085, 0.08), ceiling=(0.05, 0.05, 0.055), back_wall=True)
-    plane(6000, 6000, (0, 0, 0), satin_concrete_mat((0.05, 0.05, 0.052), rough=0.34))
-    wood = simple_mat('walnut', (0.16, 0.09, 0.05), 0.4, grain=0.3, grain_scale=3)
-    for i in range(120):
-        box((0.09, 0.05, 5.2), (-12 + i * 0.2, 9.93, 2.8), wood, bevel=0.01)
-    # A shadow gap under the slats: the lower LED line sits in a dark recess above a plinth.
-    box((34, 0.2, 0.12), (0, 9.9, 0.06), simple_mat('plinth', (0.03, 0.03, 0.032), 0.5), bevel=0.005)
-    # The lower LED line: the camera sees a 5-cm line; the floor is lit by, and reflects, an emitter of the
-    # same power 30 cm tall in its place (unseen by the camera). A thin line close to a satin floor is found
-    # neither by light sampling nor by the reflection's own rays, and the floor in front of it stayed grainy
-    # at any affordable sample count; blurred by the floor's roughness, the two reflections look the same.
-    camera_only(plane(34, 0.05, (0, 9.88, 0.2), no_light_sampling(emission_mat('led', (1.0, 0.78, 0.5), 12.0)),
-                      rot=(math.pi / 2, 0, 0)))
-    glow = plane(34, 0.3, (0, 9.87, 0.2), emission_mat('glow', (1.0, 0.78, 0.5), 12.0 * 0.05 / 0.3),
+    """Session 11 (reviewers: a render, a fake spotlight decal on the floor): a dark dealer hall with
+    a polished dark porcelain floor (160 x 80 slabs across the frame, joints, lippage, smudges, scuffs,
+    faint tyre arcs), a walnut slat wall with real 6-cm slats over black felt and scallops from a row of
+    wall-washing downlights, a stone wall section at the left with a door to a lit corridor, a reception
+    desk, a lounge chair, plants and a steel brand name. The floor is lit by soft overlapping downlight
+    pools (wide, fully feathered cones), two over the car. Camera as before (50 mm, 8.5 m, 1.25 m,
+    2 degrees down) at f/4."""
+    hall(w=34, d=30, h=6.5, wall=(0.09, 0.085, 0.08), ceiling=(0.05, 0.05, 0.055), back_wall=False)
+    plane(6000, 6000, (0, 0, 0), s11c_porcelain_mat('s11c-porcelain'))
+    # The slat wall: black felt behind 45 x 60 mm walnut slats at 75 mm, each a hair off plumb.
+    rng = random.Random(11)
+    sx0, sx1, wy = -3.25, 10.0, 10.0
+    box((sx1 - sx0, 0.05, 4.7), ((sx0 + sx1) / 2, wy + 0.03, 2.35), simple_mat('s11c-felt', (0.012, 0.011, 0.011), 0.95,
+                                                                          grain=0.2, grain_scale=60), bevel=0)
+    slats = Batch(s11c_slat_mat('s11c-walnut', pitch=0.075, x0=sx0), 's11c-slats')
+    x = sx0 + 0.04
+    while x < sx1:
+        slats.box((0.045, 0.06 + rng.uniform(-0.003, 0.003), 4.5), (x, wy - 0.035, 2.37), rot_y=rng.gauss(0, 0.0012))
+        x += 0.075
+    slats.done()
+    # Above the slats a shadow gap and a dark plaster bulkhead; below them a recessed plinth with an LED line.
+    plaster = plaster_mat('s11c-bulkhead', (0.1, 0.095, 0.09), 0.8, streaks=False)
+    box((40, 0.4, 2.2), (0, wy + 0.2, 5.75), plaster, bevel=0)
+    box((sx1 - sx0, 0.1, 0.12), ((sx0 + sx1) / 2, wy + 0.02, 0.06), simple_mat('s11c-plinth', (0.02, 0.02, 0.021), 0.4),
+        bevel=0.003)
+    led_c = (1.0, 0.8, 0.55)
+    camera_only(plane(sx1 - sx0, 0.03, ((sx0 + sx1) / 2, wy - 0.04, 0.125), no_light_sampling(
+        emission_mat('s11c-led', led_c, 6.0)), rot=(math.pi / 2, 0, 0)))
+    glow = plane(sx1 - sx0, 0.3, ((sx0 + sx1) / 2, wy - 0.05, 0.125), emission_mat('s11c-glow', led_c, 6.0 * 0.03 / 0.3),
                  rot=(math.pi / 2, 0, 0))
     glow.visible_camera = False
-    camera_only(plane(34, 0.05, (0, 9.88, 5.45), no_light_sampling(emission_mat('led', (1.0, 0.78, 0.5), 12.0)),
-                      rot=(math.pi / 2, 0, 0)))
-    stone = simple_mat('stone', (0.62, 0.6, 0.56), 0.2, grain=0.08, grain_scale=2)
-    box((3.6, 0.8, 1.05), (8.0, 8.6, 0.525), stone, bevel=0.02)
-    box((3.8, 0.9, 0.05), (8.0, 8.6, 1.07), simple_mat('top', (0.05, 0.05, 0.05), 0.15), bevel=0.01)
-    em = no_light_sampling(emission_mat('dl', (1, 0.9, 0.75), 30.0))
-    for y in (-2.0, 3.0, 8.0):
-        for x in (-12.0, -6.0, 0.0, 6.0, 12.0):
-            cylinder(0.09, 0.02, (x, y, 6.48), em, verts=16)
-            # Only the ones whose pools the camera sees, or that light the car, are lamps.
-            if (x, y) in ((0.0, -2.0), (-6.0, 3.0), (6.0, 3.0), (0.0, 8.0)):
-                spot_light((x, y, 6.45), 1500, (x, y, 0.0), angle_deg=40, blend=0.6, color=(1, 0.9, 0.75),
-                           radius=0.05)
-    point_light((0, -6, 6), 400, (1, 0.9, 0.78), 2.0)
-    # Wall washers grazing the slats, so the wood reads as wood.
-    for wx in (-3.5, 3.5):
-        spot_light((wx, 8.9, 6.3), 900, (wx, 9.9, 1.0), angle_deg=55, blend=0.8, color=(1, 0.85, 0.65))
+    # The stone wall at the left, 40 cm proud of the slats, with a door to a lit corridor.
+    stone = cladding_mat('s11c-stone', (0.36, 0.34, 0.31), panel=(1.2, 0.6), joint=0.004, rough=0.55)
+    dl, dr, dh = -6.35, -5.25, 2.15
+    box((20, 0.4, 4.7), (dl - 10, wy - 0.2, 2.35), stone, bevel=0)
+    box((sx0 - dr, 0.4, 4.7), ((dr + sx0) / 2, wy - 0.2, 2.35), stone, bevel=0)
+    box((dr - dl, 0.4, 4.7 - dh), ((dl + dr) / 2, wy - 0.2, dh + (4.7 - dh) / 2), stone, bevel=0)
+    frame = simple_mat('s11c-doorframe', (0.03, 0.03, 0.032), 0.35, metallic=0.6)
+    for fx in (dl + 0.02, dr - 0.02):
+        box((0.04, 0.42, dh), (fx, wy - 0.2, dh / 2), frame, bevel=0.003)
+    box((dr - dl, 0.42, 0.04), ((dl + dr) / 2, wy - 0.2, dh - 0.02), frame, bevel=0.003)
+    corr = simple_mat('s11c-corridor', (0.5, 0.48, 0.45), 0.8, grain=0.05, grain_scale=3)
+    for cx_ in (dl - 0.6, dr + 0.6):
+        box((0.1, 5.0, 2.8), (cx_, wy + 2.5, 1.4), corr, bevel=0)
+    box((2.4, 0.1, 2.8), ((dl + dr) / 2, wy + 5.0, 1.4), corr, bevel=0)
+    box((2.4, 5.0, 0.1), ((dl + dr) / 2, wy + 2.5, 2.85), corr, bevel=0)
+    area_light(((dl + dr) / 2, wy + 2.5, 2.75), 1.0, 35, (1.0, 0.88, 0.72), size_y=3.0,
+               target=((dl + dr) / 2, wy + 2.5, 0))
+    s11c_showroom_dressing()
+    # Downlights (out of frame, in the 6.5-m ceiling): wide, fully feathered cones so the pools overlap and
+    # fade; two over the car; a row of wall washers 0.7 m off the slats paints scallops down the wood.
+    warm = (1.0, 0.88, 0.72)
+    for x, y, p in ((-1.7, 0.3, 1300), (1.7, 0.3, 1300), (-4.6, 4.6, 700), (0.2, 4.8, 650), (4.8, 4.4, 700)):
+        spot_light((x, y, 6.45), p, (x, y - 0.4, 0.0), angle_deg=62, blend=1.0, color=warm, radius=0.06)
+    for x, p in ((-1.75, 560), (1.05, 470), (3.85, 540), (6.65, 500)):
+        spot_light((x, 9.3, 6.45), p, (x, wy - 0.2, 1.2), angle_deg=48, blend=0.85, color=(1.0, 0.84, 0.64),
+                   radius=0.03)
+    spot_light((-4.3, wy - 1.1, 6.45), 650, (-4.3, wy - 0.4, 1.0), angle_deg=55, blend=0.9, color=(1.0, 0.85, 0.66),
+               radius=0.03)  # a washer on the stone wall
+    point_light((0, -7, 5.5), 300, (1, 0.9, 0.8), 2.0)  # bounce from the room behind the camera
     world_grad((0.01, 0.01, 0.01), (0.015, 0.015, 0.015), 1.0)
     key(10, 70, 0.5, (1, 0.9, 0.78))
-    camera(fstop=2.8)
-    render_settings(exposure=0.4, glare=0.12, adaptive=0.01)
+    camera(fstop=4.0)
+    render_settings(exposure=0.5, glare=0.1, adaptive=0.01)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -7005,71 +7198,311 @@ def stage_fixture(x, y, z, target, power, body, lens_mat, angle=24, color=(1.0, 
     spot_light(tuple(p + d * 0.26), power, target, angle_deg=angle, blend=0.35, color=color, radius=0.08)
 
 
+def s11c_grid(name, xs, ys, fn, mat, plane='XY', smooth=True):
+    """A grid mesh over xs x ys, displaced by fn(X, Y) (numpy arrays): plane 'XY' displaces Z (a carpet),
+    'XZ' displaces Y (a hanging cloth; ys are then heights)."""
+    import numpy as np
+    X, Y = np.meshgrid(np.asarray(xs, float), np.asarray(ys, float), indexing='ij')
+    D = fn(X, Y)
+    if plane == 'XY':
+        P = np.stack([X, Y, D], -1)
+    else:
+        P = np.stack([X, D, Y], -1)
+    nx, ny = X.shape
+    idx = np.arange(nx * ny).reshape(nx, ny)
+    q = np.stack([idx[:-1, :-1], idx[1:, :-1], idx[1:, 1:], idx[:-1, 1:]], -1).reshape(-1, 4)
+    me = bpy.data.meshes.new(name)
+    me.from_pydata(P.reshape(-1, 3).tolist(), [], q.tolist())
+    if smooth:
+        for p in me.polygons:
+            p.use_smooth = True
+    me.materials.append(mat)
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s11c_truss(p0, p1, mat, w=0.29, bay=0.5, name='s11c-truss'):
+    """A box truss between two points along any axis: four chords, zig-zag diagonals on each face."""
+    import numpy as np
+    a, b = np.array(p0, float), np.array(p1, float)
+    d = (b - a) / np.linalg.norm(b - a)
+    up = np.array([0, 0, 1.0]) if abs(d[2]) < 0.9 else np.array([1.0, 0, 0])
+    s = np.cross(d, up)
+    s /= np.linalg.norm(s)
+    u = np.cross(s, d)
+    h = w / 2
+    corners = [(-h, -h), (-h, h), (h, h), (h, -h)]
+    soup = Soup()
+    L = float(np.linalg.norm(b - a))
+    for cs, cu in corners:
+        off = s * cs + u * cu
+        tube(soup, [a + off, b + off], np.array([0.024, 0.024]), 0, sides=8)
+    n = max(1, int(L / bay))
+    for f in range(4):
+        (s0, u0), (s1, u1) = corners[f], corners[(f + 1) % 4]
+        for i in range(n):
+            ta, tb = a + d * L * i / n, a + d * L * (i + 1) / n
+            p_, q_ = ta + s * s0 + u * u0, tb + s * s1 + u * u1
+            if i % 2:
+                p_, q_ = ta + s * s1 + u * u1, tb + s * s0 + u * u0
+            tube(soup, [p_, q_], np.array([0.01, 0.01]), 0, sides=6)
+    return put(soup.mesh(name, [mat], smooth=True), (0, 0, 0), name=name)
+
+
+def s11c_carpet_mat(name, color=(0.2, 0.008, 0.012), seam_x=-7.4):
+    """Session 11: a cut-pile event runner as photographed: tufted pile (a fine clumpy mottle a centimetre
+    or two across, not a flat colour), long soft nap bands along the roll, two rolls butted at a seam (one a
+    shade different), crushed walkways, faint crushed tracks where the car was driven on, lint and specks,
+    a little sheen at grazing angles. Recorded as the floor."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    nap = noise(nt, math_node_vec_scale(nt, c, (0.06, 1.0, 1.0)), 1.6, 4, 0.55)
+    col = ramp(nt, nap, [(0.25, tuple(v * 0.72 for v in color)), (0.75, tuple(v * 1.22 for v in color))])
+    roll = math_node(nt, 'LESS_THAN', sep.outputs['X'], seam_x)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', roll, 0.6), col, (color[0] * 0.8, color[1] * 0.9, color[2] * 1.1))
+    vor = nt.nodes.new('ShaderNodeTexVoronoi')
+    vor.inputs['Scale'].default_value = 70.0
+    link(nt, c, vor.inputs['Vector'])
+    tuft = ramp(nt, vor.outputs['Distance'], [(0.0, (1.2, 1.16, 1.16)), (0.6, (0.7, 0.7, 0.7))])
+    col = mix_rgb(nt, 0.7, col, mix_rgb(nt, 1.0, col, tuft, 'MULTIPLY'))
+    mott = ramp(nt, noise(nt, c, 6, 6, 0.7), [(0.25, (0.72, 0.72, 0.72)), (0.75, (1.18, 1.16, 1.16))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 28, 4, 0.6), [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.12, 1.12, 1.12))]),
+                  'MULTIPLY')  # the pile's clumps, a few centimetres across
+    col = mix_rgb(nt, 1.0, col, mott, 'MULTIPLY')
+    crush = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), 0.8, 5, 0.6),
+                 [(0.55, (1, 1, 1)), (0.78, (0.8, 0.79, 0.79))])
+    col = mix_rgb(nt, 1.0, col, crush, 'MULTIPLY')
+    # The car's wheels crushed two faint bands along the roll where it was driven on from the left.
+    for ty in (-0.78, 0.78):
+        band = ramp(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], ty)),
+                    [(0.0, (0.86, 0.86, 0.86)), (0.12, (1, 1, 1))])
+        fade = ramp(nt, sep.outputs['X'], [(0.0, (1, 1, 1)), (1.0, (1, 1, 1))])
+        brk = ramp(nt, noise(nt, c, 1.3, 3, 0.5), [(0.35, (1, 1, 1)), (0.6, (0, 0, 0))])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', brk, 0.8), col, mix_rgb(nt, 1.0, col, band, 'MULTIPLY'))
+    lint = ramp(nt, noise(nt, c, 60, 3, 0.6), [(0.7, (0, 0, 0)), (0.76, (1, 1, 1))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', lint, 0.35), col, (0.45, 0.35, 0.33))
+    seam = ramp(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['X'], seam_x)),
+                [(0.0, (0.45, 0.45, 0.45)), (0.012, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, col, seam, 'MULTIPLY')
+    h = math_node(nt, 'ADD', vor.outputs['Distance'], math_node(nt, 'MULTIPLY', noise(nt, c, 300, 2, 0.5), 0.5))
+    p = principled(nt, out, col, 0.93, 0.25, 0.0, bump(nt, h, 0.35, 0.004))
+    p.inputs['Sheen'].default_value = 0.15
+    p.inputs['Sheen Tint'].default_value = 0.9
+    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'red-carpet'}
+    return m
+
+
+def s11c_backdrop_mat(name, color=(0.07, 0.085, 0.13)):
+    """Session 11: printed polyester backdrop fabric: storage creases (a grid of fold lines every metre or
+    so, not quite straight), small tension puckers, a faint weave tone, satin sheen on the folds."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    wob = math_node(nt, 'MULTIPLY', noise(nt, c, 0.5, 2, 0.5), 0.16)
+    creases = None
+    for axis, pitch in (('X', 1.05), ('Z', 0.78)):
+        v = math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs[axis], pitch), wob)
+        dd = math_node(nt, 'MULTIPLY', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', math_node(nt, 'FRACT', v), 0.5)),
+                       pitch)
+        ridge = ramp(nt, dd, [(0.0, (1, 1, 1)), (0.03, (0, 0, 0))])
+        brk = ramp(nt, noise(nt, c, 1.6, 3, 0.5), [(0.35, (0.1, 0.1, 0.1)), (0.65, (0.8, 0.8, 0.8))])
+        r = math_node(nt, 'MULTIPLY', ridge, brk)
+        creases = r if creases is None else math_node(nt, 'MAXIMUM', creases, r)
+    pucker = noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 0.4)), 6.0, 3, 0.5)
+    h = math_node(nt, 'ADD', creases, math_node(nt, 'MULTIPLY', pucker, 0.25))
+    tone = ramp(nt, noise(nt, c, 1.2, 4, 0.5), [(0.3, tuple(v * 0.92 for v in color)), (0.7, tuple(v * 1.06 for v in color))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', creases, 0.25), tone, tuple(v * 1.3 for v in color))
+    p = principled(nt, out, col, 0.55, 0.45, 0.0, bump(nt, h, 0.6, 0.01))
+    p.inputs['Sheen'].default_value = 0.6
+    return m
+
+
+def s11c_stanchions(posts, post_mat, rope_mat, height=0.95, gaps=()):
+    """Brass stanchions at the given (x, y) points, each a little off plumb, ropes hung between them with
+    uneven sag; a rope unhooked at each gap index hangs straight down from its post."""
+    rng = random.Random(909)
+    for i, (x, y) in enumerate(posts):
+        tx, ty = rng.gauss(0, 0.008), rng.gauss(0, 0.008)
+        cylinder(0.17, 0.03, (x, y, 0.015), post_mat, verts=40)
+        cylinder(0.11, 0.05, (x, y, 0.05), post_mat, verts=32)
+        o = cylinder(0.025, height, (x + tx * height / 2, y + ty * height / 2, height / 2), post_mat, verts=20)
+        o.rotation_euler = (-ty, tx, 0)
+        sphere(0.045, (x + tx * height, y + ty * height, height + 0.03), post_mat, subdiv=3)
+        posts[i] = (x + tx * (height - 0.06), y + ty * (height - 0.06))
+    for i, ((ax, ay), (bx, by)) in enumerate(zip(posts, posts[1:])):
+        z = height - 0.06
+        if i in gaps:
+            wire([(ax + 0.04, ay, z), (ax + 0.06, ay - 0.02, z - 0.35), (ax + 0.05, ay - 0.03, z - 0.62)], 0.017,
+                 rope_mat, 'rope-down')
+            continue
+        wire(catenary((ax + 0.04, ay, z), (bx - 0.04, by, z), rng.uniform(0.2, 0.32)), 0.017, rope_mat, 'rope')
+
+
+def s11c_props(brass):
+    """Session 11, red carpet: a lectern with a gooseneck microphone, a speaker on a tripod, a cocktail
+    table in a white stretch cover, a potted plant, cables run along the floor and taped down."""
+    import numpy as np
+    black = simple_mat('s11c-black', (0.018, 0.018, 0.02), 0.45, grain=0.08, grain_scale=10)
+    steel = simple_mat('s11c-steel', (0.4, 0.4, 0.41), 0.35, metallic=0.9, grain=0.05)
+    walnut = simple_mat('s11c-lectern', (0.1, 0.055, 0.03), 0.4, grain=0.2, grain_scale=4)
+    # Lectern (left), slightly turned, a brass plate on its front.
+    lx, ly = -5.2, 4.3
+    box((0.62, 0.46, 1.1), (lx, ly, 0.55), walnut, bevel=0.01, rot=(0, 0, 0.2))
+    box((0.7, 0.52, 0.04), (lx, ly + 0.02, 1.13), walnut, bevel=0.005, rot=(math.radians(-15), 0, 0.2))
+    box((0.34, 0.01, 0.12), (lx - 0.05, ly - 0.24, 0.82), brass, bevel=0.002, rot=(0, 0, 0.2))
+    wire([(lx + 0.12, ly + 0.05, 1.15), (lx + 0.1, ly - 0.02, 1.32), (lx + 0.05, ly - 0.12, 1.4)], 0.006, black, 'mic')
+    sphere(0.022, (lx + 0.045, ly - 0.14, 1.41), black, subdiv=2)
+    # Speaker on a tripod (right).
+    sx, sy = -6.3, 5.5
+    soup = Soup()
+    for k in range(3):
+        a = 2 * math.pi * k / 3 + 0.4
+        tube(soup, [(sx, sy, 0.75), (sx + 0.55 * math.cos(a), sy + 0.55 * math.sin(a), 0.0)], np.array([0.014, 0.014]), 0, sides=8)
+    tube(soup, [(sx, sy, 0.0 + 0.6), (sx, sy, 1.75)], np.array([0.018, 0.018]), 0, sides=10)
+    put(soup.mesh('s11c-tripod', [black], smooth=True), (0, 0, 0), name='s11c-tripod')
+    box((0.38, 0.32, 0.6), (sx, sy, 2.05), black, bevel=0.02, rot=(0, 0, -0.35))
+    box((0.3, 0.005, 0.5), (sx + 0.06, sy - 0.16, 2.05), simple_mat('s11c-grille', (0.03, 0.03, 0.032), 0.8, grain=0.3,
+                                                                    grain_scale=200), bevel=0, rot=(0, 0, -0.35))
+    # Cocktail table in a white stretch cover (right, far).
+    soup = Soup()
+    zs = np.array([0.0, 0.15, 0.45, 0.75, 0.98, 1.08, 1.1])
+    rs = np.array([0.32, 0.2, 0.07, 0.07, 0.25, 0.36, 0.36])
+    tube(soup, [(5.7, 4.25, z) for z in zs], rs, 0, sides=28)
+    put(soup.mesh('s11c-cocktail', [simple_mat('s11c-lycra', (0.7, 0.7, 0.68), 0.7, grain=0.04)], smooth=True),
+        (0, 0, 0), name='s11c-cocktail')
+    cylinder(0.36, 0.01, (5.7, 4.25, 1.105), simple_mat('s11c-lycra-top', (0.7, 0.7, 0.68), 0.7), verts=28)
+    # A plant beside the backdrop.
+    leaf = leaf2_mat('s11c-rc-leaf', (0.02, 0.045, 0.016), (0.08, 0.13, 0.04), translucent=0.3)
+    bark = bark2_mat('s11c-rc-bark', (0.08, 0.07, 0.06))
+    s11c_plant(6.5, 5.4, 1.7, 81, black, leaf, bark, pot_r=0.26, pot_h=0.6)
+    # Cables: from the uplights along the backdrop's foot to the tower; one across the front, taped.
+    wire([(-4.3, 5.75, 0.012), (-1.5, 5.8, 0.012), (1.2, 5.72, 0.012), (3.8, 5.78, 0.012), (5.3, 6.0, 0.012)], 0.009,
+         black, 'cable')
+    wire([(-12, -2.85, 0.01), (-6, -2.8, 0.01), (-1, -2.95, 0.01), (4, -2.88, 0.01), (12, -2.7, 0.01)], 0.008, black,
+         'cable-front')
+    tape = simple_mat('s11c-gaffer', (0.025, 0.025, 0.027), 0.55, grain=0.1, grain_scale=40)
+    rng = random.Random(5)
+    for tx in (-7.5, -3.9, 0.6, 4.4, 8.1):
+        box((0.05, 0.28, 0.003), (tx, -2.9 + rng.uniform(-0.05, 0.05), 0.012), tape, bevel=0,
+            rot=(0, 0, rng.gauss(0, 0.08)))
+
+
 def s_red_carpet():
-    """A car launch at a gala (session 9; was a black void with one cone of light): the car on a red runner
-    laid across the frame (5 m deep, its edges well clear of the car) over a dark hall floor; brass
-    stanchions with red velvet ropes behind it, a lit step-and-repeat wall of made-up sponsors' logos, black
-    drapes, a box truss with profile spots overhead and a light haze that shows their beams. 35 mm at 8 m,
-    1.3 m, tilted up 2 degrees, f/4."""
+    """Session 11 (reviewers: a printed drawing): a car launch photographed at the event. The car stands
+    on a real red runner laid across the frame (two rolls butted at a seam, tufted pile, faint wrinkles, a
+    bound edge, crushed tracks), in front of a dark blue fabric backdrop hung from a goalpost truss (hanging
+    folds, storage creases, uplit from the floor so it falls off upward), a black header with steel
+    letters, profile spots on the truss firing back-light beams through haze, brass stanchions with uneven
+    ropes (one unhooked), a lectern, a speaker on a tripod, a cocktail table, a plant, taped-down cables.
+    35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/4 (as before)."""
+    import numpy as np
     extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     world_grad((0.003, 0.003, 0.004), (0.002, 0.002, 0.003), 1.0)
-    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.05, 0.05, 0.052), 0.35, record=False))
-    carpet = event_carpet_mat('red-runner')
-    box((40, 5.0, 0.014), (0, 0.4, 0.007), carpet, bevel=0.004)
-    binding = velvet_mat('rc-binding', (0.06, 0.005, 0.008), sheen=0.5)
-    for y in (-2.1, 2.9):  # the runner's bound edges, a shade darker
-        box((40, 0.05, 0.018), (0, y, 0.009), binding, bevel=0.004)
-    brass = brass_mat('rc-brass')
-    velvet = velvet_mat('rc-velvet', (0.3, 0.01, 0.02))
-    stanchions(-11.0, 11.0, 3.4, 2.2, brass, velvet)
-    # Step-and-repeat: a white wall printed with sponsors' names in a staggered pattern, a header above.
-    wy, ww, wh = 5.6, 15.0, 3.4
-    box((ww, 0.12, wh), (0, wy + 0.06, wh / 2), simple_mat('backdrop', (0.82, 0.82, 0.83), 0.55, grain=0.02), bevel=0.005)
-    trim = simple_mat('rc-black', (0.02, 0.02, 0.022), 0.4, grain=0.05)
+    plane(200, 200, (0, 0, 0), satin_concrete_mat((0.045, 0.045, 0.048), 0.38, record=False))
+    # The runner: 5 m deep, a grid with a few soft wrinkles off the car's footprint, its front edge wavering.
+    carpet = s11c_carpet_mat('s11c-runner', (0.15, 0.006, 0.009))
+    wr = [(-6.6, -1.3, 20, 2.2, 0.024, 0.07), (5.9, 1.9, -35, 1.7, 0.018, 0.06), (-4.3, 2.4, 70, 1.2, 0.014, 0.05),
+          (8.6, -1.4, 10, 2.6, 0.026, 0.08), (3.9, -1.85, 80, 0.7, 0.015, 0.05), (-9.5, 0.8, -60, 1.8, 0.018, 0.06),
+          (-3.4, -1.95, 95, 0.6, 0.012, 0.04)]
+
+    def carpet_z(X, Y):
+        z = np.full(X.shape, 0.011)
+        for x0, y0, ang, L, hh, w in wr:
+            a = math.radians(ang)
+            al = (X - x0) * math.cos(a) + (Y - y0) * math.sin(a)
+            pe = -(X - x0) * math.sin(a) + (Y - y0) * math.cos(a)
+            z += 1.6 * hh * np.exp(-(pe / (1.3 * w)) ** 2) * np.exp(-(al / (L / 2)) ** 4)
+        return z
+
+    y0c, y1c = -2.1, 2.9
+    ys = np.linspace(y0c, y1c, 101)
+    xs = np.linspace(-16, 16, 401)
+    o = s11c_grid('s11c-carpet', xs, ys, carpet_z, carpet)
+    me = o.data
+    for v in me.vertices:  # the edges are not ruler-straight
+        if abs(v.co.y - y0c) < 1e-4 or abs(v.co.y - y1c) < 1e-4:
+            v.co.y += 0.012 * math.sin(v.co.x * 0.7) + 0.006 * math.sin(v.co.x * 2.3 + 1.0)
+            v.co.z = 0.006
+    binding = velvet_mat('s11c-binding', (0.07, 0.004, 0.007), sheen=0.5)
+    for y in (y0c, y1c):
+        wire([(x, y + 0.012 * math.sin(x * 0.7) + 0.006 * math.sin(x * 2.3 + 1.0), 0.006) for x in np.linspace(-16, 16, 161)],
+             0.007, binding, 'binding')
+    brass = brass_mat('s11c-brass')
+    velvet = velvet_mat('s11c-velvet', (0.3, 0.01, 0.02))
+    rng = random.Random(31)
+    posts = [(x + rng.uniform(-0.12, 0.12), 3.45 + rng.uniform(-0.06, 0.06)) for x in
+             (-11.0, -8.7, -6.5, -4.2, -1.9, 0.3, 2.6, 4.8, 7.0, 9.3, 11.6)]
+    s11c_stanchions(posts, brass, velvet, gaps=(7,))
+    # The backdrop: fabric hung from the goalpost truss's beam, hanging folds heavier towards the hem,
+    # puckers between the ties along the top.
+    wy, bw, bh = 6.2, 10.4, 4.3
+    rs = np.random.RandomState(7)
+    waves = [(rs.uniform(0.012, 0.035), rs.uniform(0.45, 1.9), rs.uniform(0, 6.28)) for _ in range(7)]
+
+    def cloth_y(X, Z):
+        t = 1.0 - Z / bh
+        y = np.full(X.shape, wy)
+        for a, lam, ph in waves:
+            y += a * (0.35 + 0.65 * t) * np.sin(2 * math.pi * X / lam + ph + 0.6 * Z)
+        y += 0.014 * np.exp(-(bh - Z) / 0.22) * np.cos(2 * math.pi * X / 0.5)
+        y += 0.02 * np.exp(-Z / 0.15)  # the hem, weighted, sits back a little
+        return y
+
+    s11c_grid('s11c-backdrop', np.linspace(-bw / 2, bw / 2, 261), np.linspace(0.04, bh, 109), cloth_y,
+              s11c_backdrop_mat('s11c-backdrop'), plane='XZ')
+    alu = simple_mat('s11c-alu', (0.55, 0.56, 0.57), 0.3, metallic=1.0, grain=0.03)
+    tz = bh + 0.75
     for s in (-1, 1):
-        box((0.08, 0.2, wh + 0.05), (s * ww / 2, wy, wh / 2), trim, bevel=0.005)
-    box((ww + 0.1, 0.2, 0.08), (0, wy, wh), trim, bevel=0.005)
-    ink = [simple_mat('logo-ink', (0.03, 0.03, 0.035), 0.4), brass_mat('logo-gold', (0.75, 0.55, 0.25), 0.35),
-           simple_mat('logo-red', (0.4, 0.02, 0.03), 0.45)]
-    brands = ['NOVA MOTORS', 'AURELİA']  # the maker and the event's sponsor, alternating as such walls do
-    row_h, col_w = 0.7, 2.8
-    for r in range(int(wh / row_h)):
-        z = 0.25 + r * row_h
-        off = (r % 2) * col_w / 2
-        x = -ww / 2 + 0.7 + off
-        k = r * 2
-        while x < ww / 2 - 0.6:
-            b = brands[k % len(brands)]
-            shop_name(b, x, wy - 0.001, z, 0.22 if len(b) > 7 else 0.27, ink[k % 2], depth=0.002)
-            x += col_w
-            k += 1
-    shop_name('YENİ MODEL LANSMANI', 0.0, wy - 0.1, wh + 0.35, 0.42, brass, depth=0.05, spacing=1.1)
-    drape = drape_mat('rc-drape')
-    box((60, 0.1, 12), (0, wy + 2.5, 6), drape, bevel=0)
-    box((60, 60, 0.2), (0, 20, 9.0), trim, bevel=0)  # the hall's dark ceiling
-    # Truss and lights: profile spots at the carpet, wash lamps on the wall, a haze box.
-    alu = simple_mat('truss-alu', (0.55, 0.56, 0.57), 0.3, metallic=1.0, grain=0.03)
-    box_truss(-14.0, 14.0, 2.8, 5.6, alu)
-    body = simple_mat('fixture', (0.015, 0.015, 0.016), 0.5)
-    lens = no_light_sampling(emission_mat('lens', (1.0, 0.88, 0.7), 30.0))
-    for x, tx in ((-7.5, -2.5), (-3.0, -0.8), (3.0, 0.8), (7.5, 2.5)):
-        stage_fixture(x, 2.8, 5.3, (tx, -0.3, 0), 3200, body, lens, angle=26)
-    for x in (-6.0, -2.0, 2.0, 6.0):  # the wall's wash lights: wide floods from the truss, overlapping
-        stage_fixture(x, 2.8, 5.3, (x, wy, 1.0), 700, body, lens, angle=110, color=(1.0, 0.93, 0.84))
-    area_light((0, -9.0, 5.0), 6.0, 150, (1.0, 0.9, 0.78), size_y=2.0, target=(0, 1.0, 0.5))
-    haze = bpy.data.materials.new('haze')
+        s11c_truss((s * (bw / 2 + 0.3), wy, 0.05), (s * (bw / 2 + 0.3), wy, tz), alu, name='s11c-tower')
+        box((0.7, 0.7, 0.02), (s * (bw / 2 + 0.3), wy, 0.01), simple_mat('s11c-base', (0.1, 0.1, 0.1), 0.5, metallic=0.6),
+            bevel=0.003)
+    s11c_truss((-bw / 2 - 0.45, wy, tz), (bw / 2 + 0.45, wy, tz), alu, name='s11c-beam')
+    # A black header board with steel letters under the beam.
+    black = simple_mat('s11c-header', (0.015, 0.015, 0.017), 0.35, grain=0.03)
+    box((bw + 0.1, 0.06, 0.52), (0, wy - 0.08, bh + 0.28), black, bevel=0.004)
+    steel = simple_mat('s11c-letters', (0.75, 0.75, 0.74), 0.3, grain=0.03, grain_scale=20)  # white acrylic
+    shop_name('NOVA MOTORS', -1.6, wy - 0.115, bh + 0.13, 0.28, steel, depth=0.015, spacing=1.25)
+    shop_name('YENİ MODEL LANSMANI', 3.0, wy - 0.115, bh + 0.19, 0.11, steel, depth=0.01, spacing=1.15)
+    drape = drape_mat('s11c-drape')
+    box((60, 0.1, 12), (0, wy + 1.8, 6), drape, bevel=0)
+    box((60, 60, 0.2), (0, 20, 9.0), black, bevel=0)  # the hall's dark ceiling
+    s11c_props(brass)
+    # Lights: three soft profile spots from the out-of-frame front truss (the key, pools feathered out),
+    # uplights on the floor grazing the backdrop, back-light beams from the goalpost beam through haze.
+    body = simple_mat('s11c-fixture', (0.015, 0.015, 0.016), 0.5)
+    lens = no_light_sampling(emission_mat('s11c-lens', (1.0, 0.9, 0.75), 25.0))
+    box_truss(-9.0, 9.0, 1.2, 6.3, alu)
+    soft = area_light((0.4, -0.6, 6.2), 5.0, 200, (1.0, 0.9, 0.78), size_y=1.4, target=(0.2, 0.2, 0))
+    soft.data.spread = math.radians(55)  # a gridded soft light: it falls off before the backdrop
+    soft.visible_volume_scatter = False  # it would fill the haze into a grey veil
+    for x, tx, p in ((-3.4, -1.5, 330), (3.7, 1.6, 360)):
+        spot_light((x, 1.0, 6.1), p, (tx, -0.6, 0), angle_deg=60, blend=1.0, color=(1.0, 0.9, 0.76), radius=0.15)
+    up_lens = no_light_sampling(emission_mat('s11c-uplens', (0.45, 0.6, 1.0), 20.0))
+    for x, p, tz_ in ((-4.1, 380, 2.4), (-1.3, 460, 2.9), (1.5, 400, 2.6), (4.2, 440, 2.2)):
+        can = cylinder(0.09, 0.2, (x, wy - 0.65, 0.13), body, verts=20)
+        can.rotation_euler = (math.radians(-28), 0, 0)
+        camera_only(cylinder(0.07, 0.01, (x, wy - 0.6, 0.22), up_lens, verts=16)).rotation_euler = (math.radians(-28), 0, 0)
+        spot_light((x, wy - 0.62, 0.25), p, (x + 0.1, wy, tz_), angle_deg=75, blend=0.9, color=(0.42, 0.55, 1.0), radius=0.05)
+    for x, tx in ((-3.2, -1.4), (0.2, 0.0), (3.4, 1.5)):
+        stage_fixture(x, wy - 0.35, tz - 0.32, (tx, 0.3, 0), 650, body, lens, angle=16)
+    fill = area_light((0, -9.0, 4.0), 6.0, 200, (1.0, 0.9, 0.8), size_y=2.0, target=(0, 1.0, 0.5))
+    fill.visible_volume_scatter = False
+    haze = bpy.data.materials.new('s11c-haze')
     haze.use_nodes = True
     hn = haze.node_tree
     hn.nodes.remove(hn.nodes['Principled BSDF'])
     vol = hn.nodes.new('ShaderNodeVolumePrincipled')
-    vol.inputs['Density'].default_value = 0.008
-    vol.inputs['Color'].default_value = (1, 1, 1, 1)
+    vol.inputs['Density'].default_value = 0.01
     link(hn, vol.outputs[0], hn.nodes['Material Output'].inputs['Volume'])
-    o = box((40, 4.6, 8.5), (0, 3.1, 4.3), haze, bevel=0)  # hangs behind the car, in front of the wall
+    o = box((40, 7.5, 8.5), (0, 2.2, 4.3), haze, bevel=0)
     o.visible_shadow = False
-    key(0, 55, 0.35, (1.0, 0.86, 0.66))
+    key(0, 55, 0.4, (1.0, 0.9, 0.76))
     camera(focal=35.0, fstop=4.0, pitch_deg=2.0, height=1.3, distance=8.0)
-    render_settings(exposure=0.0, glare=0.3)
+    render_settings(exposure=0.2, glare=0.25)
     return extra
 
 
