@@ -7398,9 +7398,11 @@ def s_red_carpet():
     folds, storage creases, uplit from the floor so it falls off upward), a black header with steel
     letters, profile spots on the truss firing back-light beams through haze, brass stanchions with uneven
     ropes (one unhooked), a lectern, a speaker on a tripod, a cocktail table, a plant, taped-down cables.
-    35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/4 (as before)."""
+    35 mm at 8 m, 1.3 m, tilted up 2 degrees, f/4 (as before). Not a night scene for the grade: the car
+    stands in the show's light on the carpet, and graded down to the dark hall's level it read as a dark car
+    on a bright carpet."""
     import numpy as np
-    extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     world_grad((0.003, 0.003, 0.004), (0.002, 0.002, 0.003), 1.0)
     plane(200, 200, (0, 0, 0), satin_concrete_mat((0.045, 0.045, 0.048), 0.38, record=False))
     # The runner: 5 m deep, a grid with a few soft wrinkles off the car's footprint, its front edge wavering.
