@@ -4532,24 +4532,379 @@ def nd_blades(y0, y1, edge_fn, density, height, mat, seed=8):
     return o
 
 
+# ---- night drive and spotlight night (session 11, helper s11b): used only by s_night_drive and
+# s_spotlight_night
+
+def s11b_night_sky(glow_dir=0.25, glow=1.0, strength=1.0):
+    """A night sky over a town as a long exposure records it (session 11): no stripes. The light-pollution
+    dome is a smooth, wide gradient from a warm sodium-brown at the horizon (brightest towards the town,
+    `glow_dir` = its azimuth's sine, to the right when positive) through a muddy grey-mauve to a dark
+    blue-black higher up; a broken stratocumulus deck seen in perspective (irregular cells, not streaks),
+    its bases lit from below by the town (warm, strongest low down) with thinner, darker gaps between."""
+    w, nt, bg, sep = elevation_world('s11b-night-sky')
+    z = sep.outputs['Z']
+    zc = math_node(nt, 'MAXIMUM', z, 0.015)
+    # The dome: brighter where the view points towards the town (x of the view direction).
+    side = math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['X'], glow_dir * 2.0), 1.0), glow)
+    col = ramp(nt, z, [(0.0, (0.060, 0.040, 0.026)), (0.02, (0.050, 0.036, 0.027)), (0.05, (0.030, 0.024, 0.023)),
+                       (0.10, (0.014, 0.013, 0.017)), (0.2, (0.006, 0.0065, 0.011)), (0.45, (0.0025, 0.003, 0.006)),
+                       (1.0, (0.0015, 0.002, 0.004))])
+    dome = math_node(nt, 'MAXIMUM', math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'DIVIDE', z, 0.16)), 0.0)
+    dome = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', dome, dome), side)
+    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, dome, (0.0, 0.0, 0.0), (0.022, 0.014, 0.008)), 'ADD')
+    comb = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), 0.8), comb.inputs['X'])
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), comb.inputs['Y'])
+    comb.inputs['Z'].default_value = 2.7
+    cell = noise(nt, comb.outputs[0], 0.9, 12, 0.62, distortion=0.6)
+    big = noise(nt, comb.outputs[0], 0.22, 4, 0.5)
+    dens = math_node(nt, 'ADD', cell, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', big, 0.5), 0.8))
+    cover = ramp(nt, dens, [(0.44, (0, 0, 0)), (0.62, (0.85, 0.85, 0.85)), (0.8, (1, 1, 1))])
+    lit = ramp(nt, z, [(0.0, (0.0, 0.0, 0.0)), (0.012, (0.060, 0.042, 0.030)), (0.05, (0.045, 0.034, 0.028)),
+                       (0.12, (0.020, 0.017, 0.018)), (0.35, (0.004, 0.004, 0.005))])
+    lit = mix_rgb(nt, 1.0, lit, side, 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, cover, (0, 0, 0), lit), 'ADD')
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def s11b_damp_asphalt_mat(name, base, patchy=0.0, tracks=(), puddles=0.5, keep_dry=None, gutter=None, damp_share=1.0,
+                          dry_rough=0.8, damp_rough=0.5, spec=0.35, damp_scale=0.7, keep_soft=None):
+    """Rural asphalt drying after an evening shower (session 11), built on nd_asphalt_mat's recipe: tone
+    drift, coarse aggregate whose polished stone tops glint where the lamp grazes them, pores, tar-sealed
+    cracks, repair patches and oil stains (`patchy`), polished wheel tracks (`tracks`, depths). Water: the
+    surface is damp (darker, satin) in blotches and along the wheel tracks, dry and matt between; shallow
+    puddles lie in the low spots (`puddles`: how much), almost mirrors, and along a gutter (`gutter` =
+    (y, width)). `keep_dry` = (x0, x1, y0, y1): no puddle there (the car's standing area stays damp only)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    tone = noise(nt, c, 0.15, 4, 0.5)
+    col = ramp(nt, tone, [(0.3, tuple(v * 0.8 for v in base)), (0.7, tuple(v * 1.2 for v in base))])
+    tone2 = noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.9, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, tone2, [(0.3, (0.85, 0.85, 0.85)), (0.7, (1.12, 1.12, 1.1))]), 'MULTIPLY')
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 45
+    link(nt, c, agg.inputs['Vector'])
+    stone = ramp(nt, agg.outputs['Color'], [(0.0, (0.6, 0.6, 0.6)), (0.6, (1.0, 1.0, 1.0)), (1.0, (1.7, 1.66, 1.6))])
+    col = mix_rgb(nt, 0.85, col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
+    crack_n = noise(nt, c, 0.7, 3, 0.5, distortion=1.5)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.004)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.4, (0, 0, 0)), (0.55, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', crack, 0.7), col, (0.015, 0.015, 0.015))
+    rough = math_node(nt, 'ADD', dry_rough, math_node(nt, 'MULTIPLY', crack, 0.0))
+    wheel = None
+    if tracks:
+        for ty in tracks:
+            d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], ty))
+            f = math_node(nt, 'MAXIMUM', math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'DIVIDE', d, 0.4)), 0.0)
+            wheel = f if wheel is None else math_node(nt, 'MAXIMUM', wheel, f)
+        wheel = math_node(nt, 'MULTIPLY', wheel, ramp(nt, noise(nt, c, 0.5, 3, 0.5), [(0.3, (0.5, 0.5, 0.5)), (0.7, (1, 1, 1))]))
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wheel, 0.12), col, tuple(v * 0.7 for v in base))
+    if patchy > 0:
+        cells = nt.nodes.new('ShaderNodeTexVoronoi')
+        cells.inputs['Scale'].default_value = 0.25
+        link(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), cells.inputs['Vector'])
+        cv = nt.nodes.new('ShaderNodeSeparateRGB')
+        link(nt, cells.outputs['Color'], cv.inputs[0])
+        patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 1.0 - 0.3 * patchy)
+        col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, (0.62, 0.62, 0.64), 'MULTIPLY'))
+        oil = ramp(nt, noise(nt, c, 1.1, 5, 0.65), [(0.64, (0, 0, 0)), (0.74, (1, 1, 1))])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', oil, 0.6 * patchy), col, (0.025, 0.024, 0.025))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', oil, 0.25 * patchy))
+    # Water: damp blotches (metres), wetter along the wheel tracks; puddles in low spots.
+    damp = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.6, 1.0, 1.0)), damp_scale, 6, 0.62, distortion=0.4), [(0.5, (0, 0, 0)), (0.57, (1, 1, 1))])
+    damp = math_node(nt, 'MULTIPLY', damp, damp_share)
+    if wheel is not None:
+        damp = math_node(nt, 'MINIMUM', math_node(nt, 'ADD', damp, math_node(nt, 'MULTIPLY', wheel, 0.12 * damp_share)), 1.0)
+    low = noise(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), 0.55, 6, 0.62, distortion=0.3)
+    pud = ramp(nt, low, [(0.8 - 0.14 * puddles, (0, 0, 0)), (0.815 - 0.14 * puddles, (1, 1, 1))])
+    if puddles <= 0:
+        pud = math_node(nt, 'MULTIPLY', low, 0.0)
+    if gutter is not None:
+        gy, gw = gutter
+        edge = math_node(nt, 'ADD', gy, math_node(nt, 'MULTIPLY', noise(nt, c, 0.8, 4, 0.6), gw * 1.6))
+        broken = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), 1.2, 4, 0.6), [(0.5, (0, 0, 0)), (0.54, (1, 1, 1))])
+        pud = math_node(nt, 'MAXIMUM', pud, math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', sep.outputs['Y'], edge), broken))
+    if keep_dry is not None:
+        x0, x1, y0, y1 = keep_dry
+        inside = math_node(nt, 'MULTIPLY',
+                           math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', sep.outputs['X'], x0),
+                                     math_node(nt, 'LESS_THAN', sep.outputs['X'], x1)),
+                           math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', sep.outputs['Y'], y0),
+                                     math_node(nt, 'LESS_THAN', sep.outputs['Y'], y1)))
+        pud = math_node(nt, 'MULTIPLY', pud, math_node(nt, 'SUBTRACT', 1.0, inside))
+    if keep_soft is not None:
+        # A drier patch where the car stands with a ragged, soft edge (a straight-edged box shows).
+        cx, cy, ax, ay = keep_soft
+        ex = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['X'], cx), ax)
+        ey = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], cy), ay)
+        r2 = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ex, ex), math_node(nt, 'MULTIPLY', ey, ey))
+        r2 = math_node(nt, 'ADD', r2, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.9, 4, 0.6), 0.5), 0.9))
+        wet_k = ramp(nt, r2, [(0.6, (0.85, 0.85, 0.85)), (1.1, (0, 0, 0))])  # 0.85 less water inside
+        wet_k = math_node(nt, 'SUBTRACT', 1.0, wet_k)
+        damp = math_node(nt, 'MULTIPLY', damp, wet_k)
+        pud = math_node(nt, 'MULTIPLY', pud, wet_k)
+    wet = math_node(nt, 'MAXIMUM', math_node(nt, 'MULTIPLY', damp, 0.75), pud)
+    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, wet, (1, 1, 1), (0.78, 0.78, 0.79)), 'MULTIPLY')
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', pud, 0.6), col, (0.012, 0.012, 0.013))
+    if damp_rough < 0.3:
+        # Stones poke through a thin water film: the wet sheen is speckled, not a smooth glow.
+        wr = ramp(nt, noise(nt, c, 28.0, 3, 0.6), [(0.35, (damp_rough,) * 3), (0.65, (damp_rough + 0.3,) * 3)])
+    else:
+        wr = (damp_rough,) * 3
+    rough = mix_rgb(nt, math_node(nt, 'MULTIPLY', damp, 0.75), rough, wr)
+    rough = mix_rgb(nt, pud, rough, (0.03, 0.03, 0.03))
+    pores = noise(nt, c, 260, 2, 0.5)
+    h = math_node(nt, 'ADD', agg.outputs['Distance'], math_node(nt, 'MULTIPLY', pores, 0.3))
+    h = math_node(nt, 'MULTIPLY', h, math_node(nt, 'SUBTRACT', 1.0, pud))
+    # Seen at a grazing angle far off, a strong bump tilts normals away from the camera (black streaks):
+    # fade it with distance.
+    h = math_node(nt, 'MULTIPLY', h, math_node(nt, 'MAXIMUM', distance_fade(nt, 6.0, 15.0, 1.0, 0.0), 0.0))
+    principled(nt, out, col, rough, spec, 0.0, bump(nt, h, 0.3, 0.006))
+    return m
+
+
+def s11b_photo_post(grain=0.06, floor=0.0015, halo=0.0, halo_threshold=1.0, halo_size=9, flare=None):
+    """Photographic finishing after the library's compositor (session 11): a wide, soft halo around the
+    brightest lights (lens haze; `halo` its mix), a veiling flare from a lamp just outside the frame
+    (`flare` = (x, y, radius as width shares, colour, strength): a very soft glow entering from that
+    side), and sensor noise: per-pixel random grain in linear light, proportional to the signal with a
+    floor (shot and read noise), so shadows carry a faint, fine, luminance-mostly grain as a night photo
+    at ISO 1600-3200 does. Inserted between the vignette and the output."""
+    nt = sc.node_tree
+    comp = next(n for n in nt.nodes if n.type == 'COMPOSITE')
+    src = comp.inputs['Image'].links[0].from_socket
+    img = src
+    if halo > 0:
+        g = nt.nodes.new('CompositorNodeGlare')
+        g.glare_type = 'FOG_GLOW'
+        g.quality = 'HIGH'
+        g.threshold = halo_threshold
+        g.size = halo_size
+        g.mix = -1 + halo
+        link(nt, img, g.inputs[0])
+        img = g.outputs[0]
+    if flare is not None:
+        fx, fy, fr, fcol, fs = flare
+        ell = nt.nodes.new('CompositorNodeEllipseMask')
+        ell.x, ell.y, ell.width, ell.height = fx, fy, fr, fr * WIDTH / HEIGHT
+        bl = nt.nodes.new('CompositorNodeBlur')
+        bl.filter_type = 'FAST_GAUSS'
+        bl.use_relative = True
+        bl.factor_x = bl.factor_y = 45
+        link(nt, ell.outputs['Mask'], bl.inputs[0])
+        amt = nt.nodes.new('CompositorNodeMath')
+        amt.operation = 'MULTIPLY'
+        link(nt, bl.outputs[0], amt.inputs[0])
+        amt.inputs[1].default_value = fs
+        add = nt.nodes.new('CompositorNodeMixRGB')
+        add.blend_type = 'ADD'
+        link(nt, amt.outputs[0], add.inputs[0])
+        link(nt, img, add.inputs[1])
+        add.inputs[2].default_value = (*fcol, 1)
+        img = add.outputs[0]
+    if grain > 0:
+        tex = bpy.data.textures.new('s11b-grain', type='NOISE')
+        tn = nt.nodes.new('CompositorNodeTexture')
+        tn.texture = tex
+        n = nt.nodes.new('CompositorNodeMath')
+        n.operation = 'SUBTRACT'
+        link(nt, tn.outputs['Value'], n.inputs[0])
+        n.inputs[1].default_value = 0.5
+        lum = nt.nodes.new('CompositorNodeRGBToBW')
+        link(nt, img, lum.inputs[0])
+        sq = nt.nodes.new('CompositorNodeMath')
+        sq.operation = 'SQRT'
+        mx = nt.nodes.new('CompositorNodeMath')
+        mx.operation = 'MAXIMUM'
+        link(nt, lum.outputs[0], mx.inputs[0])
+        mx.inputs[1].default_value = 0.0
+        link(nt, mx.outputs[0], sq.inputs[0])
+        # sigma = grain * sqrt(L * 0.05) + floor  (shot noise grows with sqrt of the light)
+        k = nt.nodes.new('CompositorNodeMath')
+        k.operation = 'MULTIPLY'
+        link(nt, sq.outputs[0], k.inputs[0])
+        k.inputs[1].default_value = grain * math.sqrt(0.05)
+        k2 = nt.nodes.new('CompositorNodeMath')
+        k2.operation = 'ADD'
+        link(nt, k.outputs[0], k2.inputs[0])
+        k2.inputs[1].default_value = floor
+        d = nt.nodes.new('CompositorNodeMath')
+        d.operation = 'MULTIPLY'
+        link(nt, n.outputs[0], d.inputs[0])
+        link(nt, k2.outputs[0], d.inputs[1])
+        add = nt.nodes.new('CompositorNodeMixRGB')
+        add.blend_type = 'ADD'
+        add.inputs[0].default_value = 1.0
+        link(nt, img, add.inputs[1])
+        link(nt, d.outputs[0], add.inputs[2])
+        img = add.outputs[0]
+    link(nt, img, comp.inputs['Image'])
+
+
+def s11b_elliptic_spot(loc, power, target, angle_deg, blend, color, radius, stretch=(1.0, 1.0)):
+    """A spot lamp whose cone is elliptical (a road luminaire's optic throws its light along the road more
+    than across it): the lamp object scaled in its own x and y."""
+    o = spot_light(loc, power, target, angle_deg=angle_deg, blend=blend, color=color, radius=radius)
+    o.scale = (stretch[0], stretch[1], 1.0)
+    return o
+
+
+def s11b_layby_litter(rng, x_span, y_span, keep, n=40):
+    """Small things on a lay-by: a crushed can, a plastic bottle, paper, cigarette ends, dry leaves,
+    bottle glass, scattered gravel; never in the box `keep` = (x0, x1, y0, y1)."""
+    import numpy as np
+    mats = [simple_mat('s11b-can', (0.45, 0.08, 0.06), 0.35, metallic=0.7, grain=0.3, grain_scale=40),
+            simple_mat('s11b-paper', (0.5, 0.48, 0.44), 0.85, grain=0.2, grain_scale=20),
+            simple_mat('s11b-leaf', (0.16, 0.09, 0.035), 0.7, grain=0.4, grain_scale=30),
+            simple_mat('s11b-bottle', (0.3, 0.34, 0.36), 0.1, grain=0.1),
+            simple_mat('s11b-gravel', (0.2, 0.19, 0.17), 0.8, grain=0.4, grain_scale=60)]
+    batches = [Batch(mt, 's11b-litter%d' % i) for i, mt in enumerate(mats)]
+    k = 0
+    while k < n:
+        x = rng.uniform(*x_span)
+        y = rng.uniform(*y_span)
+        if keep[0] < x < keep[1] and keep[2] < y < keep[3]:
+            continue
+        kind = rng.choice([1, 1, 2, 2, 2, 2, 2, 4])
+        rz = rng.uniform(0, 6.3)
+        if kind == 0:
+            batches[0].box((0.12, 0.065, 0.03), (x, y, 0.014), rot_z=rz, rot_x=rng.normal(0, 0.2))
+        elif kind == 1:
+            s = rng.uniform(0.06, 0.2)
+            batches[1].box((s, s * rng.uniform(0.5, 1.0), 0.003), (x, y, 0.002), rot_z=rz, rot_x=rng.normal(0, 0.1))
+        elif kind == 2:
+            for _ in range(rng.integers(2, 7)):
+                batches[2].box((0.05, 0.035, 0.003), (x + rng.normal(0, 0.25), y + rng.normal(0, 0.2), 0.002),
+                               rot_z=rng.uniform(0, 6.3), rot_x=rng.normal(0, 0.3))
+        elif kind == 3:
+            batches[3].box((0.22, 0.07, 0.07), (x, y, 0.035), rot_z=rz)
+        else:
+            for _ in range(rng.integers(5, 25)):
+                s = rng.uniform(0.01, 0.035)
+                batches[4].box((s, s * 0.8, s * 0.6), (x + rng.normal(0, 0.3), y + rng.normal(0, 0.12), s * 0.25),
+                               rot_z=rng.uniform(0, 6.3))
+        k += 1
+    for b in batches:
+        b.done()
+
+
+def s11b_beam(apex, target, half_angle_deg, length, color, strength, name='s11b-beam'):
+    """The floodlight's beam made visible by a little haze and dust in the air: an open cone from the lamp
+    towards its target, an additive glow (transparent plus emission) that is strongest where the line of
+    sight crosses the most of the cone (its facing ratio) and fades with distance from the lamp; seen by
+    the camera only (it lights and shadows nothing) and noise-free."""
+    import bmesh
+    a, t = Vector(apex), Vector(target)
+    d = (t - a).normalized()
+    me = bpy.data.meshes.new(name)
+    bm = bmesh.new()
+    r = length * math.tan(math.radians(half_angle_deg))
+    bmesh.ops.create_cone(bm, cap_ends=False, cap_tris=False, segments=48, radius1=0.12, radius2=r, depth=length)
+    bm.to_mesh(me)
+    bm.free()
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    # create_cone is centred on the origin along +z from -depth/2 (radius1) to +depth/2 (radius2).
+    o.location = a + d * (length / 2)
+    o.rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
+    for p in me.polygons:
+        p.use_smooth = True
+    m, nt, out = new_mat(name)
+    lw = nt.nodes.new('ShaderNodeLayerWeight')
+    lw.inputs['Blend'].default_value = 0.5
+    facing = math_node(nt, 'SUBTRACT', 1.0, lw.outputs['Facing'])
+    facing = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', facing, 0.0), 2.5)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, coord(nt, 'Object'), sep.inputs[0])
+    along = math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['Z'], length), 0.5)
+    fade = ramp(nt, along, [(0.0, (1, 1, 1)), (0.25, (0.55, 0.55, 0.55)), (0.7, (0.12, 0.12, 0.12)), (1.0, (0, 0, 0))])
+    dust = ramp(nt, noise(nt, coord(nt, 'Object'), 0.8, 4, 0.6), [(0.3, (0.6, 0.6, 0.6)), (0.7, (1.2, 1.2, 1.2))])
+    amt = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', facing, fade), dust)
+    em = nt.nodes.new('ShaderNodeEmission')
+    em.inputs['Color'].default_value = (*color, 1)
+    link(nt, math_node(nt, 'MULTIPLY', amt, strength), em.inputs['Strength'])
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    add = nt.nodes.new('ShaderNodeAddShader')
+    link(nt, tr.outputs[0], add.inputs[0])
+    link(nt, em.outputs[0], add.inputs[1])
+    link(nt, add.outputs[0], out.inputs['Surface'])
+    m.blend_method = 'BLEND'
+    no_light_sampling(m)
+    me.materials.append(m)
+    camera_only(o)
+    return o
+
+
+def s11b_floodlight(pos, target, power, color, cone_deg=64, blend=0.55):
+    """A wall-mounted LED floodlight: a bracket, a dark finned housing tilted down at its target and its
+    bright face (an emitter the camera sees, clipped white with a warm edge; the light itself is a spot
+    lamp just in front of it)."""
+    a, t = Vector(pos), Vector(target)
+    d = (t - a).normalized()
+    housing = simple_mat('s11b-flood-housing', (0.05, 0.05, 0.052), 0.45, metallic=0.6, grain=0.2, grain_scale=10)
+    rot = d.to_track_quat('-Z', 'Y').to_euler()
+    # (box and plane apply their rotation into the mesh: it must be given to them, not set afterwards.)
+    box((0.46, 0.36, 0.1), tuple(a), housing, bevel=0.015, rot=tuple(rot))
+    face = plane(0.38, 0.28, tuple(a + d * 0.052), no_light_sampling(emission_mat('s11b-flood-face', (1.0, 0.96, 0.9), 60.0)),
+                 rot=tuple(d.to_track_quat('Z', 'Y').to_euler()))
+    camera_only(face)
+    # The bracket back to the wall.
+    box((0.06, 0.5, 0.06), (a.x, a.y + 0.28, a.z + 0.05), housing, bevel=0.005)
+    return spot_light(tuple(a + d * 0.08), power, tuple(t), angle_deg=cone_deg, blend=blend, color=color, radius=0.18)
+
+
+def s11b_pipe_run(batch_mat, pts, r, name):
+    """A pipe along a polyline (cylinders between points, a collar at each joint)."""
+    for p0, p1 in zip(pts[:-1], pts[1:]):
+        p0, p1 = Vector(p0), Vector(p1)
+        d = p1 - p0
+        o = cylinder(r, d.length, tuple((p0 + p1) / 2), batch_mat, verts=16)
+        o.rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
+        o.name = name
+        cylinder(r * 1.25, 0.06, tuple(p1), batch_mat, verts=16).rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
+
+
+def s11b_drum(x, y, color, rng, tilt=0.0):
+    """A 200-litre steel drum: body with two rolling hoops, rusty and dented-looking (tone noise)."""
+    m = simple_mat('s11b-drum-%d' % int(rng.integers(0, 1e6)), color, 0.55, metallic=0.4, grain=0.35, grain_scale=3,
+                   bump_strength=0.15)
+    s10a_weathered(m, streak=0.7, splash=0.6)
+    o = cylinder(0.29, 0.88, (x, y, 0.44), m, verts=28)
+    o.rotation_euler = (tilt, 0, rng.uniform(0, 6.3))
+    for z in (0.3, 0.6):
+        cylinder(0.3, 0.025, (x, y, z), m, verts=28)
+    cylinder(0.285, 0.02, (x, y, 0.885), m, verts=28)
+
+
 def s_night_drive():
-    """A lay-by on a country road above a valley at night (session 7). One LED street lamp behind the
-    guard rail (its head out of frame) throws a pool of warm-white light over the lay-by and the road that
-    falls off into the dark at the frame's edges and towards the camera; worn markings (a broken lay-by
-    line, centre dashes, a solid edge line), a gravel shoulder with a ragged grass edge, a W-beam rail on
-    posts. Beyond: a bank dropping into the valley, a few broadleaf trees and bushes as real crowns, dark
-    against a sky with the town's glow low down, cooler higher up, thin clouds lit from below; across the
-    valley the town as separate lights on the land (clusters of streets, windows, a lit road that follows
-    the slope, farms, a floodlit yard, a mast's red lights) at 0.9-3 km, faded by haze. f/4 (at f/1.8 the far
-    lights were a row of identical, noisy discs; at f/4 they are small soft points of varied size)."""
+    """A lay-by on a country road above a valley at night (session 7; rebuilt as a night photograph in
+    session 11). One warm-white LED street lamp behind the guard rail at the left (its pole in frame, its
+    head just above it) throws an elongated pool along the road that lights the car's place and falls off
+    into the dark towards the camera and the right; the next lamp along, far to the right and out of
+    frame, is an old orange sodium one, so the right of the lay-by carries a faint orange cast (mixed
+    colour temperatures). The asphalt is drying after a shower: damp blotches and wheel tracks, puddles in
+    the low spots and the gutter that mirror the sky glow, the pole and the tree, stone tops that glint;
+    litter and leaves at the lay-by's edges. Worn markings, gravel shoulder, a W-beam rail on posts. Beyond:
+    a bank dropping into the valley, broadleaf trees dark against a sky whose light-pollution dome is a
+    smooth gradient (no streaks) under a broken cloud deck lit from below; the town across the valley as
+    separate lights of varied colour (sodium, LED, windows) with soft halos. Sensor grain, a veiling glow
+    from the lamp above the frame. 85 mm, f/4."""
     import numpy as np
     rng = np.random.default_rng(21)
-    nd_sky()
+    s11b_night_sky(glow_dir=0.3, strength=0.9)
     lamp_col = (1.0, 0.8, 0.58)
-    # Lay-by and road: one asphalt, the lay-by a little older and greyer.
-    plane(400, 16, (0, -5.45, 0.0), nd_asphalt_mat('nd-layby', (0.085, 0.083, 0.082), patchy=1.0))
-    plane(400, 6.9, (0, 6.0, 0.001), nd_asphalt_mat('nd-road', (0.062, 0.062, 0.065), tracks=(-2.5, -0.9, 0.9, 2.5)))
-    meta['floor'] = {'gloss': 0.05, 'roughness': 0.7, 'kind': 'asphalt'}
+    sodium_col = (1.0, 0.55, 0.2)
+    keep = (-3.2, 3.2, -1.6, 1.6)
+    # (The materials work in each plane's own coordinates: the lay-by's centre is y = -5.45, the road's 6.0.)
+    plane(400, 16, (0, -5.45, 0.0), s11b_damp_asphalt_mat('nd-layby', (0.085, 0.083, 0.082), patchy=1.0,
+                                                          puddles=0.5, keep_dry=(-3.2, 3.2, -1.6 + 5.45, 1.6 + 5.45)))
+    plane(400, 6.9, (0, 6.0, 0.001), s11b_damp_asphalt_mat('nd-road', (0.062, 0.062, 0.065), tracks=(-2.4, -1.0, 1.0, 2.4),
+                                                           puddles=0.0, gutter=None, damp_share=0.0))
+    meta['floor'] = {'gloss': 0.1, 'roughness': 0.5, 'kind': 'asphalt'}
     paint = nd_paint_mat()
     x = -60.0
     while x < 60:  # the lay-by's broken line
@@ -4558,6 +4913,7 @@ def s_night_drive():
     for i in range(-12, 13):
         plane(3.0, 0.1, (i * 9.0 + 1.5, 6.0, 0.004), paint)
     plane(200, 0.12, (0, 9.2, 0.004), paint)
+    s11b_layby_litter(rng, (-12.0, 12.0), (-6.0, 2.3), keep, n=70)
     # The land beyond the road (shoulder, verge, bank, valley, far hills) with the town on it.
     clusters = nd_town(rng)
     land = nd_land_mat(clusters)
@@ -4567,7 +4923,7 @@ def s_night_drive():
                        autumn=(0.32, 0.27, 0.15))
     nd_blades(9.6, 14.5, lambda xx: 9.95 + 0.25 * fbm(xx, np.zeros_like(xx), 1.3, 3, seed=6), 900, 0.32, blades)
     nd_guard_rail(10.45, -30.0, 30.0, nd_galvanised(), nd_galvanised())
-    # The lamp: a tapered grey pole behind the rail, its arm and head over the road (above the frame).
+    # The lamp: a tapered grey pole behind the rail, its arm and head over the road (just above the frame).
     pole_mat = simple_mat('nd-pole', (0.16, 0.165, 0.17), 0.6, metallic=0.3, grain=0.2, grain_scale=4,
                           bump_strength=0.05)
     lx, ly = -4.2, 11.3
@@ -4576,13 +4932,15 @@ def s_night_drive():
     head = (lx, 7.8, 8.6)
     box((0.07, 3.6, 0.07), (lx, 9.5, 8.85), pole_mat, bevel=0.01, rot=(0.08, 0, 0))
     box((0.28, 0.6, 0.1), head, pole_mat, bevel=0.03)
-    # LED road optics throw the light forward over the carriageway: a wide, soft-edged cone tilted
-    # towards the lay-by, so the pool covers the car and falls off by distance into the dark.
-    spot_light((lx, head[1], head[2] - 0.08), 1700, (lx + 1.5, 3.0, 0), angle_deg=140, blend=0.5,
-               color=lamp_col, radius=0.2)
-    # The next lamp along the road, 34 m to the right (out of frame): a little light on the right.
-    spot_light((lx + 34.0, head[1], head[2] - 0.08), 1700, (lx + 35.5, 3.0, 0), angle_deg=140, blend=0.5,
-               color=lamp_col, radius=0.2)
+    # LED road optics: an elongated cone (long along the road, short across it) aimed at the lay-by, so
+    # the pool covers the car and falls off into the dark towards the camera and along the road.
+    s11b_elliptic_spot((lx, head[1], head[2] - 0.08), 9000, (lx + 1.8, 3.2, 0), 88, 0.75, lamp_col, 0.2,
+                       stretch=(1.9, 0.85))
+    # A little light spills up and back (the pole's top, the nearest crowns).
+    point_light((lx, head[1] + 0.3, head[2] - 0.1), 450, lamp_col, radius=0.15)
+    # The next lamp along the road, 36 m to the right (out of frame): an old sodium one.
+    s11b_elliptic_spot((lx + 36.0, head[1], head[2] - 0.08), 5000, (lx + 34.0, 2.5, 0), 120, 0.5, sodium_col, 0.2,
+                       stretch=(1.6, 0.85))
     # Trees and bushes on the bank, framing the view: crowns that reach out of the frame at the sides,
     # the middle open to the valley.
     leaves = leaf2_mat('nd-leaves', (0.02, 0.03, 0.012), (0.07, 0.08, 0.03), translucent=0.3,
@@ -4597,13 +4955,16 @@ def s_night_drive():
     # Azimuth and elevation of the lamp's head seen from the car (0 = from behind the scene, 90 = right).
     az = math.degrees(math.atan2(head[0], head[1])) % 360
     el = math.degrees(math.atan2(head[2], math.hypot(head[0], head[1])))
-    key(round(az, 1), round(el, 1), 0.35, lamp_col)
+    key(round(az, 1), round(el, 1), 0.3, lamp_col)
     camera(outdoor=True)
     sc.camera.data.dof.aperture_fstop = 4.0
     meta['camera']['fStop'] = 4.0
     sc.camera.data.clip_end = 20000
-    render_settings(exposure=1.0, adaptive=0.01)
+    render_settings(exposure=-1.1, adaptive=0.01)
     nature_compositor(None, glare=0.35)
+    hx, hy = project(head)
+    s11b_photo_post(grain=0.05, floor=0.0012, halo=0.22, halo_threshold=0.6, halo_size=9,
+                    flare=(hx, 1.0 - hy, 0.4, (0.05, 0.038, 0.026), 0.2))
     return {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -9859,47 +10220,132 @@ def s_rainy_drive():
 
 # ---- spotlight night (session 9): an industrial yard under one floodlight
 
+def s11b_window_lit_mat():
+    """A high warehouse window lit from inside: not a flat fill but a warm light that is brighter at the
+    top (strip lights), interrupted by a mullion grid and dirt on the glass."""
+    m, nt, out = new_mat('s11b-window-lit')
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, coord(nt, 'Generated'), sep.inputs[0])  # 0-1 over each window (box bakes its place in)
+    mull = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', sep.outputs['X'], 4.0)), 0.5)), 0.46)
+    grad = ramp(nt, sep.outputs['Z'], [(0.0, (0.35, 0.35, 0.35)), (1.0, (1.0, 1.0, 1.0))])
+    dirt = ramp(nt, noise(nt, c, 3.0, 5, 0.6), [(0.3, (0.55, 0.55, 0.55)), (0.7, (1.0, 1.0, 1.0))])
+    k = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', mull, grad), dirt)
+    em = nt.nodes.new('ShaderNodeEmission')
+    em.inputs['Color'].default_value = (1.0, 0.82, 0.58, 1)
+    link(nt, math_node(nt, 'MULTIPLY', k, 0.45), em.inputs['Strength'])
+    link(nt, em.outputs[0], out.inputs['Surface'])
+    return no_light_sampling(m)
+
+
 def s_spotlight_night():
-    """An empty industrial yard at night under one floodlight (session 9; was a black void with one bright
-    ellipse): the car on the yard's asphalt in the hard-edged pool of a floodlight high on the warehouse
-    behind it, the pool's edge and falloff on the ground; beyond it, in darkness, the warehouse (brick
-    plinth, ribbed steel cladding, a roller shutter, a door under a small bulkhead lamp, two lit high
-    windows), a palisade fence on the left, a sodium street lamp and lit windows of flats far off, a
-    dark night sky with the city's glow at the horizon. 35 mm at 8 m, f/2.8."""
+    """An industrial yard at night under one floodlight (session 9; rebuilt as a night photograph in
+    session 11). The floodlight is in frame at the top left, on a bracket on the warehouse wall, its face
+    clipped white with a halo, its beam faintly visible in the damp air, aimed down across the yard so the
+    car's place lies in its pool: the light falls off naturally over the yard (brightest just beyond the
+    car, fading into the dark towards the camera and the right). The warehouse: a brick plinth and ribbed
+    cladding streaked with rain dirt, a dented roller shutter with a yellow-and-black guarded frame and a
+    drain in front, a steel door under a small bulkhead lamp, pipes and a downpipe, an electrical cabinet
+    with conduit, a red fire cabinet, two lit high windows; drums, pallets, a skip and a concrete block by
+    the wall. The yard: worn asphalt drying after rain with puddles (mirroring the lamp and the wall),
+    repair patches, oil stains. To the left beyond a palisade fence: an orange sodium street lamp, flats
+    with lit windows and a sky with the city's glow. A cool LED on a building behind the camera adds a
+    faint fill. Grain and lens halo as a high-ISO night photo. 35 mm at 8 m, f/2.8."""
+    import numpy as np
+    rng = np.random.default_rng(41)
     extra = {'night': True, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
-    world_grad((0.05, 0.045, 0.05), (0.005, 0.006, 0.013), 1.0)
-    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.075, 0.075, 0.078)))
+    s11b_night_sky(glow_dir=-0.4, strength=1.0)
+    flood_col = (1.0, 0.93, 0.84)
+    keep = (-3.0, 3.0, -1.8, 1.8)
+    plane(120, 60, (0, 10.0, 0), s11b_damp_asphalt_mat('s11b-yard', (0.1, 0.098, 0.095), patchy=0.5, puddles=0.6,
+                                                        keep_soft=(0.0, -10.0, 3.4, 2.2), damp_share=0.4,
+                                                        dry_rough=0.9, damp_rough=0.22, spec=0.3, damp_scale=3.5))
+    meta['floor'] = {'gloss': 0.15, 'roughness': 0.4, 'kind': 'asphalt'}
     wy = 14.0
     x0, x1 = -9.0, 40.0
-    box((x1 - x0, 0.3, 2.4), ((x0 + x1) / 2, wy + 0.15, 1.2), brick_mat('yard-brick', (0.3, 0.14, 0.09)), bevel=0.005)
+    brick = brick_mat('yard-brick', (0.3, 0.14, 0.09))
+    s10a_weathered(brick, streak=0.85, splash=0.6)
+    box((x1 - x0, 0.3, 2.4), ((x0 + x1) / 2, wy + 0.15, 1.2), brick, bevel=0.005)
     clad = ribbed_mat('yard-cladding', (0.32, 0.34, 0.33), period=0.2, rough=0.5, metallic=0.5, axis='X')
+    s10a_weathered(clad, streak=0.6, splash=0.9)
     box((x1 - x0, 0.3, 7.0), ((x0 + x1) / 2, wy + 0.2, 2.4 + 3.5), clad, bevel=0.005)
     box((x1 - x0 + 0.3, 0.6, 0.25), ((x0 + x1) / 2, wy + 0.1, 9.95), simple_mat('yard-fascia', (0.1, 0.1, 0.1), 0.5, metallic=0.6), bevel=0.01)
+    # A yellow kerb line painted along the wall's foot (across the frame), scuffed.
+    kerb = simple_mat('s11b-kerb', (0.45, 0.35, 0.05), 0.7, grain=0.5, grain_scale=6, bump_strength=0.2)
+    s10a_weathered(kerb, streak=0.9, splash=0.5)
+    box((x1 - x0, 0.25, 0.12), ((x0 + x1) / 2, wy - 0.12, 0.06), kerb, bevel=0.02)
     shutter = ribbed_mat('yard-shutter', (0.36, 0.37, 0.38), period=0.09, rough=0.45, metallic=0.6, axis='Z')
-    box((4.5, 0.1, 4.6), (-3.2, wy - 0.02, 2.3), shutter, bevel=0.005)
+    s10a_weathered(shutter, streak=0.65, splash=0.55)
+    box((4.5, 0.1, 4.6), (-3.2, wy - 0.02, 2.3), shutter, bevel=0.005, rot=(0.0, math.radians(0.4), 0.0))
     frame = simple_mat('yard-frame', (0.12, 0.12, 0.12), 0.5, metallic=0.6)
     box((4.8, 0.14, 0.25), (-3.2, wy - 0.03, 4.7), frame, bevel=0.01)
-    box((1.0, 0.08, 2.1), (4.4, wy - 0.02, 1.05), simple_mat('yard-door', (0.15, 0.2, 0.22), 0.4, metallic=0.3), bevel=0.005)
+    box((4.9, 0.5, 0.55), (-3.2, wy - 0.2, 4.95), frame, bevel=0.02)  # the shutter's roll box
+    guard = hazard_sleeve_mat()
+    for gx in (-5.65, -0.75):
+        box((0.22, 0.22, 1.1), (gx + rng.normal(0, 0.01), wy - 0.3, 0.55), guard, bevel=0.02, rot=(0, rng.normal(0, 0.02), 0))
+    # A slot drain across the shutter's apron.
+    box((4.6, 0.22, 0.01), (-3.2, wy - 1.4, 0.003), simple_mat('s11b-drain', (0.03, 0.03, 0.03), 0.4, metallic=0.8, grain=0.3), bevel=0)
+    door_mat = simple_mat('yard-door', (0.15, 0.2, 0.22), 0.4, metallic=0.3, grain=0.25, grain_scale=4)
+    s10a_weathered(door_mat, streak=0.75, splash=0.55)
+    box((1.0, 0.08, 2.1), (4.4, wy - 0.02, 1.05), door_mat, bevel=0.005)
+    box((1.2, 0.1, 0.08), (4.4, wy - 0.03, 2.14), frame, bevel=0.005)
     # The bulkhead lamp over the door: a warm glow lighting the door and a little ground.
     box((0.28, 0.12, 0.18), (4.4, wy - 0.08, 2.55), no_light_sampling(emission_mat('bulkhead', (1.0, 0.72, 0.45), 6.0)), bevel=0.02)
-    point_light((4.4, wy - 0.4, 2.5), 40, (1.0, 0.72, 0.45), radius=0.08)
-    lit = no_light_sampling(emission_mat('yard-window-lit', (1.0, 0.8, 0.55), 0.3))
+    point_light((4.4, wy - 0.4, 2.5), 60, (1.0, 0.72, 0.45), radius=0.08)
+    lit = s11b_window_lit_mat()
     dark = glass_mat('yard-window', (0.2, 0.22, 0.25), 0.05)
-    for k, wx in enumerate([-6.0 + 3.2 * i for i in range(14)]):
+    for k, wx in enumerate([-6.0 + 3.2 * i + rng.normal(0, 0.03) for i in range(14)]):
         box((2.2, 0.08, 0.9), (wx, wy + 0.03, 7.6), lit if k in (2, 5) else dark, bevel=0)
-    # The floodlight: high on the warehouse's parapet above the frame, aimed steeply down at the car, so
-    # the pool is a near-round, hard-edged disc a little larger than the car, falling off past its edge.
-    spot_light((0.4, 7.5, 12.5), 16000, (0.0, 0.0, 0.0), angle_deg=27, blend=0.1, color=(1.0, 0.95, 0.88), radius=0.08)
+    # Services on the wall: a downpipe, a horizontal pipe pair on brackets, an electrical cabinet with
+    # conduit rising from it, a red fire cabinet, cable tray.
+    pipe = simple_mat('s11b-pipe', (0.22, 0.23, 0.22), 0.5, metallic=0.5, grain=0.3, grain_scale=2)
+    s10a_weathered(pipe, streak=0.7, splash=0.6)
+    s11b_pipe_run(pipe, [(1.45, wy - 0.12, 0.15), (1.45, wy - 0.12, 9.7)], 0.055, 'downpipe')
+    s11b_pipe_run(pipe, [(-9.0, wy - 0.2, 3.3), (0.9, wy - 0.2, 3.3), (0.9, wy - 0.2, 1.2), (0.9, wy - 1.0, 0.2)], 0.06, 'gas')
+    s11b_pipe_run(pipe, [(-9.0, wy - 0.16, 3.55), (9.0, wy - 0.16, 3.55)], 0.035, 'water')
+    cab_mat = simple_mat('s11b-cabinet', (0.42, 0.43, 0.4), 0.5, metallic=0.3, grain=0.3, grain_scale=3)
+    s10a_weathered(cab_mat, streak=0.7, splash=0.55)
+    box((0.9, 0.3, 1.3), (2.5, wy - 0.15, 1.35), cab_mat, bevel=0.01)
+    s11b_pipe_run(pipe, [(2.3, wy - 0.1, 2.0), (2.3, wy - 0.1, 6.2)], 0.025, 'conduit')
+    s11b_pipe_run(pipe, [(2.7, wy - 0.1, 2.0), (2.7, wy - 0.1, 5.4), (8.0, wy - 0.1, 5.4)], 0.02, 'conduit2')
+    fire = simple_mat('s11b-fire', (0.45, 0.03, 0.02), 0.4, grain=0.2, grain_scale=4)
+    s10a_weathered(fire, streak=0.8, splash=0.7)
+    box((0.65, 0.22, 0.85), (6.3, wy - 0.12, 1.55), fire, bevel=0.01)
+    box((0.5, 0.02, 0.08), (6.3, wy - 0.235, 1.85), simple_mat('s11b-fire-label', (0.7, 0.7, 0.66), 0.6), bevel=0)
+    # The floodlight, top left on a bracket off the wall, aimed down across the yard at the car's place.
+    fpos = (-6.4, wy - 0.7, 7.0)
+    ftarget = (0.5, 1.2, 0.0)
+    s11b_floodlight(fpos, ftarget, 16000, flood_col, cone_deg=36, blend=0.7)
+    s11b_beam(fpos, ftarget, 15, 15.0, flood_col, 0.4)
     # A wall-pack over the shutter washes the wall below it: the yard beyond the pool stays readable.
-    box((0.3, 0.2, 0.3), (-3.2, wy - 0.15, 5.3), simple_mat('wallpack', (0.07, 0.07, 0.075), 0.4, metallic=0.7), bevel=0.02)
-    spot_light((-3.2, wy - 0.35, 5.1), 700, (-3.2, wy - 3.0, 0.0), angle_deg=100, blend=0.8, color=(1.0, 0.85, 0.68), radius=0.1)
-    # Pallets and a skip by the wall, in the dark beyond the pool.
+    box((0.3, 0.2, 0.3), (-3.2, wy - 0.15, 5.6), simple_mat('wallpack', (0.07, 0.07, 0.075), 0.4, metallic=0.7), bevel=0.02)
+    spot_light((-3.2, wy - 0.35, 5.45), 350, (-3.2, wy - 3.0, 0.0), angle_deg=100, blend=0.8, color=(1.0, 0.82, 0.6), radius=0.1)
+    # Faint cool fill from an LED on a building behind the camera (right), so the car's near side is not black.
+    spot_light((9.0, -30.0, 9.0), 2500, (0.0, 0.0, 0.5), angle_deg=40, blend=0.8, color=(0.78, 0.86, 1.0), radius=0.5)
+    # Pallets, drums, an IBC, a skip and a concrete block by the wall, beyond the pool.
     timber = simple_mat('pallet', (0.3, 0.22, 0.14), 0.85, grain=0.3, grain_scale=8, bump_strength=0.2)
+    s10a_weathered(timber, streak=0.8, splash=0.6)
     pal = Batch(timber, 'pallets')
     for k in range(5):
-        pal.box((1.2, 1.0, 0.14), (8.2 + random.uniform(-0.05, 0.05), wy - 0.8, 0.07 + k * 0.15), rot_z=random.gauss(0, 0.03))
+        pal.box((1.2, 1.0, 0.14), (8.2 + rng.uniform(-0.06, 0.06), wy - 0.8, 0.07 + k * 0.15), rot_z=rng.normal(0, 0.04))
+    for k in range(2):
+        pal.box((1.2, 1.0, 0.14), (9.7 + rng.uniform(-0.06, 0.06), wy - 1.2, 0.07 + k * 0.15), rot_z=0.3 + rng.normal(0, 0.04))
     pal.done()
-    box((3.6, 1.8, 1.4), (12.5, wy - 1.2, 0.75), simple_mat('skip', (0.16, 0.26, 0.12), 0.6, metallic=0.4, grain=0.2, grain_scale=3), bevel=0.04)
+    for (dx, dy, col) in ((-8.3, wy - 0.7, (0.05, 0.14, 0.3)), (-7.6, wy - 0.6, (0.05, 0.14, 0.3)),
+                          (-7.95, wy - 1.25, (0.35, 0.06, 0.04)), (5.6, wy - 0.7, (0.18, 0.18, 0.17))):
+        s11b_drum(dx, dy, col, rng)
+    ibc = simple_mat('s11b-ibc', (0.55, 0.55, 0.5), 0.35, grain=0.25, grain_scale=3)
+    s10a_weathered(ibc, streak=0.75, splash=0.6)
+    box((1.0, 1.2, 1.0), (-6.9, wy - 1.0, 0.62), ibc, bevel=0.05)
+    cage = Batch(frame, 's11b-ibc-cage')
+    for zz in (0.12, 0.62, 1.12):
+        cage.box((1.06, 1.26, 0.03), (-6.9, wy - 1.0, zz))
+    for xx in (-7.4, -6.9, -6.4):
+        cage.box((0.03, 1.26, 1.1), (xx, wy - 1.0, 0.62))
+    cage.done()
+    box((3.6, 1.8, 1.4), (12.5, wy - 1.2, 0.75), simple_mat('skip', (0.16, 0.26, 0.12), 0.6, metallic=0.4, grain=0.3, grain_scale=3), bevel=0.04)
+    conc = simple_mat('s11b-block', (0.35, 0.34, 0.32), 0.9, grain=0.25, grain_scale=5, bump_strength=0.3)
+    box((1.6, 0.8, 0.8), (-10.5, 8.0, 0.4), conc, bevel=0.03, rot=(0, 0, 0.15))
     # Left: a palisade fence, and beyond it the street: a sodium lamp and a block of flats with lit windows.
     rails = Batch(simple_mat('palisade', (0.08, 0.1, 0.09), 0.5, metallic=0.5, grain=0.1), 'palisade')
     railing(rails, -40.0, x0, wy, 0.0, 2.4, spacing=0.13)
@@ -9913,10 +10359,30 @@ def s_spotlight_night():
     flats = facade_mat('yard-flats', (0.3, 0.28, 0.26), lit=0.12, night=True)
     building(-26.0, 42.0, 20.0, 12.0, 24.0, flats, None)
     building(-4.0, 60.0, 18.0, 12.0, 30.0, facade_mat('yard-flats2', (0.25, 0.25, 0.26), lit=0.08, night=True), None)
-    key(0, 59, 0.08, (1.0, 0.95, 0.88))
+    s11b_layby_litter(rng, (-8.0, 8.0), (-4.0, 12.0), keep, n=45)
+    # Traffic cones left by the skip, one knocked over; a wheelie bin by the door.
+    cone_mat = simple_mat('s11b-cone', (0.55, 0.12, 0.03), 0.5, grain=0.3, grain_scale=5)
+    s10a_weathered(cone_mat, streak=0.7, splash=0.5)
+    for (cx, cy, tip) in ((7.2, 11.2, 0.0), (7.9, 11.6, 0.0), (6.6, 10.4, 1.45)):
+        o = obj_from(bpy.ops.mesh.primitive_cone_add, vertices=20, radius1=0.17, radius2=0.025, depth=0.7,
+                     location=(cx, cy, 0.35 if tip == 0 else 0.17), rotation=(tip, 0, rng.uniform(0, 6.3)))
+        bpy.ops.object.shade_smooth()
+        o.data.materials.append(cone_mat)
+        box((0.38, 0.38, 0.04), (cx, cy, 0.02), simple_mat('s11b-cone-base', (0.04, 0.04, 0.04), 0.7), bevel=0.01)
+    bin_mat = simple_mat('s11b-bin', (0.08, 0.2, 0.1), 0.55, grain=0.3, grain_scale=4)
+    s10a_weathered(bin_mat, streak=0.7, splash=0.5)
+    box((0.6, 0.72, 1.05), (3.4, wy - 0.7, 0.53), bin_mat, bevel=0.03, rot=(0, 0, 0.12))
+    box((0.66, 0.8, 0.06), (3.4, wy - 0.72, 1.08), bin_mat, bevel=0.02, rot=(0.05, 0, 0.12))
+    # The key: the floodlight, from behind the car on the left (0 = from behind the scene, 90 = right).
+    az = math.degrees(math.atan2(fpos[0], fpos[1])) % 360
+    el = math.degrees(math.atan2(fpos[2], math.hypot(fpos[0], fpos[1])))
+    key(round(az, 1), round(el, 1), 0.12, flood_col)
     camera(focal=35.0, fstop=2.8, pitch_deg=-1.0, height=1.3, distance=8.0)
-    render_settings(exposure=-0.3, glare=0.2, adaptive=0.01)
+    render_settings(exposure=-0.6, glare=0.3, adaptive=0.01)
+    sc.render.dither_intensity = 1.5
+    s11b_photo_post(grain=0.0, halo=0.3, halo_threshold=0.8, halo_size=9)
     return extra
+
 
 
 SCENES = {
