@@ -4165,32 +4165,6 @@ def nd_ground(x, y):
     return z
 
 
-def nd_sky():
-    """A night sky over a town: the light-pollution glow low down (a warm grey, not orange), cooling to a
-    dark blue-grey higher up; thin stratus streaks lit from below by the town (brighter and warmer near
-    the horizon, almost invisible overhead) on a cloud deck seen in perspective."""
-    w, nt, bg, sep = elevation_world('night-sky')
-    z = sep.outputs['Z']
-    col = ramp(nt, z, [(0.0, (0.056, 0.044, 0.036)), (0.03, (0.046, 0.038, 0.033)), (0.075, (0.024, 0.022, 0.026)),
-                       (0.13, (0.010, 0.011, 0.018)), (0.3, (0.004, 0.005, 0.010)), (0.7, (0.002, 0.0025, 0.006))])
-    zc = math_node(nt, 'MAXIMUM', z, 0.02)
-    comb = nt.nodes.new('ShaderNodeCombineXYZ')
-    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), 0.35), comb.inputs['X'])
-    link(nt, math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), comb.inputs['Y'])
-    streak = noise(nt, comb.outputs[0], 0.55, 6, 0.62, distortion=0.4)
-    patch = noise(nt, comb.outputs[0], 0.18, 3, 0.5)
-    cover = math_node(nt, 'MULTIPLY', ramp(nt, streak, [(0.47, (0, 0, 0)), (0.7, (1, 1, 1))]),
-                      ramp(nt, patch, [(0.35, (0.15, 0.15, 0.15)), (0.65, (1, 1, 1))]))
-    # Lit from below: the town's light on the cloud base falls off with height; near the horizon the
-    # clouds sink into the haze.
-    lit = ramp(nt, z, [(0.0, (0.0, 0.0, 0.0)), (0.03, (0.030, 0.024, 0.020)), (0.1, (0.014, 0.012, 0.013)),
-                       (0.35, (0.003, 0.003, 0.004))])
-    col = mix_rgb(nt, cover, col, lit, 'ADD')
-    link(nt, col, bg.inputs['Color'])
-    bg.inputs['Strength'].default_value = 1.0
-    return w
-
-
 def nd_haze(nt, out, shader, color, dist):
     """Airlight at night: the surface fades towards the glow of the town-lit haze with distance from the
     camera (1 - exp(-d / dist)), done in the material so the sky keeps its own gradient."""
@@ -4359,56 +4333,6 @@ def nd_town(rng):
     sc.collection.objects.link(o)
     camera_only(o)
     return clusters
-
-
-def nd_asphalt_mat(name, base, patchy=0.0, tracks=()):
-    """Dry rural asphalt at night: a tone that drifts over metres, coarse aggregate (stones of a few
-    centimetres, lighter and darker, in colour and bump, read where the lamp grazes them), fine pores,
-    tar-sealed cracks, and `patchy`: repair patches and oil stains (a lay-by). Roughness varies a little
-    and never drops to a mirror. `tracks`: depths (object y) of wheel paths, polished a little darker and
-    smoother along the lane."""
-    m, nt, out = new_mat(name)
-    c = coord(nt)
-    tone = noise(nt, c, 0.15, 4, 0.5)
-    col = ramp(nt, tone, [(0.3, tuple(v * 0.8 for v in base)), (0.7, tuple(v * 1.2 for v in base))])
-    tone2 = noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.9, 5, 0.6)
-    col = mix_rgb(nt, 1.0, col, ramp(nt, tone2, [(0.3, (0.85, 0.85, 0.85)), (0.7, (1.12, 1.12, 1.1))]), 'MULTIPLY')
-    agg = nt.nodes.new('ShaderNodeTexVoronoi')
-    agg.inputs['Scale'].default_value = 45
-    link(nt, c, agg.inputs['Vector'])
-    stone = ramp(nt, agg.outputs['Color'], [(0.0, (0.6, 0.6, 0.6)), (0.6, (1.0, 1.0, 1.0)), (1.0, (1.7, 1.66, 1.6))])
-    col = mix_rgb(nt, 0.85, col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
-    crack_n = noise(nt, c, 0.7, 3, 0.5, distortion=1.5)
-    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.008)
-    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.4, (0, 0, 0)), (0.55, (1, 1, 1))]))
-    col = mix_rgb(nt, crack, col, (0.015, 0.015, 0.015))
-    rough = math_node(nt, 'SUBTRACT', 0.72, math_node(nt, 'MULTIPLY', crack, 0.25))
-    if tracks:
-        sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-        link(nt, c, sep.inputs[0])
-        wheel = None
-        for ty in tracks:
-            d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], ty))
-            f = math_node(nt, 'MAXIMUM', math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'DIVIDE', d, 0.35)), 0.0)
-            wheel = f if wheel is None else math_node(nt, 'MAXIMUM', wheel, f)
-        wheel = math_node(nt, 'MULTIPLY', wheel, ramp(nt, noise(nt, c, 0.5, 3, 0.5), [(0.3, (0.5, 0.5, 0.5)), (0.7, (1, 1, 1))]))
-        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wheel, 0.35), col, tuple(v * 0.6 for v in base))
-        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', wheel, 0.14))
-    if patchy > 0:
-        cells = nt.nodes.new('ShaderNodeTexVoronoi')
-        cells.inputs['Scale'].default_value = 0.25
-        link(nt, math_node_vec_scale(nt, c, (0.5, 1.0, 1.0)), cells.inputs['Vector'])
-        cv = nt.nodes.new('ShaderNodeSeparateRGB')
-        link(nt, cells.outputs['Color'], cv.inputs[0])
-        patch = math_node(nt, 'GREATER_THAN', cv.outputs['R'], 1.0 - 0.3 * patchy)
-        col = mix_rgb(nt, patch, col, mix_rgb(nt, 1.0, col, (0.62, 0.62, 0.64), 'MULTIPLY'))
-        oil = ramp(nt, noise(nt, c, 1.1, 5, 0.65), [(0.64, (0, 0, 0)), (0.74, (1, 1, 1))])
-        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', oil, 0.6 * patchy), col, (0.025, 0.024, 0.025))
-        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', oil, 0.2 * patchy))
-    pores = noise(nt, c, 260, 2, 0.5)
-    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], 1.0), math_node(nt, 'MULTIPLY', pores, 0.3))
-    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.5, 0.006))
-    return m
 
 
 def worn_road_paint(name, wear, speck, tone, dark, light, rough, spec):
@@ -7339,18 +7263,6 @@ def planter_tree(me, x, y, pot_mat, pot=(1.0, 1.0, 0.9), rot=None):
     return put(me, (x, y, pot[2] - 0.1), rot_z=random.uniform(0, 6.3) if rot is None else rot)
 
 
-def stanchions(x0, x1, y, spacing, post_mat, rope_mat, height=0.95):
-    """Brass rope stanchions (weighted base, post, ball finial) with velvet ropes hung between them."""
-    xs = [x0 + i * spacing for i in range(int(round((x1 - x0) / spacing)) + 1)]
-    for x in xs:
-        cylinder(0.17, 0.03, (x, y, 0.015), post_mat, verts=40)
-        cylinder(0.11, 0.05, (x, y, 0.05), post_mat, verts=32)
-        cylinder(0.025, height, (x, y, height / 2), post_mat, verts=20)
-        sphere(0.045, (x, y, height + 0.03), post_mat, subdiv=3)
-    for a, b in zip(xs, xs[1:]):
-        wire(catenary((a + 0.04, y, height - 0.06), (b - 0.04, y, height - 0.06), 0.28), 0.017, rope_mat, 'rope')
-
-
 def festoon(a, b, sag, n, wire_mat, bulb_mat, radius=0.035):
     """A festoon string: a black cable hung from a to b and `n` bulbs hanging under it on short drops."""
     pts = catenary(a, b, sag, n=max(24, n))
@@ -7486,26 +7398,6 @@ def s_hotel_entrance():
     render_settings(exposure=0.8, glare=0.25)
     sc.cycles.transparent_max_bounces = 10  # the lobby is seen through the drum, its wings and the glass front
     return extra
-
-
-def event_carpet_mat(name, color=(0.2, 0.008, 0.012)):
-    """An event's runner carpet (cut pile) as the car stands on it: the pile's nap catching the light in
-    long soft bands along the roll, crushed patches where people walked, lint, a fine fibre bump and the
-    sheen of pile at grazing angles. Recorded as the floor."""
-    m, nt, out = new_mat(name)
-    c = coord(nt, 'Object')
-    nap = noise(nt, math_node_vec_scale(nt, c, (0.08, 1.0, 1.0)), 1.2, 3, 0.5)
-    col = ramp(nt, nap, [(0.3, tuple(v * 0.82 for v in color)), (0.7, tuple(v * 1.12 for v in color))])
-    crush = ramp(nt, noise(nt, c, 0.9, 5, 0.6), [(0.55, (1, 1, 1)), (0.75, (0.84, 0.82, 0.82))])
-    lint = ramp(nt, noise(nt, c, 45, 3, 0.6), [(0.62, (1, 1, 1)), (0.7, (1.25, 1.15, 1.15))])
-    tuft = ramp(nt, noise(nt, c, 90, 3, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.08, 1.08, 1.08))])
-    col = mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, col, crush, 'MULTIPLY'), lint, 'MULTIPLY'), tuft, 'MULTIPLY')
-    p = principled(nt, out, col, 0.95, 0.25, 0.0, bump(nt, noise(nt, c, 700, 2, 0.5), 0.45, 0.003))
-    # A little sheen only: more turned the spot's pool salmon-pink.
-    p.inputs['Sheen'].default_value = 0.35
-    p.inputs['Sheen Tint'].default_value = 0.9
-    meta['floor'] = {'gloss': 0.0, 'roughness': 0.95, 'kind': 'red-carpet'}
-    return m
 
 
 def drape_mat(name, color=(0.012, 0.012, 0.014), pleat=0.3):
@@ -8774,59 +8666,6 @@ def s_gated_estate():
 
 # ---- marina (session 9): a Turkish Aegean marina quay; yachts are used only here
 
-def quay_flags_mat(name='quay-flags', base=(0.62, 0.55, 0.45)):
-    """Aegean quay paving: irregular limestone flags (Voronoi cells about 0.7 m, so no joint lines converge
-    under the car as a grid would), each flag its own shade, darker dirt in the sunk joints, foot-worn
-    smoother in patches. Records the floor (matt stone)."""
-    m, nt, out = new_mat(name)
-    c0 = coord(nt)
-    # Wobbled cell edges: hand-cut stones, not the straight sides of a Voronoi diagram.
-    wob = nt.nodes.new('ShaderNodeTexNoise')
-    wob.inputs['Scale'].default_value = 3.0
-    wob.inputs['Detail'].default_value = 3.0
-    link(nt, c0, wob.inputs['Vector'])
-    c = nt.nodes.new('ShaderNodeVectorMath')
-    c.operation = 'MULTIPLY_ADD'
-    link(nt, wob.outputs['Color'], c.inputs[0])
-    c.inputs[1].default_value = (0.09, 0.09, 0.0)
-    link(nt, c0, c.inputs[2])
-    c = c.outputs[0]
-    cells = nt.nodes.new('ShaderNodeTexVoronoi')
-    cells.inputs['Scale'].default_value = 2.0
-    cells.inputs['Randomness'].default_value = 1.0
-    link(nt, c, cells.inputs['Vector'])
-    edge = nt.nodes.new('ShaderNodeTexVoronoi')
-    edge.feature = 'DISTANCE_TO_EDGE'
-    edge.inputs['Scale'].default_value = 2.0
-    edge.inputs['Randomness'].default_value = 1.0
-    link(nt, c, edge.inputs['Vector'])
-    cv = nt.nodes.new('ShaderNodeSeparateRGB')
-    link(nt, cells.outputs['Color'], cv.inputs[0])
-    flag = ramp(nt, cv.outputs['R'], [(0.0, tuple(v * 0.8 for v in base)), (0.5, base),
-                                      (1.0, (base[0] * 1.12, base[1] * 1.09, base[2] * 1.02))])
-    warm = ramp(nt, cv.outputs['G'], [(0.0, (1.0, 0.97, 0.93)), (1.0, (0.96, 0.97, 1.0))])
-    col = mix_rgb(nt, 1.0, flag, warm, 'MULTIPLY')
-    tone = ramp(nt, noise(nt, c, 0.15, 4, 0.5), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.06, 1.05, 1.04))])
-    col = mix_rgb(nt, 1.0, col, tone, 'MULTIPLY')
-    # Within a flag: faint fossil/pore mottle and dark weathering specks.
-    mott = noise(nt, c, 6.0, 5, 0.6)
-    col = mix_rgb(nt, 1.0, col, ramp(nt, mott, [(0.3, (0.88, 0.88, 0.87)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
-    # Old stains (spilled drinks, rust, salt) that cross the joints.
-    stain = ramp(nt, noise(nt, c, 0.7, 6, 0.65), [(0.28, (0.82, 0.8, 0.77)), (0.45, (1, 1, 1))])
-    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
-    joint = ramp(nt, edge.outputs['Distance'], [(0.004, (1, 1, 1)), (0.011, (0, 0, 0))])
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', joint, 0.5), col, (0.22, 0.2, 0.17))
-    dirt = ramp(nt, edge.outputs['Distance'], [(0.016, (0.9, 0.89, 0.87)), (0.08, (1, 1, 1))])
-    col = mix_rgb(nt, 1.0, col, dirt, 'MULTIPLY')
-    worn = noise(nt, c, 0.5, 3, 0.5)
-    rough = math_node(nt, 'SUBTRACT', 0.78, math_node(nt, 'MULTIPLY', worn, 0.18))
-    # Each flag set a little proud or sunk (its own height), so the joints catch the low sun unevenly.
-    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', joint, -1.0), math_node(nt, 'MULTIPLY', noise(nt, c, 40, 4, 0.6), 0.15))
-    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', cv.outputs['B'], 0.4))
-    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.3, 0.006))
-    meta['floor'] = {'gloss': 0.03, 'roughness': 0.7, 'kind': 'stone-paving'}
-    return m
-
 
 def granite_mat(name='granite', base=(0.3, 0.3, 0.3)):
     """Grey granite: fine salt-and-pepper grain (visible only as a texture at kerb distance), flamed matt."""
@@ -9051,45 +8890,6 @@ def maquis_mat():
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', steep, 0.7), col, rock)
     principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, noise(nt, pos, 0.05, 6, 0.7), 0.5, 8.0))
     return m
-
-
-def mr_town(rng, house_mat, window_mat, roof_mat):
-    """White cubic houses (Bodrum style) on the far hillside, thick by the shore and thinning upslope:
-    each a one- or two-storey box, some stepped, with dark window and door openings on the faces the camera
-    sees, a few with a terracotta roof."""
-    import numpy as np
-    walls = [Batch(m, 'houses-%d' % i) for i, m in enumerate(house_mat)]
-    wins, roofs = Batch(window_mat, 'house-windows'), Batch(roof_mat, 'house-roofs')
-    n = 0
-    tries = 0
-    while n < 380 and tries < 20000:
-        tries += 1
-        y = 700 + rng.exponential(350)
-        x = rng.uniform(-1, 1) * view_reach(y, 30)
-        ground = float(mr_hills(np.array([x]), np.array([y]))[0])
-        if ground < 1.0:
-            continue
-        # Clusters: villages by the shore and in folds, scattered villas above.
-        if fbm(np.array([x]), np.array([y]), 500.0, 2, seed=64)[0] < -0.1 and rng.random() < 0.8:
-            continue
-        w, d = rng.uniform(7, 14), rng.uniform(7, 11)
-        h = rng.choice([3.2, 3.2, 6.2, 6.4])
-        rz = rng.normal(0, 0.12)
-        wall = walls[int(rng.integers(0, len(walls)))]
-        wall.box((w, d, h + 2.0), (x, y, ground + h / 2 - 1.0), rot_z=rz)
-        if rng.random() < 0.35:
-            wall.box((w * 0.5, d * 0.6, 3.0), (x + w * 0.2, y + d * 0.1, ground + h + 1.5), rot_z=rz)
-        if rng.random() < 0.2:
-            roofs.box((w + 0.3, d + 0.3, 0.6), (x, y, ground + h + 0.3), rot_z=rz)
-        for fl in range(int(h // 3)):
-            for k in range(rng.integers(1, 4)):
-                wx = x + rng.uniform(-0.35, 0.35) * w
-                wins.box((rng.uniform(0.7, 1.2), 0.2, rng.uniform(0.9, 1.5)), (wx, y - d / 2 - 0.05, ground + 1.6 + fl * 3.1), rot_z=rz)
-        n += 1
-    for wall in walls:
-        wall.done()
-    wins.done()
-    roofs.done()
 
 
 def s11d_haze(m, color, dist):
@@ -9471,25 +9271,6 @@ def s_marina():
 
 # ---- beach (session 9): a beach-road lay-by; helpers used only by s_beach
 
-def bch_sand(x, y):
-    """The beach below the lay-by's wall (metres, the car at 0): sand drifted against the wall, a soft
-    berm, then a flatter wet foreshore to the water's edge at about 34 m, falling on under the sea."""
-    import numpy as np
-    t = np.clip((y - 5.6) / 26.0, 0, None)
-    z = 0.05 - 0.6 * t ** 0.9 - 0.6 * np.clip(y - 34.0, 0, None) / 10.0
-    return z + 0.1 * fbm(x, y, 9.0, 4, seed=71) * np.clip((y - 5.8) / 2, 0, 1) * np.exp(-np.clip(y - 6, 0, None) / 15.0)
-
-
-def bch_sea(x, y):
-    """The sea surface: two breakers rolling in across the frame (crests at 38 m and 46 m, steeper on the
-    shore side) over a long low swell, and the level a touch above the sand where they meet."""
-    import numpy as np
-    def crest(y0, h, w):
-        d = (y - y0 - 1.5 * fbm(x, 0.0 * y, 40.0, 3, seed=int(y0)))
-        return h * np.where(d < 0, np.exp(-(d / (w * 0.5)) ** 2), np.exp(-(d / w) ** 2))
-    swell = 0.12 * np.sin(y / 9.0) + 0.05 * fbm(x, y, 25.0, 3, seed=73)
-    return -0.55 + crest(38.5, 0.32, 2.2) + crest(47.0, 0.42, 3.0) + swell * np.clip((y - 36) / 20.0, 0, 1)
-
 
 def bch_far(x, y):
     """A headland on the right about 1-2 km off: a ridge running out into the sea from the right edge,
@@ -9498,45 +9279,6 @@ def bch_far(x, y):
     ridge = 140 * np.exp(-((y - 1700.0) / 700.0) ** 2) * (1 + 0.25 * fbm(x, y, 400.0, 4, seed=74))
     reach = np.clip((x - 60 - 0.25 * (y - 1000)) / 250.0, 0, 1) ** 0.5
     return ridge * reach + 20 * reach * fbm(x, y, 120.0, 5, seed=75) - 4.0
-
-
-def bch_layby_mat():
-    """A lay-by's broom-finished concrete in the sun: pale, a faint across-the-frame brush texture, tone
-    drifting over metres, blown sand gathered along the wall and in patches. Records the floor."""
-    m, nt, out = new_mat('bch-layby')
-    c = coord(nt)
-    base = (0.4, 0.37, 0.32)
-    col = ramp(nt, noise(nt, c, 0.12, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.08 for v in base))])
-    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.6, 4, 0.55), [(0.35, (0.96, 0.96, 0.96)), (0.65, (1.03, 1.03, 1.03))]), 'MULTIPLY')
-    stain = ramp(nt, noise(nt, c, 0.8, 5, 0.6), [(0.3, (0.86, 0.85, 0.84)), (0.6, (1, 1, 1))])
-    col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
-    # Tyre grime in streaks along the lay-by (across the frame), and drips where cars stood.
-    streak = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.12, 3.0, 1.0)), 1.0, 5, 0.6), [(0.5, (1, 1, 1)), (0.72, (0.78, 0.77, 0.76))])
-    col = mix_rgb(nt, 1.0, col, streak, 'MULTIPLY')
-    drip = ramp(nt, noise(nt, c, 2.5, 5, 0.6), [(0.7, (1, 1, 1)), (0.78, (0.6, 0.6, 0.6))])
-    col = mix_rgb(nt, 1.0, col, drip, 'MULTIPLY')
-    broom = noise(nt, math_node_vec_scale(nt, c, (2.0, 60.0, 1.0)), 1.0, 3, 0.5)
-    col = mix_rgb(nt, 1.0, col, ramp(nt, broom, [(0.3, (0.93, 0.93, 0.93)), (0.7, (1.04, 1.04, 1.04))]), 'MULTIPLY')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    # A saw-cut joint along the lay-by in front of the car, and hairline cracks.
-    cut = smooth_band(nt, sep.outputs['Y'], -5.02, -5.01, -4.99, -4.98)
-    crack_n = noise(nt, c, 0.7, 3, 0.5, distortion=1.5)
-    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', crack_n, 0.5)), 0.004)
-    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, c, 0.3, 2, 0.5), [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))]))
-    col = mix_rgb(nt, math_node(nt, 'MAXIMUM', cut, math_node(nt, 'MULTIPLY', crack, 0.7)), col, (0.08, 0.075, 0.07))
-    drift = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, c, 0.7, 6, 0.65), 2.2))
-    drift = math_node(nt, 'ADD', drift, math_node(nt, 'MULTIPLY', noise(nt, c, 30, 4, 0.7), 0.5))
-    sand = smooth_band(nt, drift, 3.0, 3.25)
-    # Blown sand lies in drifts with ragged, grainy edges (a soft-edged blotch reads as a cloudy floor).
-    grit = math_node(nt, 'MULTIPLY', noise(nt, c, 40, 4, 0.7), 0.3)
-    patches = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 0.45, 6, 0.7), grit), 0.74, 0.79), 0.85)
-    sand = math_node(nt, 'MAXIMUM', sand, patches)
-    col = mix_rgb(nt, sand, col, (0.6, 0.48, 0.32))
-    h = math_node(nt, 'ADD', broom, math_node(nt, 'MULTIPLY', noise(nt, c, 60, 4, 0.6), 0.5))
-    principled(nt, out, col, 0.85, 0.15, 0.0, bump(nt, h, 0.2, 0.003))
-    meta['floor'] = {'gloss': 0.02, 'roughness': 0.8, 'kind': 'concrete'}
-    return m
 
 
 def bch_sand_mat():
@@ -9571,59 +9313,6 @@ def bch_sand_mat():
     # turns sand sky-grey.
     principled(nt, out, col, rough, 0.08, 0.0, bump(nt, h, 0.35, 0.02))
     return m
-
-
-def bch_sea_mat():
-    """Shallow Aegean water: turquoise over the sand near the shore deepening to blue, clear enough in the
-    swash that the sand shows, white foam on the breakers' faces and lace in the swash, wind ripples."""
-    m, nt, out = new_mat('bch-sea')
-    c = coord(nt)
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, c, sep.inputs[0])
-    y = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', noise(nt, c, 0.05, 3, 0.5), 8.0))
-    deep = mix_rgb(nt, smooth_band(nt, y, 36.0, 70.0), (0.025, 0.11, 0.1), (0.008, 0.05, 0.06))
-    deep = mix_rgb(nt, smooth_band(nt, y, 70.0, 400.0), deep, (0.003, 0.022, 0.045))
-    lace = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.0, 1.0)), 0.9, 4, 0.55, distortion=0.6)
-    # Foam where the breakers' crests stand up (surface height above the mean) and a swash band at the edge.
-    z = math_node(nt, 'ADD', sep.outputs['Z'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', lace, 0.5), 0.25))
-    crest = smooth_band(nt, z, -0.35, -0.21)
-    # Breakers break in sections, not as ruled lines.
-    crest = math_node(nt, 'MULTIPLY', crest, smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 4.0, 1.0)), 0.12, 3, 0.5), 0.38, 0.5))
-    swash = smooth_band(nt, y, 32.5, 33.3, 35.0, 36.5)
-    foam = math_node(nt, 'MAXIMUM', crest, math_node(nt, 'MULTIPLY', swash, ramp(nt, lace, [(0.45, (0, 0, 0)), (0.6, (1, 1, 1))])))
-    foam = math_node(nt, 'MULTIPLY', foam, math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, y, 60.0, 80.0)))
-    ripples = noise(nt, math_node_vec_scale(nt, c, (1.0, 2.5, 1.0)), 2.5, 6, 0.55)
-
-    water_ = nt.nodes.new('ShaderNodeBsdfPrincipled')
-    link(nt, deep, water_.inputs['Base Color'])
-    water_.inputs['Roughness'].default_value = 0.04
-    water_.inputs['IOR'].default_value = 1.33
-    link(nt, bump(nt, math_node(nt, 'MULTIPLY', ripples, distance_fade(nt, 60.0, 400.0, 1.0, 0.15)), 0.25, 0.05), water_.inputs['Normal'])
-    froth = nt.nodes.new('ShaderNodeBsdfPrincipled')
-    froth.inputs['Base Color'].default_value = (0.82, 0.84, 0.83, 1)
-    froth.inputs['Roughness'].default_value = 0.6
-    link(nt, bump(nt, lace, 0.4, 0.05), froth.inputs['Normal'])
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, foam, mx.inputs[0])
-    link(nt, water_.outputs[0], mx.inputs[1])
-    link(nt, froth.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
-    return m
-
-
-def bch_parasol(soup, x, y, z, r, h, cloth, pole, rng, segs=12):
-    """A beach parasol: a slightly drooping fabric canopy (a low cone with scalloped edge), a pole."""
-    import numpy as np
-    a = np.linspace(0, 2 * np.pi, segs + 1)
-    rim = np.stack([x + r * np.cos(a), y + r * np.sin(a), np.full_like(a, z + h - 0.35)], -1)
-    mid = np.stack([x + r * 0.55 * np.cos(a), y + r * 0.55 * np.sin(a), np.full_like(a, z + h - 0.12)], -1)
-    top = np.array([x, y, z + h])
-    tone = rng.random()
-    for i in range(segs):
-        k = cloth[i % len(cloth)]
-        soup.add([[top, mid[i], mid[i + 1]]], k, tone=tone)
-        soup.quads([[mid[i], rim[i], rim[i + 1], mid[i + 1]]], k, tone=tone)
-    tube(soup, np.array([[x, y, z - 0.3], [x, y, z + h]]), np.array([0.025, 0.025]), pole, sides=5)
 
 
 def s11d_world_pos(nt):
@@ -10382,7 +10071,6 @@ def s_spotlight_night():
     sc.render.dither_intensity = 1.5
     s11b_photo_post(grain=0.0, halo=0.3, halo_threshold=0.8, halo_size=9)
     return extra
-
 
 
 SCENES = {
