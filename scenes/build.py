@@ -8950,13 +8950,18 @@ def s11d_quay_mat():
     # Fossil and pore mottle inside a slab, dark weathering specks.
     col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, p, 7.0, 6, 0.65), [(0.3, (0.86, 0.86, 0.85)), (0.7, (1.05, 1.05, 1.04))]), 'MULTIPLY')
     specks = nt.nodes.new('ShaderNodeTexVoronoi')
-    specks.inputs['Scale'].default_value = 18.0
+    specks.inputs['Scale'].default_value = 11.0
     link(nt, p, specks.inputs['Vector'])
     sp = math_node(nt, 'MULTIPLY', ramp(nt, specks.outputs['Distance'], [(0.0, (1, 1, 1)), (0.06, (0, 0, 0))]),
-                   ramp(nt, specks.outputs['Color'], [(0.75, (0, 0, 0)), (0.76, (1, 1, 1))]))
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', sp, 0.7), col, (0.12, 0.11, 0.1))
+                   ramp(nt, specks.outputs['Color'], [(0.6, (0, 0, 0)), (0.61, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', sp, 0.8), col, (0.1, 0.09, 0.08))
     # Stains: broad old ones, oil and fish-water blots, rust near the bollards.
-    stain = ramp(nt, noise(nt, p, 0.45, 6, 0.65), [(0.28, (0.56, 0.53, 0.5)), (0.5, (1, 1, 1))])
+    stain = ramp(nt, noise(nt, p, 0.45, 6, 0.65), [(0.3, (0.5, 0.47, 0.43)), (0.52, (1, 1, 1))])
+    # Dried puddle rings and spills: sharper-edged darker patches with a darker rim.
+    spill = noise(nt, p, 0.9, 8, 0.7, distortion=0.4)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, spill, [(0.6, (1, 1, 1)), (0.615, (0.62, 0.6, 0.57)), (0.64, (0.74, 0.72, 0.69))]), 'MULTIPLY')
+    # Fine grime that the denoiser keeps: a 5-cm mottle of darker and paler grit.
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, p, 22.0, 4, 0.7), [(0.35, (0.8, 0.79, 0.78)), (0.65, (1.06, 1.06, 1.05))]), 'MULTIPLY')
     col = mix_rgb(nt, 1.0, col, stain, 'MULTIPLY')
     blot = ramp(nt, noise(nt, p, 1.3, 6, 0.7), [(0.65, (1, 1, 1)), (0.74, (0.45, 0.44, 0.43))])
     col = mix_rgb(nt, 1.0, col, blot, 'MULTIPLY')
@@ -9391,11 +9396,17 @@ def s11d_paving_mat():
     thin = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', tongues, grit), 0.56, 0.66), 0.35)
     sand = math_node(nt, 'MAXIMUM', sand, math_node(nt, 'MAXIMUM', patches, thin))
     sandc = ramp(nt, noise(nt, p, 6.0, 4, 0.6), [(0.3, (0.48, 0.37, 0.23)), (0.7, (0.62, 0.5, 0.33))])
+    sgrain = noise(nt, p, 150.0, 3, 0.7)
+    sandc = mix_rgb(nt, 1.0, sandc, ramp(nt, sgrain, [(0.3, (0.78, 0.78, 0.78)), (0.7, (1.1, 1.08, 1.05))]), 'MULTIPLY')
+    srip = nt.nodes.new('ShaderNodeTexWave')
+    srip.inputs['Scale'].default_value = 8.0
+    srip.inputs['Distortion'].default_value = 6.0
+    link(nt, p, srip.inputs['Vector'])
     col = mix_rgb(nt, sand, col, sandc)
     # Height: joints sunk, each paver a few mm proud or low, sand ridged.
     h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', joint, -1.0), math_node(nt, 'MULTIPLY', rsep.outputs['G'], 0.35))
     h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', noise(nt, p, 50, 4, 0.6), 0.25))
-    h = mix_rgb(nt, sand, h, math_node(nt, 'MULTIPLY', noise(nt, p, 12, 4, 0.6), 0.6))
+    h = mix_rgb(nt, sand, h, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', srip.outputs['Fac'], 0.5), math_node(nt, 'MULTIPLY', sgrain, 0.4)))
     rough = math_node(nt, 'SUBTRACT', 0.88, math_node(nt, 'MULTIPLY', joint, -0.1))
     principled(nt, out, col, rough, 0.2, 0.0, bump(nt, h, 0.35, 0.004))
     meta['floor'] = {'gloss': 0.02, 'roughness': 0.85, 'kind': 'concrete-pavers'}
@@ -9666,6 +9677,41 @@ def s11d_sand(x, y):
     return z + 0.08 * fbm(x, y, 6.0, 4, seed=71) * np.exp(-np.clip(y - 6, 0, None) / 18.0) + 0.02 * fbm(x, y, 1.2, 3, seed=72)
 
 
+def s11d_sand_mat():
+    """Session 11 beach sand: warm dry sand, trampled zones (darker, pocked with footprints whose walls
+    catch the low sun) between smoother wind-rippled stretches, a salt-and-pepper grain of darker and paler
+    grains, shell grit, and darker glossy wet sand along the foreshore (by height)."""
+    m, nt, out = new_mat('s11d-sand')
+    p = s11d_world_pos(nt)
+    base = (0.58, 0.46, 0.3)
+    col = ramp(nt, noise(nt, p, 0.15, 4, 0.5), [(0.3, tuple(v * 0.88 for v in base)), (0.7, tuple(v * 1.07 for v in base))])
+    trampled = smooth_band(nt, noise(nt, p, 0.18, 4, 0.6), 0.4, 0.58)
+    steps = nt.nodes.new('ShaderNodeTexVoronoi')
+    steps.inputs['Scale'].default_value = 3.4
+    steps.inputs['Randomness'].default_value = 1.0
+    link(nt, math_node_vec_scale(nt, p, (1.0, 1.7, 1.0)), steps.inputs['Vector'])
+    dimple = ramp(nt, steps.outputs['Distance'], [(0.0, (0, 0, 0)), (0.28, (1, 1, 1))])
+    rip = nt.nodes.new('ShaderNodeTexWave')
+    rip.inputs['Scale'].default_value = 9.0
+    rip.inputs['Distortion'].default_value = 7.0
+    rip.inputs['Detail Scale'].default_value = 1.5
+    link(nt, p, rip.inputs['Vector'])
+    h = mix_rgb(nt, trampled, math_node(nt, 'MULTIPLY', rip.outputs['Fac'], 0.5), dimple)
+    grain = noise(nt, p, 160.0, 3, 0.7)
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', grain, 0.15))
+    col = mix_rgb(nt, trampled, col, mix_rgb(nt, 1.0, col, ramp(nt, dimple, [(0.0, (0.72, 0.7, 0.68)), (0.7, (0.95, 0.95, 0.94))]), 'MULTIPLY'))
+    col = mix_rgb(nt, 1.0, col, ramp(nt, grain, [(0.3, (0.8, 0.8, 0.8)), (0.7, (1.08, 1.07, 1.05))]), 'MULTIPLY')
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, p, 1.2, 4, 0.6), [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.05, 1.04, 1.02))]), 'MULTIPLY')
+    sz = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sz.inputs[0])
+    wet = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'ADD', sz.outputs['Z'], math_node(
+        nt, 'MULTIPLY', noise(nt, p, 0.4, 3, 0.5), 0.1)), -0.72, -0.6))
+    col = mix_rgb(nt, wet, col, (0.28, 0.22, 0.15))
+    rough = math_node(nt, 'SUBTRACT', 0.92, math_node(nt, 'MULTIPLY', wet, 0.6))
+    principled(nt, out, col, rough, 0.08, 0.0, bump(nt, h, 0.45, 0.02))
+    return m
+
+
 def s_beach():
     """A Turkish beach promenade (session 11; session 9 built a lay-by that reviewers called a "painted
     beach"): the car on sun-bleached concrete pavers with blown sand, a low flaking whitewashed wall across
@@ -9714,7 +9760,7 @@ def s_beach():
     weed = leaf2_mat('s11d-weed', (0.07, 0.07, 0.03), (0.26, 0.23, 0.12), translucent=0.25)
     spots = [(rng.uniform(-14, 14), 3.6, 0.0, rng.uniform(0.04, 0.15)) for _ in range(14)]
     cr10_weeds(spots, weed, rng, name='s11d-weeds')
-    terrain(3.6, 60.0, s11d_sand, bch_sand_mat(), rows=300, cols=300, name='beach', y_power=1.5, margin=25)
+    terrain(3.6, 60.0, s11d_sand, s11d_sand_mat(), rows=300, cols=300, name='beach', y_power=1.5, margin=25)
     sea_m = s11d_sea_mat()
     shore = maquis_mat()
     for m_, dist in ((sea_m, 7000.0), (shore, 3500.0)):
@@ -9789,9 +9835,10 @@ def s_beach():
     for lx in (-4.5,):
         lean = (rng.normal(0, 0.01), rng.normal(0, 0.01))
         pp = lambda q: s11d_rot(q, lean, 0.0, (lx, 3.75, 0.42))
-        tube(ps, pp(np.array([[0, 0, -0.05], [0, 0, 0.5], [0, 0, 3.8]])), np.array([0.09, 0.065, 0.05]), 0, sides=12)
-        tube(ps, pp(np.array([[0, 0, 3.7], [0, -0.3, 3.95], [0, -0.75, 4.0]])), np.array([0.03, 0.03, 0.025]), 0, sides=8)
-        cr10_box(ps, (0.24, 0.42, 0.1), tuple(pp(np.array([[0, -0.85, 3.98]]))[0]), 0)
+        tube(ps, pp(np.array([[0, 0, -0.05], [0, 0, 0.5], [0, 0, 3.0]])), np.array([0.09, 0.065, 0.05]), 0, sides=12)
+        tube(ps, pp(np.array([[0, 0, 2.9], [0.25, 0, 3.12], [0.62, 0, 3.17]])), np.array([0.03, 0.03, 0.025]), 0, sides=8)
+        cr10_box(ps, (0.42, 0.24, 0.1), tuple(pp(np.array([[0.72, 0, 3.15]]))[0]), 0)
+        cr10_box(ps, (0.34, 0.18, 0.03), tuple(pp(np.array([[0.72, 0, 3.09]]))[0]), 0)
         cr10_box(ps, (0.26, 0.26, 0.03), tuple(pp(np.array([[0, 0, -0.03]]))[0]), 0)
     me = ps.mesh('s11d-lamps', [post_m], smooth=True)
     ob = bpy.data.objects.new('s11d-lamps', me)
