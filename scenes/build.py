@@ -9286,40 +9286,6 @@ def bch_far(x, y):
     return ridge * reach + 20 * reach * fbm(x, y, 120.0, 5, seed=75) - 4.0
 
 
-def bch_sand_mat():
-    """Beach sand: warm dry sand trampled into footprints (dimples in the bump, thinning towards the
-    water), wind ripples in the loose stretches, darker glossy wet sand along the foreshore."""
-    m, nt, out = new_mat('bch-sand')
-    c = coord(nt)
-    base = (0.6, 0.47, 0.3)
-    col = ramp(nt, noise(nt, c, 0.2, 4, 0.5), [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.06 for v in base))])
-    steps = nt.nodes.new('ShaderNodeTexVoronoi')
-    steps.inputs['Scale'].default_value = 2.6
-    link(nt, math_node_vec_scale(nt, c, (1.0, 1.6, 1.0)), steps.inputs['Vector'])
-    dimple = ramp(nt, steps.outputs['Distance'], [(0.0, (0, 0, 0)), (0.32, (1, 1, 1))])
-    trampled = ramp(nt, noise(nt, c, 0.25, 3, 0.5), [(0.35, (0, 0, 0)), (0.6, (1, 1, 1))])
-    rip = nt.nodes.new('ShaderNodeTexWave')
-    rip.inputs['Scale'].default_value = 7.0
-    rip.inputs['Distortion'].default_value = 6.0
-    rip.inputs['Detail Scale'].default_value = 1.5
-    link(nt, c, rip.inputs['Vector'])
-    h = mix_rgb(nt, trampled, rip.outputs['Fac'], dimple)
-    # Footprints shade: the dimples' walls catch less of the sun, turned-up sand is a little darker.
-    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, trampled, (1, 1, 1), ramp(nt, dimple, [(0.0, (0.78, 0.76, 0.74)), (0.6, (1, 1, 1))])), 'MULTIPLY')
-    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 1.5, 4, 0.6), [(0.3, (0.9, 0.9, 0.9)), (0.7, (1.05, 1.04, 1.02))]), 'MULTIPLY')
-    geo = nt.nodes.new('ShaderNodeNewGeometry')
-    sz = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, geo.outputs['Position'], sz.inputs[0])
-    wet = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'ADD', sz.outputs['Z'], math_node(
-        nt, 'MULTIPLY', noise(nt, c, 0.4, 3, 0.5), 0.1)), -0.55, -0.42))
-    col = mix_rgb(nt, wet, col, (0.3, 0.24, 0.16))
-    rough = math_node(nt, 'SUBTRACT', 0.9, math_node(nt, 'MULTIPLY', wet, 0.6))
-    # Little specular: at the grazing angles an eye-height camera sees the beach at, a plastic-like sheen
-    # turns sand sky-grey.
-    principled(nt, out, col, rough, 0.08, 0.0, bump(nt, h, 0.35, 0.02))
-    return m
-
-
 def s11d_world_pos(nt):
     """World position (the plane's object coordinates are offset; masks here are in world metres)."""
     geo = nt.nodes.new('ShaderNodeNewGeometry')
