@@ -537,7 +537,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   );
   // A rough floor blurs what it mirrors more the farther the mirrored point is from the floor (the spread of
   // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
-  // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Three
+  // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Two
   // blurs, blended down the reflection by distance from the ground line.
   const levels = floor.wet
     ? [
@@ -545,18 +545,15 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
           s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6)),
         ),
       ]
-    : await Promise.all(
-        [0.3, 1, 2.2].map((k) => weightedBlur(layer, layerA, W, lh, Math.max(0.5, sigma * k))),
-      );
-  // One colour and weight per pixel: each row blends the two levels either side of its distance (weighted by
-  // the levels' own coverage, so a level with no car there adds none of its empty colour).
+    : await Promise.all([0.3, 2].map((k) => weightedBlur(layer, layerA, W, lh, Math.max(0.5, sigma * k))));
+  // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
+  // own coverage, so a level with no car there adds none of its empty colour).
   let blurred = levels[0];
-  if (levels.length === 3) {
+  if (levels.length === 2) {
     blurred = { colour: Buffer.alloc(W * lh * 3), weight: Buffer.alloc(W * lh) };
+    const [p, q] = levels;
     for (let y = 0; y < lh; y++) {
-      const t = Math.min(1, y / depth / 0.6) * 2;
-      const [p, q] = t < 1 ? [levels[0], levels[1]] : [levels[1], levels[2]];
-      const f = t < 1 ? t : t - 1;
+      const f = Math.min(1, y / depth / 0.5);
       for (let j = y * W; j < (y + 1) * W; j++) {
         const ap = p.weight[j] * (1 - f);
         const aq = q.weight[j] * f;

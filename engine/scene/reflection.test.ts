@@ -42,7 +42,7 @@ describe('the floor reflection', () => {
     };
     const near = (stripes(212) + stripes(213)) / 2;
     const far = (stripes(250) + stripes(251)) / 2;
-    // Before: 8.7 near and 5.0 far (one blur for the whole reflection). After: 16 and 4.
+    // Before: 8.7 near and 5.0 far (one blur for the whole reflection). After: 16 and 2.
     expect(near).toBeGreaterThan(12);
     expect(far).toBeLessThan(near / 3);
   });
