@@ -7846,6 +7846,129 @@ def s11a_exp_fog(k):
     link(nt, sub.outputs[0], amt.inputs[0])
 
 
+def s11a_golden_sky(sun_elev, sun_az, cover=0.38, scale=1.2, seed=7.0, squash=0.3, strength=1.0):
+    """A golden-hour sky with real cloud structure (a warm variant of cr10_sky's two-sample lighting): the
+    Nishita sky for the gradient (pale gold at the horizon, hazy blue above), broken cumulus on a deck
+    whose edges facing the low sun glow gold to salmon and whose thick bases sink to a violet-grey, a
+    cauliflower edge, a veil of high altocumulus streaks lit pink, and the haze brightening towards the
+    sun's side of the horizon."""
+    w, nt, bg, sky = nishita_world('s11a-golden-sky', sun_elev, sun_az, dust=0.9)
+    base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    # Warm band low down, the blue overhead a little muted.
+    base = mix_rgb(nt, 1.0, base, ramp(nt, sep.outputs['Z'], [(0.0, (1.2, 0.95, 0.72)), (0.04, (1.0, 0.95, 0.9)),
+                                                               (0.14, (0.72, 0.88, 1.12)), (0.4, (0.6, 0.8, 1.15))]), 'MULTIPLY')
+    # Towards the sun (to the right of the frame) the haze brightens and warms.
+    az = math.radians(sun_az)
+    dot = nt.nodes.new('ShaderNodeVectorMath')
+    dot.operation = 'DOT_PRODUCT'
+    link(nt, g.outputs['Generated'], dot.inputs[0])
+    dot.inputs[1].default_value = (math.sin(az), math.cos(az), 0.08)
+    glow = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', dot.outputs['Value'], 0.0), 3.0)
+    low = ramp(nt, sep.outputs['Z'], [(0.0, (1, 1, 1)), (0.25, (0.2, 0.2, 0.2))])
+    base = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', glow, low), 0.55), base,
+                   mix_rgb(nt, 1.0, base, (1.9, 1.35, 0.85), 'MULTIPLY'))
+    zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.012)
+
+    def deck(dx, dy):
+        comb = nt.nodes.new('ShaderNodeCombineXYZ')
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), dx), comb.inputs['X'])
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), squash), dy),
+             comb.inputs['Y'])
+        comb.inputs['Z'].default_value = seed
+        field = noise(nt, comb.outputs[0], scale * 0.17, 3, 0.5)
+        cell = noise(nt, comb.outputs[0], scale, 14, 0.66, distortion=0.35)
+        puff = noise(nt, comb.outputs[0], scale * 4.0, 8, 0.6)
+        d = math_node(nt, 'ADD', cell, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', field, 0.5), 0.7))
+        return math_node(nt, 'ADD', d, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', puff, 0.5), 0.12))
+
+    d = deck(0.0, 0.0)
+    d_sun = deck(0.12 * math.sin(az), 0.12 * math.cos(az) * squash)
+    thr = 1.0 - cover
+    alpha = ramp(nt, d, [(thr - 0.02, (0, 0, 0)), (thr + 0.07, (1, 1, 1))])
+    lit = math_node(nt, 'SUBTRACT', d, d_sun)
+    lit_c = ramp(nt, lit, [(-0.06, (0.36, 0.32, 0.4)), (0.0, (0.75, 0.58, 0.52)), (0.07, (1.8, 1.15, 0.65))])
+    thick = ramp(nt, d, [(thr + 0.02, (1.1, 1.05, 1.0)), (thr + 0.22, (0.5, 0.48, 0.56))])
+    ccol = mix_rgb(nt, 1.0, lit_c, thick, 'MULTIPLY')
+    ccol = mix_rgb(nt, 1.0, ccol, (0.75, 0.7, 0.7), 'MULTIPLY')
+    fd = ramp(nt, sep.outputs['Z'], [(0.006, (0, 0, 0)), (0.04, (1, 1, 1))])
+    a = math_node(nt, 'MULTIPLY', alpha, fd)
+    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.01, (0.6, 0.6, 0.6)), (0.12, (0.1, 0.1, 0.1))]), ccol, base)
+    col = mix_rgb(nt, a, base, hazed)
+    comb2 = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb2.inputs['X'])
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), 0.08), comb2.inputs['Y'])
+    comb2.inputs['Z'].default_value = seed + 5.0
+    veil = noise(nt, math_node_vec_scale(nt, comb2.outputs[0], (0.5, 3.0, 1.0)), 0.6, 10, 0.62, distortion=0.5)
+    va = ramp(nt, veil, [(0.5, (0, 0, 0)), (0.72, (0.35, 0.35, 0.35))])
+    va = math_node(nt, 'MULTIPLY', va, math_node(nt, 'SUBTRACT', 1.0, a))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', va, fd), col, mix_rgb(nt, 1.0, base, (1.5, 1.1, 0.95), 'MULTIPLY'))
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def s11a_weeds(spots, ground_fn, mats, rng, name='s11a-weeds'):
+    """Tall dry roadside weeds (wild carrot, fennel, dock gone to seed): a stalk 0.4-1.4 m that bends a
+    little, two or three side stems, and at each tip a loose umbel of seed cards; backlit, they catch the
+    rim light a low sun gives. spots: (x, y) clump centres, 3-9 stalks each. mats: [seed heads, stalks]."""
+    import numpy as np
+    soup = Soup()
+    heads_c, heads_s = [], []
+    for (cx, cy) in spots:
+        for _ in range(rng.integers(3, 10)):
+            x, y = cx + rng.normal(0, 0.25), cy + rng.normal(0, 0.15)
+            z = float(ground_fn(np.array([x]), np.array([y]))[0])
+            h = rng.uniform(0.4, 1.4)
+            bend = rng.normal(0, 0.12, 2)
+            t = np.linspace(0, 1, 5)
+            pts = np.stack([x + bend[0] * t * t * h, y + bend[1] * t * t * h, z - 0.03 + t * h], 1)
+            tube(soup, pts, np.linspace(0.006, 0.003, 5), 1, sides=3, rng=rng)
+            tips = [pts[-1]]
+            for _k in range(rng.integers(0, 3)):
+                i = rng.integers(2, 4)
+                d = np.array([rng.normal(0, 0.5), rng.normal(0, 0.3), 1.0])
+                d /= np.linalg.norm(d)
+                L = rng.uniform(0.15, 0.35) * h
+                sp = np.stack([pts[i] + d * L * s for s in (0.0, 0.5, 1.0)])
+                tube(soup, sp, np.array([0.004, 0.003, 0.002]), 1, sides=3, rng=rng)
+                tips.append(sp[-1])
+            for tp in tips:
+                n = rng.integers(15, 40)
+                r = rng.uniform(0.03, 0.07)
+                dd = rng.normal(size=(n, 3)) * np.array([1, 1, 0.35])
+                heads_c.append(tp + dd * r)
+                heads_s.append(rng.uniform(0.01, 0.025, n))
+    c = np.concatenate(heads_c)
+    s10a_leaf_cards(soup, rng, c, np.concatenate(heads_s), np.tile([0.0, 0.0, 1.0], (len(c), 1)), 0, aspect=0.8,
+                    fold=0.2, tone=rng.random(len(c)))
+    me = soup.mesh(name, mats)
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s11a_field_mat(name='s11a-field'):
+    """A mown hay meadow seen at a grazing angle under a low sun: not one yellow but drifts of bleached
+    straw, greener regrowth in damp hollows, darker weedy patches and windrow-like bands across the view,
+    with a tussock bump so the low sun rakes it."""
+    m, nt, out = new_mat(name)
+    pos, x, y, z = s11a_world_xy(nt)
+    n1 = noise(nt, math_node_vec_scale(nt, pos, (0.4, 1.0, 1.0)), 0.04, 4, 0.55)
+    col = ramp(nt, n1, [(0.3, (0.16, 0.12, 0.055)), (0.5, (0.22, 0.17, 0.08)), (0.7, (0.28, 0.22, 0.11))])
+    green = smooth_band(nt, noise(nt, pos, 0.02, 4, 0.6), 0.55, 0.7)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', green, 0.7), col, (0.08, 0.09, 0.035))
+    band = noise(nt, math_node_vec_scale(nt, pos, (0.03, 1.0, 1.0)), 0.25, 3, 0.5)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, band, [(0.35, (0.75, 0.75, 0.75)), (0.65, (1.1, 1.08, 1.02))]), 'MULTIPLY')
+    weeds = smooth_band(nt, noise(nt, pos, 0.3, 5, 0.65), 0.62, 0.7)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', weeds, 0.6), col, (0.06, 0.055, 0.03))
+    tuft = noise(nt, pos, 3.0, 6, 0.7)
+    principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, tuft, 0.8, 0.08))
+    return m
+
+
 # ---- sunset drive (session 8): helpers used only by s_sunset_drive
 
 def sd_near(x, y):
@@ -7946,63 +8069,76 @@ def post_wire_fence(y, x0, x1, post_mat, wire_mat, rng, ground, jitter=0.04, lea
 
 
 def s_sunset_drive():
-    """A lay-by on a country road at golden hour (session 8; was an open plain of flat fills): the car on
-    the lay-by's older, dustier asphalt, a short-dashed line to the carriageway, the road across the frame,
-    a gravel shoulder and a verge of dry grass, a post-and-wire fence, then a hay meadow rolling up to a
-    hedgerow of broadleaf trees on a crest and a lone oak nearer on the right; low hills in warm haze
-    beyond. The sun 6 degrees up on the right, a little behind the scene: warm light, blue shadows, the
-    trees' and posts' shadows running long across the meadow, clouds lit orange from below."""
+    """A lay-by on a country road at golden hour (session 8; session 11 (s11a) rebuilt what read as CG: ball
+    trees in a row, a flat yellow field, a clean fence, painted clouds): the sun 5 degrees up ahead to the
+    right, so the scene is backlit: grass, weeds and leaves glow at their edges, every post and tree throws
+    a long shadow towards the camera, the haze brightens and warms towards the sun. The car on the lay-by's
+    old chip-seal, a dusty road across the frame (polished wheel tracks catching the sun), a verge of
+    tussocks and seed heads, a weathered sagging wire fence, a mown meadow with blades out to 90 m, grown
+    broadleaves (several templates) in a hedgerow on the crest and a lone oak nearer, hills in haze."""
     import numpy as np
-    sun_el, sun_az = 6.0, 115.0
-    warm = (1.0, 0.56, 0.3)
-    cumulus_sky(sun_el, sun_az, cover=0.45, scale=1.0, cloud_light=0.8, seed=23.0, fade=(0.01, 0.06), dust=0.7,
-                squash=0.35, tint=(1.0, 0.6, 0.4))
-    sun_light(sun_el, sun_az, 5.0, warm, angle_deg=0.6)
-    plane(400, 7.0, (0, 6.1, 0.0), street_asphalt_mat((0.065, 0.064, 0.066)))
+    sun_el, sun_az = 5.0, 62.0
+    warm = (1.0, 0.6, 0.32)
+    s11a_golden_sky(sun_el, sun_az, cover=0.5, scale=1.15, seed=11.0, squash=0.32, strength=0.8)
+    sun_light(sun_el, sun_az, 8.0, warm, angle_deg=0.6)
+    plane(400, 7.0, (0, 6.1, 0.0), s11a_wet_road_mat('s11a-dry-road', base=(0.095, 0.092, 0.088), dry=1.0, puddle=0.0))
     plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat())
     paint = worn_paint_mat('road-paint', (0.7, 0.69, 0.64))
+    rngp = np.random.default_rng(6)
     for i in range(-60, 61):
-        plane(1.0, 0.15, (i * 2.0 + 0.5, 2.75, 0.004), paint)
+        plane(1.0 + rngp.normal(0, 0.03), 0.15, (i * 2.0 + 0.5 + rngp.normal(0, 0.03), 2.75 + rngp.normal(0, 0.01), 0.004),
+              paint, rot=(0, 0, rngp.normal(0, 0.006)))
     fr_road_paint((6.0, 9.25), (True, False))
-    terrain(9.3, 900, sd_near, verge_mat('sd-verge', grass=(0.24, 0.18, 0.07), floor_col=(0.09, 0.07, 0.04),
-                                         gravel_to=10.0, litter_from=1e5, lean=(0.55, -0.25, 0.1)), rows=280,
-                                         cols=360, name='meadow',
-            y_power=2.6)
+    terrain(9.3, 900, sd_near, s11a_field_mat(), rows=280, cols=360, name='meadow', y_power=2.6)
     terrain(1500, 20000, sd_far, sd_far_mat(), rows=200, cols=300, name='hills', y_power=1.6, margin=300)
-    hay = leaf2_mat('hay', (0.09, 0.07, 0.03), (0.32, 0.25, 0.11), translucent=0.35, autumn=(0.2, 0.2, 0.08))
-    grass_blades(10.0, 12.9, sd_near, 1400, 0.12, hay, name='verge-grass', lean=0.2)
-    grass_blades(12.9, 45.0, sd_near, 420, 0.5, hay, name='meadow-grass', seed=12, lean=0.25)
+    hay = s11a_grass_mat('s11a-hay', (0.05, 0.045, 0.022), (0.17, 0.135, 0.065), (0.32, 0.26, 0.13), (0.07, 0.085, 0.035),
+                         wet=0.0, translucent=0.4)
+    s11a_verge_blades(9.9, 12.9, sd_near, 1500, 0.2, hay, seed=5, name='s11a-verge-grass', tufts=220)
+    s11a_verge_blades(12.9, 45.0, sd_near, 420, 0.35, hay, seed=12, name='s11a-meadow-grass', tufts=250)
+    s11a_verge_blades(45.0, 90.0, sd_near, 120, 0.35, hay, seed=13, name='s11a-meadow-far', tufts=0)
     rng = np.random.default_rng(17)
-    post_wire_fence(12.7, -30, 30, bark2_mat('post', (0.2, 0.18, 0.15), lichen=(0.3, 0.3, 0.26)),
-                    simple_mat('wire', (0.4, 0.4, 0.4), 0.4, metallic=0.8), rng, sd_near)
-    leaves = leaf2_mat('leaves', (0.025, 0.05, 0.012), (0.12, 0.17, 0.04), translucent=0.35)
+    seeds = s10a_leaf_mat('s11a-seedheads', (0.08, 0.055, 0.025), (0.2, 0.14, 0.06), (0.4, 0.3, 0.15),
+                          translucent=0.45, sheen=0.6)
+    stalk = bark2_mat('s11a-stalk', (0.12, 0.09, 0.05))
+    spots = [(rng.uniform(-14, 14), rng.uniform(10.2, 12.6)) for _ in range(30)]
+    s11a_weeds(spots, sd_near, [seeds, stalk], rng)
+    post_wire_fence(12.7, -30, 30, bark2_mat('post', (0.1, 0.085, 0.07), lichen=(0.22, 0.22, 0.18)),
+                    simple_mat('wire', (0.25, 0.24, 0.23), 0.45, metallic=0.7), rng, sd_near, jitter=0.08,
+                    lean=0.07, spacing=(2.4, 4.0), wires=(0.55, 0.85, 1.1), sag=0.06)
+    s10a_litter(((2.4, 0.3, 30), (-6.0, 1.2, 25), (9.4, 0.2, 25)), (-12.0, 12.0), rng_seed=21)
+    leaves = s10a_leaf_mat('s11a-leaves', (0.02, 0.04, 0.01), (0.08, 0.12, 0.03), (0.2, 0.24, 0.07),
+                           dry=(0.3, 0.2, 0.06), translucent=0.4, sheen=0.45, dry_share=0.06)
     bark = bark2_mat('bark', (0.07, 0.055, 0.045), lichen=(0.12, 0.13, 0.1))
-    broad = [broadleaf_mesh(51 + i, h, c, name='oak%d' % i, mats=[leaves, bark], leaves=4.0)
-             for i, (h, c) in enumerate(((17, 16), (14, 12), (21, 15), (8, 8)))]
-    oak = broadleaf_mesh(57, 15, 14, name='lone-oak', mats=[leaves, bark], leaves=12.0)
-    put(oak, (26.0, 130.0, float(sd_near(np.array([26.0]), np.array([130.0]))[0]) - 1.5), 1.0, 1.0)
+    broad = [s10a_broadleaf_mesh(251 + i, h, c, 's11a-tree%d' % i, [leaves, bark], leaves=lv, lean=ln)
+             for i, (h, c, lv, ln) in enumerate(((17, 8, 1.0, 0.05), (14, 6.5, 0.9, -0.1), (21, 8.5, 1.0, 0.1),
+                                                 (9, 5, 1.1, 0.0), (12, 6, 0.8, -0.15), (19, 7, 0.9, 0.0)))]
+    oak = s10a_broadleaf_mesh(257, 15, 9, 's11a-lone-oak', [leaves, bark], leaves=1.4, lean=0.05)
+    put(oak, (26.0, 130.0, float(sd_near(np.array([26.0]), np.array([130.0]))[0]) - 0.5), 1.0, 1.0)
     # A hedgerow along the field boundary on the crest: bushes (small trees sunk to their crowns) in front,
     # mature trees (sunk a little: shorter clear trunks) behind, a few gaps where the hills show through.
-    for row, (dy, pick, step) in enumerate(((0, [0.0, 0.15, 0.0, 0.85], (2.5, 5)), (5, [0.4, 0.4, 0.2, 0.0], (7, 16)),
-                                            (12, [0.3, 0.3, 0.4, 0.0], (8, 18)))):
+    for row, (dy, pick, step) in enumerate(((0, [0.0, 0.1, 0.0, 0.5, 0.4, 0.0], (2.5, 5)),
+                                            (5, [0.25, 0.2, 0.15, 0.0, 0.15, 0.25], (7, 16)),
+                                            (12, [0.2, 0.2, 0.3, 0.0, 0.1, 0.2], (8, 18)))):
         x = -130.0 + rng.uniform(0, 5)
         while x < 130:
             y = 240 + dy + 12 * math.sin(x / 37.0) + rng.uniform(-3, 3)
-            z = float(sd_near(np.array([x]), np.array([y]))[0]) - (2.8 if row == 0 else 3.5)
+            z = float(sd_near(np.array([x]), np.array([y]))[0]) - (2.5 if row == 0 else 1.0)
             if row > 0 or abs(math.sin(x / 23.0 + 1.0)) > 0.25:
-                put(broad[rng.choice([0, 1, 2, 3], p=pick)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.1))
+                put(broad[rng.choice(6, p=pick)], (x, y, z), rng.uniform(0, 6.3),
+                    rng.uniform(0.7, 1.1) * (1.0 + 0.35 * max(0.0, math.sin(x / 19.0 + 0.5)) * (row > 0)))
             x += rng.uniform(*step)
     key(sun_az, sun_el, 0.1, warm)
     outdoor_camera(2.8, 30000)
-    render_settings(exposure=-0.3, adaptive=0.01)
-    nature_compositor({'start': 0, 'depth': 9000, 'color': (0.5, 0.38, 0.3), 'max': 0.35, 'falloff': 'LINEAR'})
+    render_settings(exposure=0.1, adaptive=0.01)
+    nature_compositor({'start': 0, 'depth': 9000, 'color': (0.8, 0.6, 0.42), 'max': 0.3, 'falloff': 'LINEAR'},
+                      glow=(1.05, 0.42, 1.0, 0.55, (1.0, 0.74, 0.46)))
     # White balance left at daylight, as photographers do at golden hour: the whole frame a little warm.
     nt = sc.node_tree
     vig = next(n for n in nt.nodes if n.type == 'COMPOSITE').inputs['Image'].links[0].from_node
     wb = nt.nodes.new('CompositorNodeMixRGB')
     wb.blend_type = 'MULTIPLY'
     link(nt, vig.inputs[1].links[0].from_socket, wb.inputs[1])
-    wb.inputs[2].default_value = (1.1, 1.0, 0.84, 1)
+    wb.inputs[2].default_value = (1.08, 1.0, 0.86, 1)
     link(nt, wb.outputs[0], vig.inputs[1])
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
