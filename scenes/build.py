@@ -4048,53 +4048,67 @@ def fm_power_line(p0, p1, n, pole_mat, wire_mat, rng):
 
 
 def s_foggy_morning():
-    """A lay-by on a country road on a foggy autumn morning (session 9; was bare forking trunks in flat grey
-    fog over a mirror road): the car on damp chip-seal, the road across the frame, a gravel shoulder and a
-    wet grass verge behind a W-beam guard rail, then pasture with a post-and-wire fence; broadleaves half
-    bare (autumn leaves left, irregular limbs) and spruces at 30-50 m, a hedgerow at 70-110 m, a wood and a
-    farmhouse at 150-300 m and a power line receding across the field, each farther layer paler and
-    softer in a linear mist; a low sun to the right, behind the fog, warms and brightens the haze there."""
+    """A lay-by on a country road on a foggy autumn morning (session 9; session 11 (s11a) rebuilt what read
+    as CG: stripe-branched spruces, one tree template copied, a white box house, a flat grey road): the car
+    on damp chip-seal, a wet carriageway across the frame (tracks, puddles, patches, cracks, mud and leaves
+    at the edge, a gully), a weathered W-beam rail whose line wanders with a dent or two, a patchy wet
+    verge, a wire fence, then grown broadleaves half bare in autumn and spruces, nearest at 30 m and dark,
+    more and more lost in an exponential fog out to a wood at 150-300 m; a low sun to the right glows in it."""
     import numpy as np
     sky_clouds((0.82, 0.8, 0.76), (0.7, 0.71, 0.72), cloud=0.04, scale=0.8, strength=1.1)
     sun_light(9, 125, 0.6, (1.0, 0.84, 0.62), angle_deg=25)
-    plane(400, 7.0, (0, 6.1, 0.0), street_asphalt_mat((0.055, 0.055, 0.058)))
+    plane(400, 7.0, (0, 6.1, 0.0), s11a_wet_road_mat())
     plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat(damp=1.0))
-    paint = worn_paint_mat('road-paint', (0.66, 0.65, 0.6))
+    paint = worn_paint_mat('road-paint', (0.62, 0.61, 0.57))
+    rngp = np.random.default_rng(5)
     for i in range(-60, 61):
-        plane(1.0, 0.15, (i * 2.0 + 0.5, 2.75, 0.004), paint)
+        plane(1.0 + rngp.normal(0, 0.03), 0.15, (i * 2.0 + 0.5 + rngp.normal(0, 0.03), 2.75 + rngp.normal(0, 0.01), 0.004),
+              paint, rot=(0, 0, rngp.normal(0, 0.006)))
     fr_road_paint((6.0, 9.25), (True, False))
-    terrain(9.3, 700, fm_ground, verge_mat('fm-verge', grass=(0.05, 0.075, 0.03), floor_col=(0.05, 0.06, 0.03),
+    terrain(9.3, 700, fm_ground, verge_mat('fm-verge', grass=(0.045, 0.065, 0.028), floor_col=(0.05, 0.045, 0.028),
                                            gravel_to=10.0, litter_from=1e5), rows=260, cols=340, name='pasture',
             y_power=2.6)
-    wet = leaf2_mat('wet-grass', (0.03, 0.05, 0.02), (0.1, 0.13, 0.05), translucent=0.2, autumn=(0.2, 0.18, 0.09))
-    grass_blades(10.0, 13.0, fm_ground, 1300, 0.28, wet, name='verge-grass', lean=0.3)
-    grass_blades(13.0, 45.0, fm_ground, 380, 0.2, wet, name='pasture-grass', seed=14, lean=0.3)
-    nd_guard_rail(10.8, -40, 40, nd_galvanised(), nd_galvanised())
+    wet = s11a_grass_mat('s11a-wet-grass', (0.022, 0.035, 0.014), (0.06, 0.085, 0.03), (0.11, 0.13, 0.05),
+                         (0.22, 0.18, 0.1), wet=1.0)
+    s11a_verge_blades(9.9, 13.5, fm_ground, 1500, 0.26, wet, seed=5, name='s11a-verge-grass', tufts=160)
+    s11a_verge_blades(13.5, 45.0, fm_ground, 380, 0.22, wet, seed=14, name='s11a-pasture-grass', tufts=300)
+    s11a_guard_rail(10.8, -40, 40, s11a_rail_mat(), s11a_rail_mat('s11a-rail-post'))
+    lit = s11a_fallen_leaf_mat()
+    s11a_leaf_litter(((-18, 18, 8.8, 10.0, 6.0, 1.3),
+                      (-20, 20, 9.9, 11.5, 5.0, 0.6)), lit, seed=41)
+    s11a_drain(2.9, 9.5, simple_mat('s11a-iron', (0.05, 0.045, 0.04), 0.45, metallic=0.6),
+               plaster_mat('s11a-gully-conc', (0.3, 0.29, 0.27)))
     rng = np.random.default_rng(19)
     post = bark2_mat('post', (0.13, 0.11, 0.09), lichen=(0.22, 0.24, 0.2))
     wire_m = simple_mat('wire', (0.3, 0.3, 0.3), 0.45, metallic=0.8)
-    post_wire_fence(16.0, -30.0, 30.0, post, wire_m, np.random.default_rng(23), fm_ground, jitter=0.05, lean=0.04,
-                    spacing=(2.8, 3.4), wires=(0.6, 1.0), sag=0.04)
+    post_wire_fence(16.0, -30.0, 30.0, post, wire_m, np.random.default_rng(23), fm_ground, jitter=0.08, lean=0.06,
+                    spacing=(2.6, 3.6), wires=(0.6, 1.0), sag=0.05)
     fm_power_line((8.5, 27.0), (-60.0, 430.0), 9, bark2_mat('pole', (0.09, 0.075, 0.06)),
                   simple_mat('cable', (0.05, 0.05, 0.05), 0.5), rng)
-    leaves = leaf2_mat('leaves', (0.05, 0.045, 0.015), (0.17, 0.12, 0.035), translucent=0.3, autumn=(0.32, 0.17, 0.05))
-    needles = leaf2_mat('needles', (0.012, 0.025, 0.014), (0.04, 0.06, 0.03), translucent=0.12)
-    bark = bark2_mat('bark', (0.055, 0.048, 0.04), lichen=(0.14, 0.16, 0.12))
-    broad = [broadleaf_mesh(71 + i, h, c, name='oak%d' % i, mats=[leaves, bark], leaves=3.0, bare=b)
-             for i, (h, c, b) in enumerate(((16, 13, 0.6), (13, 11, 0.45), (19, 14, 0.7), (11, 10, 0.35),
-                                            (15, 12, 0.55)))]
-    spruce = [conifer_mesh(81 + i, h, h * 0.2, clear=cl, name='spruce%d' % i, mats=[needles, bark])
-              for i, (h, cl) in enumerate(((18, 0.06), (23, 0.12), (13, 0.03)))]
+    leaves = s10a_leaf_mat('s11a-autumn-leaves', (0.04, 0.03, 0.01), (0.16, 0.09, 0.02), (0.3, 0.18, 0.04),
+                           dry=(0.22, 0.2, 0.07), translucent=0.25, sheen=0.35, dry_share=0.25)
+    needles = s10a_leaf_mat('s11a-needles', (0.008, 0.016, 0.01), (0.025, 0.04, 0.022), (0.05, 0.065, 0.035),
+                            dry=(0.09, 0.06, 0.03), translucent=0.1, sheen=0.4, dry_share=0.03)
+    bark = bark2_mat('bark', (0.04, 0.036, 0.032), lichen=(0.12, 0.14, 0.1))
+    broad = [s10a_broadleaf_mesh(171 + i, h, c, 's11a-oak%d' % i, [leaves, bark], leaves=lv, lean=ln)
+             for i, (h, c, lv, ln) in enumerate(((16, 7, 0.55, 0.05), (13, 6, 0.8, -0.1), (19, 8, 0.4, 0.0),
+                                                 (11, 5, 0.9, 0.15), (15, 7, 0.25, -0.05), (17, 6.5, 0.65, 0.1)))]
+    spruce = [s11a_spruce_mesh(181 + i, h, h * r, name='s11a-spruce%d' % i, mats=[needles, bark], dead=d)
+              for i, (h, r, d) in enumerate(((18, 0.19, 0.08), (23, 0.17, 0.12), (14, 0.22, 0.03), (20, 0.2, 0.1)))]
 
-    def plant(x, y, sink, pick_spruce):
+    def plant(x, y, sink, pick_spruce, scale=None):
         z = float(fm_ground(np.array([x]), np.array([y]))[0]) - sink
+        s = scale or rng.uniform(0.8, 1.15)
         if rng.random() < pick_spruce:
-            put(spruce[rng.integers(0, 3)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.15))
+            put(spruce[rng.integers(0, len(spruce))], (x, y, z), rng.uniform(0, 6.3), s)
         else:
-            put(broad[rng.integers(0, 5)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.15))
-    # The nearest trees: a few, unevenly spaced along the field's edge, so the crowns do not wall off the frame.
-    for x, y in ((-11.5, 31.0), (-3.0, 44.0), (6.5, 36.0), (15.0, 48.0), (-19.0, 52.0)):
-        plant(x + rng.uniform(-1, 1), y, 0.2, 0.2)
+            put(broad[rng.integers(0, len(broad))], (x, y, z), rng.uniform(0, 6.3), s)
+    # Two near trees at the frame's edges, dark and crisp against the fog; then a few unevenly spaced
+    # along the field's edge, so the crowns do not wall off the frame.
+    put(broad[0], (-6.9, 18.5, float(fm_ground(np.array([-6.9]), np.array([18.5]))[0]) - 0.1), 0.7, 1.05)
+    put(spruce[3], (8.6, 22.0, float(fm_ground(np.array([8.6]), np.array([22.0]))[0]) - 0.1), 2.0, 0.9)
+    for x, y in ((-13.0, 31.0), (-8.5, 46.0), (11.5, 36.0), (17.0, 48.0), (-21.0, 52.0), (25.0, 40.0)):
+        plant(x + rng.uniform(-1, 1), y, 0.2, 0.3)
     # A hedgerow on a field boundary, then a wood; gaps let the fog's depth show between.
     x = -view_reach(110, 8)
     while x < view_reach(110, 8):
@@ -4106,28 +4120,14 @@ def s_foggy_morning():
         reach = view_reach(yy, 10)
         x = -reach + rng.uniform(0, 5)
         while x < reach:
-            plant(x, yy + rng.uniform(-4, 4), 0.3, 0.5)
+            plant(x, yy + rng.uniform(-4, 4), 0.3, 0.3)
             x += rng.uniform(4, 8)
-    # A farmhouse beyond the pasture, half lost in the fog.
-    wall = plaster_mat('farm-wall', (0.55, 0.52, 0.47))
-    roof = roof_tile_mat('farm-roof', (0.2, 0.1, 0.07))
-    fx, fy = -26.0, 150.0
-    hz = float(fm_ground(np.array([fx]), np.array([fy]))[0])
-    box((11, 8, 6.0), (fx, fy + 4.0, hz + 2.8), wall, bevel=0.05)
-    hipped_roof(fx - 5.5, fx + 5.5, fy, fy + 8.0, hz + 5.8, 3.2, 0.5, roof, name='farm-roof')
-    box((0.6, 0.6, 2.2), (fx + 2.5, fy + 4.5, hz + 8.2), wall, bevel=0.02)
-    pane = simple_mat('farm-window', (0.02, 0.022, 0.025), 0.2)
-    for wx in (-3.6, -1.2, 1.2, 3.6):
-        for wz, wh in ((1.3, 1.3), (4.1, 1.1)):
-            if wz < 2 and abs(wx) < 2:
-                continue
-            box((0.9, 0.1, wh), (fx + wx, fy - 0.02, hz + wz), pane, bevel=0.0)
-    box((1.0, 0.1, 2.1), (fx, fy - 0.02, hz + 0.8), simple_mat('farm-door', (0.09, 0.05, 0.03), 0.6), bevel=0.0)
     key(125, 9, 0.95, (1.0, 0.84, 0.62))
-    camera(outdoor=True)
-    render_settings(exposure=0.0, adaptive=0.01)
-    nature_compositor({'start': 0, 'depth': 260, 'color': (0.68, 0.68, 0.67), 'max': 0.97, 'falloff': 'LINEAR'},
+    outdoor_camera(4.0, 3000)
+    render_settings(exposure=-0.2, adaptive=0.01)
+    nature_compositor({'start': 0, 'depth': 1000, 'color': (0.68, 0.68, 0.67), 'max': 0.985, 'falloff': 'LINEAR'},
                       glow=(0.78, 0.75, 0.9, 0.6, (0.95, 0.86, 0.72)))
+    s11a_exp_fog(5.5)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -8235,6 +8235,516 @@ def outdoor_camera(fstop, clip_end):
     sc.camera.data.clip_end = clip_end
 
 
+# ---- session 11 (s11a): helpers used only by s_foggy_morning and s_sunset_drive
+
+def s11a_spruce_mesh(seed, height, radius, snow=0.0, name='s11a-spruce', mats=None, dead=0.25):
+    """s10a_spruce_mesh for a spruce seen at 30-300 m in fog (session 11): a slimmer trunk (the s10a one
+    read as a pale pole) and twice the needle mass per shoot in larger sprays, so the whorls read as
+    dark drooping fronds at a distance, not as bare twigs."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    h = height
+    tz = np.linspace(-0.3, h * 0.99, 9)
+    tpts = np.stack([np.cumsum(rng.normal(0, 0.02, 9)), np.cumsum(rng.normal(0, 0.02, 9)), tz], axis=1)
+    tr_ = np.linspace(0.01 * h + 0.03, 0.012, 9)
+    tr_[0] *= 1.4
+    tube(soup, tpts, tr_, 1, sides=9, rng=rng)
+    cards_c, cards_n, cards_s, cards_t = [], [], [], []
+    snow_c = []
+    z = h * 0.02
+    while z < h * 0.97:
+        f = (h - z) / h
+        R = radius * f ** 0.85 * rng.uniform(0.85, 1.1) + 0.12
+        is_dead = z < h * dead
+        nb = rng.integers(4, 8)
+        a0 = rng.uniform(0, 2 * np.pi)
+        tc = np.array([np.interp(z, tz, tpts[:, 0]), np.interp(z, tz, tpts[:, 1]), z])
+        for b in range(nb):
+            if rng.random() < 0.12:
+                continue  # a missing or broken branch
+            a = a0 + b * 2 * np.pi / nb + rng.uniform(-0.35, 0.35)
+            L = R * rng.uniform(0.65, 1.05) * (0.5 if is_dead else 1.0)
+            d = np.array([np.cos(a), np.sin(a), 0.0])
+            side = np.array([-d[1], d[0], 0.0])
+            droop = (0.3 + 0.3 * snow) * L * rng.uniform(0.7, 1.3)
+            m = max(4, int(L / 0.12))
+            tt = np.linspace(0, 1, m)
+            bp = tc + np.outer(tt * L, d) + np.outer(-droop * tt + 0.3 * L * tt * tt + 0.15 * L * tt, [0, 0, 1])
+            tube(soup, bp, np.linspace(0.012 + 0.01 * L, 0.004, m), 1, sides=4)
+            if is_dead:
+                continue
+            # Side shoots along the branch, alternating, shorter to the tip, sagging from the branch.
+            ns_ = int(L / 0.16) + 2
+            st = np.sort(rng.uniform(0.15, 0.95, ns_))
+            spts = [bp]
+            for k, t in enumerate(st):
+                p0 = tc + d * t * L + np.array([0, 0, -droop * t + 0.3 * L * t * t + 0.15 * L * t])
+                sgn = 1 if k % 2 else -1
+                ln = (0.18 + 0.45 * (1 - t) * min(L, 2.5) * 0.5) * rng.uniform(0.7, 1.2)
+                sd = d * 0.55 + side * sgn * 0.8 + np.array([0, 0, -0.25])
+                sd /= np.linalg.norm(sd)
+                spts.append(p0 + np.outer(np.linspace(0.1, 1, 4) * ln, sd) + np.outer(np.linspace(0, 1, 4) ** 2 * -0.06, [0, 0, 1]))
+            sp = np.concatenate(spts)
+            # Needle sprays round every shoot point: small cards, flattened to the frond.
+            k = 6
+            cc = np.repeat(sp, k, axis=0) + rng.normal(0, 0.07, (len(sp) * k, 3)) * np.array([1, 1, 0.5])
+            cards_c.append(cc)
+            cards_n.append(np.tile([0.0, 0.0, 1.0], (len(cc), 1)))
+            cards_s.append(rng.uniform(0.08, 0.16, len(cc)))
+            cards_t.append(np.clip(0.7 * rng.random(len(cc)) + 0.3 * (1 - f) + 0.15 * rng.random(), 0, 1))
+            if snow > 0:
+                amt = snow * rng.uniform(0.0, 1.4)
+                if amt > 0.25:
+                    pick = rng.random(len(sp)) < min(0.9, amt * 0.55)
+                    sc_ = sp[pick]
+                    # On the frond's upper side, not under the tip that lifts.
+                    snow_c.append(sc_ + np.array([0, 0, 0.035]) + rng.normal(0, 0.02, (len(sc_), 3)))
+        z += rng.uniform(0.3, 0.6)
+    # The leader and top whorls: a few sprays.
+    n = 60
+    c = np.stack([rng.normal(0, 0.05, n), rng.normal(0, 0.05, n), h * 0.95 + rng.random(n) * h * 0.05], axis=1)
+    cards_c.append(c)
+    cards_n.append(rng.normal(size=(n, 3)))
+    cards_s.append(rng.uniform(0.05, 0.09, n))
+    cards_t.append(rng.random(n))
+    c = np.concatenate(cards_c)
+    s10a_leaf_cards(soup, rng, c, np.concatenate(cards_s), np.concatenate(cards_n), 0, aspect=0.6, fold=0.1,
+                    tone=np.concatenate(cards_t))
+    if snow_c:
+        pc = np.concatenate(snow_c)
+        mm = len(pc)
+        k = 6
+        ang = np.linspace(0, 2 * np.pi, k + 1)[:-1]
+        rr = rng.uniform(0.04, 0.11, (mm, 1)) * rng.uniform(0.55, 1.0, (mm, k))
+        ring = pc[:, None, :] + np.stack([np.cos(ang) * rr, np.sin(ang) * rr,
+                                          rng.uniform(-0.03, 0.0, (mm, k))], axis=2)
+        top = pc + np.stack([rng.normal(0, 0.01, mm), rng.normal(0, 0.01, mm), rng.uniform(0.02, 0.05, mm)], axis=1)
+        fan = np.stack([np.repeat(top[:, None, :], k, 1), ring, np.roll(ring, -1, axis=1)], axis=2)
+        soup.add(fan.reshape(-1, 3, 3), 2, tone=np.repeat(rng.random(mm), k))
+    return soup.mesh(name, mats)
+
+
+def s11a_world_xy(nt):
+    """World-space X, Y (and Z) of the shaded point: road planes sit off the origin, so Object coords shift."""
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    return geo.outputs['Position'], sep.outputs['X'], sep.outputs['Y'], sep.outputs['Z']
+
+
+def s11a_wet_road_mat(name='s11a-wet-road', base=(0.06, 0.06, 0.062), tracks=(3.4, 3.9, 5.0, 5.5, 6.8, 7.3, 8.3, 8.8),
+                      edge=9.6, puddle=1.0, dry=0.0):
+    """A country carriageway (world y 2.6..edge) on a damp morning: a slow tone drift, the aggregate in bump
+    and faint colour, ragged repair patches, tar-sealed cracks, wheel tracks worn smoother (they hold a
+    thin film of water and shine), shallow puddles where the road dips and along the crumbling edge (mirror
+    smooth, dark), mud and grit washed to the verge side. `dry` (0-1) dries it (the sunset road)."""
+    m, nt, out = new_mat(name)
+    pos, x, y, z = s11a_world_xy(nt)
+    tone = noise(nt, pos, 0.09, 4, 0.55)
+    col = ramp(nt, tone, [(0.3, tuple(v * 0.85 for v in base)), (0.7, tuple(v * 1.15 for v in base))])
+    mid = noise(nt, pos, 1.1, 5, 0.6)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, mid, [(0.3, (0.88, 0.88, 0.88)), (0.7, (1.1, 1.1, 1.08))]), 'MULTIPLY')
+    streak = noise(nt, math_node_vec_scale(nt, pos, (0.05, 1.0, 1.0)), 1.4, 4, 0.55)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, streak, [(0.35, (0.9, 0.9, 0.9)), (0.65, (1.08, 1.08, 1.07))]), 'MULTIPLY')
+    agg = nt.nodes.new('ShaderNodeTexVoronoi')
+    agg.inputs['Scale'].default_value = 60.0
+    link(nt, pos, agg.inputs['Vector'])
+    stone = ramp(nt, agg.outputs['Color'], [(0.0, (0.8, 0.8, 0.8)), (0.5, (1.0, 1.0, 1.0)), (1.0, (1.3, 1.28, 1.25))])
+    col = mix_rgb(nt, ramp(nt, noise(nt, pos, 0.5, 4, 0.55), [(0.35, (0.3, 0.3, 0.3)), (0.7, (0.8, 0.8, 0.8))]),
+                  col, mix_rgb(nt, 1.0, col, stone, 'MULTIPLY'))
+    # Repair patches with ragged edges (darker, newer binder), cut only out of the car's standing area.
+    rag = math_node(nt, 'MULTIPLY', noise(nt, pos, 2.0, 5, 0.65), 0.3)
+    xx = math_node(nt, 'ADD', x, rag)
+    yy = math_node(nt, 'ADD', y, rag)
+    patch = None
+    for (x0, x1, y0, y1) in ((-14.0, -6.5, 6.3, 8.9), (-3.0, 2.2, 3.1, 5.7), (5.5, 9.8, 2.9, 4.6), (11.0, 17.0, 6.5, 9.2)):
+        p = math_node(nt, 'MULTIPLY', smooth_band(nt, xx, x0, x0 + 0.03, x1 - 0.03, x1),
+                      smooth_band(nt, yy, y0, y0 + 0.03, y1 - 0.03, y1))
+        patch = p if patch is None else math_node(nt, 'MAXIMUM', patch, p)
+    col = mix_rgb(nt, patch, col, ramp(nt, noise(nt, pos, 0.8, 3, 0.5), [(0.3, tuple(v * 0.7 for v in base)),
+                                                                          (0.7, tuple(v * 0.82 for v in base))]))
+    # Sealed cracks along the road and a few crossing ones.
+    cn = noise(nt, math_node_vec_scale(nt, pos, (0.15, 1.0, 1.0)), 0.7, 4, 0.6, distortion=1.2)
+    crack = math_node(nt, 'LESS_THAN', math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', cn, 0.5)), 0.009)
+    crack = math_node(nt, 'MULTIPLY', crack, ramp(nt, noise(nt, pos, 0.35, 2, 0.5), [(0.45, (0, 0, 0)), (0.55, (1, 1, 1))]))
+    col = mix_rgb(nt, crack, col, (0.02, 0.02, 0.02))
+    # Wheel tracks: polished and darker, wetter.
+    tr = None
+    for a, b in zip(tracks[0::2], tracks[1::2]):
+        t = smooth_band(nt, y, a - 0.2, a + 0.1, b - 0.1, b + 0.2)
+        tr = t if tr is None else math_node(nt, 'MAXIMUM', tr, t)
+    tr = math_node(nt, 'MULTIPLY', tr, ramp(nt, noise(nt, pos, 0.45, 3, 0.5), [(0.3, (0.45, 0.45, 0.45)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', tr, 0.3), col, tuple(v * 0.7 for v in base))
+    # Mud, grit and leaf mulch washed to the edge; the edge itself crumbles into the gravel.
+    yn = math_node(nt, 'ADD', y, math_node(nt, 'MULTIPLY', noise(nt, pos, 1.1, 5, 0.65), 0.55))
+    mud = smooth_band(nt, yn, edge - 1.0, edge - 0.25)
+    speck = smooth_band(nt, noise(nt, pos, 22.0, 3, 0.6), 0.45, 0.62)
+    mud = math_node(nt, 'MAXIMUM', mud, math_node(nt, 'MULTIPLY', speck, smooth_band(nt, yn, edge - 2.2, edge - 0.9)))
+    mud_c = ramp(nt, noise(nt, pos, 5.0, 4, 0.6), [(0.3, (0.07, 0.06, 0.045)), (0.7, (0.14, 0.12, 0.085))])
+    col = mix_rgb(nt, mud, col, mud_c)
+    # Puddles: low spots (a slow noise) in the tracks and along the edge, none in the lay-by lane's middle.
+    pn = noise(nt, math_node_vec_scale(nt, pos, (0.5, 1.0, 1.0)), 0.55, 4, 0.6)
+    where = math_node(nt, 'MAXIMUM', math_node(nt, 'MULTIPLY', tr, 0.9), smooth_band(nt, yn, edge - 1.3, edge - 0.5))
+    pud = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', pn, math_node(nt, 'MULTIPLY', where, 0.12)),
+                                                0.54, 0.57), puddle * (1 - dry))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', pud, 0.6), col, (0.02, 0.02, 0.021))
+    # Water darkens the whole road and the damp film (rough ~0.45) gives the grazing sheen of a wet morning.
+    wetk = 1 - 0.35 * (1 - dry)
+    col = mix_rgb(nt, 1.0, col, (wetk, wetk, wetk), 'MULTIPLY')
+    r_base = 0.5 + 0.35 * dry
+    rough = math_node(nt, 'SUBTRACT', r_base, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tr, 0.18 * (1 - dry) + 0.1),
+                                                      math_node(nt, 'MULTIPLY', crack, 0.2)))
+    rough = math_node(nt, 'ADD', rough, math_node(nt, 'MULTIPLY', mud, 0.25))
+    rough = mix_rgb(nt, pud, rough, (0.03, 0.03, 0.03))
+    h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], 1.0), math_node(nt, 'MULTIPLY', crack, -0.6))
+    h = math_node(nt, 'MULTIPLY', h, math_node(nt, 'SUBTRACT', 1.0, pud))
+    principled(nt, out, col, rough, 0.5, 0.0, bump(nt, h, 0.35, 0.005))
+    return m
+
+
+def s11a_fallen_leaf_mat(name='s11a-fallen-leaves', wet=True):
+    """Fallen leaves: per-leaf tone from dark rotting brown through russet to a few yellow, wet and shiny."""
+    m, nt, out = new_mat(name)
+    col = ramp(nt, attr(nt, 'tone'), [(0.0, (0.035, 0.022, 0.012)), (0.35, (0.12, 0.05, 0.015)),
+                                      (0.7, (0.28, 0.12, 0.025)), (0.9, (0.42, 0.28, 0.05)), (1.0, (0.3, 0.25, 0.08))])
+    leaf_surface(nt, out, col, 0.5 if wet else 0.7, 0.3, (1.2, 1.1, 0.6), 0.1)
+    return m
+
+
+def s11a_leaf_litter(areas, mat, seed=41, name='s11a-litter'):
+    """Fallen leaves lying nearly flat (curled a little) over areas (x0, x1, y0, y1, per m2, clump): clumped
+    by a seeded noise, so they gather in drifts and leave bare stretches, never an even scatter."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    for (x0, x1, y0, y1, dens, clump) in areas:
+        n = int((x1 - x0) * (y1 - y0) * dens * 3)
+        x = rng.uniform(x0, x1, n)
+        y = rng.uniform(y0, y1, n)
+        f = fbm(x, y, 2.5, 3, seed=seed + 7)
+        keep = rng.random(n) < np.clip(0.35 + clump * f * 2.0, 0.03, 1.0)
+        x, y = x[keep], y[keep]
+        k = len(x)
+        if k == 0:
+            continue
+        size = rng.uniform(0.05, 0.12, k)
+        c = np.stack([x, y, 0.006 + size * 0.12 + rng.uniform(0, 0.01, k)], 1)
+        nb = np.tile([0.0, 0.0, 2.8], (k, 1))
+        s10a_leaf_cards(soup, rng, c, size, nb, 0, aspect=0.6, fold=0.2, tone=rng.random(k) ** 1.3)
+    me = soup.mesh(name, [mat])
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s11a_drain(x, y, mat_iron, mat_conc):
+    """A road gully at the carriageway edge: a concrete surround and a cast-iron grate of bars."""
+    box((0.62, 0.5, 0.06), (x, y, -0.02), mat_conc, bevel=0.01)
+    box((0.46, 0.36, 0.02), (x, y, 0.005), simple_mat('s11a-gully-dark', (0.005, 0.005, 0.005), 0.9), bevel=0.0)
+    b = Batch(mat_iron, 's11a-grate')
+    for i in range(7):
+        b.box((0.032, 0.34, 0.03), (x - 0.2 + i * 0.0667, y, 0.014))
+    b.box((0.46, 0.03, 0.03), (x, y - 0.17, 0.014))
+    b.box((0.46, 0.03, 0.03), (x, y + 0.17, 0.014))
+    b.done()
+
+
+def s11a_rail_mat(name='s11a-rail'):
+    """A guard rail after years on a country road: dull galvanising (spangle, white-rust bloom), road spray
+    caked along its lower edge, rust weeping in streaks below the splice bolts and in patches."""
+    m, nt, out = new_mat(name)
+    pos, x, y, z = s11a_world_xy(nt)
+    spangle = nt.nodes.new('ShaderNodeTexVoronoi')
+    spangle.inputs['Scale'].default_value = 70
+    link(nt, pos, spangle.inputs['Vector'])
+    col = ramp(nt, spangle.outputs['Color'], [(0.0, (0.34, 0.35, 0.35)), (1.0, (0.46, 0.47, 0.47))])
+    bloom = ramp(nt, noise(nt, pos, 3.0, 5, 0.6), [(0.45, (0, 0, 0)), (0.75, (1, 1, 1))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', bloom, 0.6), col, (0.55, 0.56, 0.55))
+    streak = noise(nt, math_node_vec_scale(nt, pos, (5.0, 5.0, 0.25)), 2.2, 4, 0.6)
+    dirt = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'SUBTRACT', 0.0, z), -0.62, -0.5),
+                     ramp(nt, streak, [(0.3, (0.35, 0.35, 0.35)), (0.7, (1, 1, 1))]))
+    col = mix_rgb(nt, dirt, col, (0.1, 0.085, 0.07))
+    rust_s = noise(nt, math_node_vec_scale(nt, pos, (9.0, 9.0, 0.5)), 3.0, 4, 0.6)
+    rust = math_node(nt, 'MULTIPLY', smooth_band(nt, rust_s, 0.6, 0.72),
+                     ramp(nt, noise(nt, pos, 0.4, 3, 0.5), [(0.45, (0, 0, 0)), (0.65, (1, 1, 1))]))
+    rust = math_node(nt, 'MAXIMUM', rust, smooth_band(nt, noise(nt, pos, 6.0, 5, 0.7), 0.7, 0.78))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', rust, 0.8), col, ramp(nt, noise(nt, pos, 20.0, 3, 0.6),
+                                                                      [(0.3, (0.12, 0.05, 0.02)), (0.7, (0.25, 0.11, 0.04))]))
+    rough = math_node(nt, 'ADD', 0.42, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', dirt, 0.4),
+                                                 math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', bloom, 0.15),
+                                                           math_node(nt, 'MULTIPLY', rust, 0.4))))
+    metal = math_node(nt, 'SUBTRACT', 0.65, math_node(nt, 'MULTIPLY', math_node(nt, 'MAXIMUM', dirt, rust), 0.6))
+    p = principled(nt, out, col, rough, 0.5, 0.0, bump(nt, noise(nt, pos, 30.0, 4, 0.6), 0.1, 0.003))
+    link(nt, metal, p.inputs['Metallic'])
+    return m
+
+
+def s11a_guard_rail(y, x0, x1, mat, post_mat, seed=31, dents=((-5.5, 0.07, 0.9), (13.0, -0.05, 1.4))):
+    """A W-beam guard rail that has lived: the nd_guard_rail profile in 4 m panels, but the line wanders
+    (a slow lateral and vertical drift over tens of metres, each panel a little off its neighbour), some
+    posts lean several degrees, and a panel or two carry a dent from an old knock (x, depth m, width m)."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    t = np.linspace(0, 1, 17)
+    pz = -0.155 + 0.31 * t
+    py = -0.083 * 0.5 * (1 - np.cos(4 * np.pi * t))
+    pz = np.concatenate([[pz[0] - 0.015], pz, [pz[-1] + 0.015]])
+    py = np.concatenate([[0.01], py, [0.01]])
+
+    def drift_y(xx):
+        return 0.05 * np.sin(xx / 17.0 + 1.0) + 0.03 * np.sin(xx / 6.3)
+
+    def drift_z(xx):
+        return 0.035 * np.sin(xx / 21.0 + 0.4) + 0.015 * np.sin(xx / 7.7 + 2.0)
+
+    x = x0
+    while x < x1:
+        L = 4.0
+        xs = np.linspace(x, x + L + 0.05, 17)
+        sag = rng.normal(0, 0.015) * np.sin(np.linspace(0, np.pi, 17)) + rng.normal(0, 0.008)
+        lean = rng.normal(0, 0.04)
+        off = rng.normal(0, 0.012)
+        rings = []
+        for xx, s in zip(xs, sag):
+            dy, dz = drift_y(xx) + off, drift_z(xx) + s
+            for (dx, depth, width) in dents:
+                g = math.exp(-((xx - dx) / width) ** 2)
+                dy += depth * g
+                dz -= abs(depth) * 0.4 * g
+            prof_y = py * (1 - 0.6 * sum(math.exp(-((xx - dx) / width) ** 2) for dx, _, width in dents))
+            rings.append(np.stack([np.full_like(pz, xx), y + dy + prof_y + lean * (pz + 0.155), 0.6 + pz + dz], 1))
+        ring = np.stack(rings)
+        q = np.stack([ring[:-1, :-1], ring[1:, :-1], ring[1:, 1:], ring[:-1, 1:]], axis=2).reshape(-1, 4, 3)
+        soup.quads(q, 0)
+        x += L
+    me = soup.mesh('s11a-rail', [mat], smooth=True)
+    o = bpy.data.objects.new('s11a-rail', me)
+    sc.collection.objects.link(o)
+    posts = Batch(post_mat, 's11a-rail-posts')
+    refl = Batch(simple_mat('s11a-reflector', (0.6, 0.58, 0.5), 0.3), 's11a-reflectors')
+    x = x0 + 1.0
+    k = 0
+    while x < x1:
+        h = 0.78 + rng.normal(0, 0.015)
+        yy = y + drift_y(x)
+        lx, lz = rng.normal(0, 0.035), rng.normal(0, 0.02)
+        posts.box((0.1, 0.012, h + 0.1), (x, yy + 0.2, h / 2 - 0.05), rot_z=rng.normal(0, 0.03), rot_x=lx, rot_y=lz)
+        posts.box((0.012, 0.09, h + 0.1), (x - 0.05, yy + 0.155, h / 2 - 0.05), rot_x=lx, rot_y=lz)
+        posts.box((0.012, 0.09, h + 0.1), (x + 0.05, yy + 0.155, h / 2 - 0.05), rot_x=lx, rot_y=lz)
+        posts.box((0.12, 0.1, 0.3), (x, yy + 0.06, 0.6 + drift_z(x)))
+        if k % 3 == 1 and rng.random() < 0.8:
+            refl.box((0.07, 0.01, 0.05), (x, yy - 0.005, 0.76 + drift_z(x)), rot_y=rng.normal(0, 0.1))
+        x += 2.0 + rng.normal(0, 0.03)
+        k += 1
+    posts.done()
+    refl.done()
+
+
+def s11a_verge_blades(y0, y1, ground_fn, density, height, mat, seed=5, name='s11a-verge', clump=0.8, tufts=0):
+    """A verge that is not a lawn: blade density and height follow a patchy noise (thin, trodden or bare
+    spots; rank, taller stretches), with `tufts` clumps of long tussock grass and seed heads leaning out."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    w = 2 * view_reach(y1, 2.0)
+    n = int(density * w * (y1 - y0))
+    x = rng.uniform(-w / 2, w / 2, n)
+    y = rng.uniform(y0, y1, n)
+    d = fbm(x, y, 1.8, 4, seed=seed + 3)
+    keep = rng.random(n) < np.clip(0.55 + clump * d * 1.6, 0.08, 1.0)
+    x, y, d = x[keep], y[keep], d[keep]
+    n = len(x)
+    z = ground_fn(x, y)
+    hm = np.clip(0.75 + 1.2 * fbm(x, y, 3.0, 3, seed=seed + 4), 0.3, 1.8)
+    h = height * rng.uniform(0.35, 1.2, n) * hm
+    if tufts:
+        cx = rng.uniform(-w / 2, w / 2, tufts)
+        cy = rng.uniform(y0 + 0.3, y1, tufts)
+        per = rng.integers(25, 70, tufts)
+        tx = np.repeat(cx, per) + rng.normal(0, 0.08, per.sum())
+        ty = np.repeat(cy, per) + rng.normal(0, 0.06, per.sum())
+        th = height * np.repeat(rng.uniform(1.6, 3.2, tufts), per) * rng.uniform(0.5, 1.1, per.sum())
+        x, y, h = np.concatenate([x, tx]), np.concatenate([y, ty]), np.concatenate([h, th])
+        z = ground_fn(x, y)
+        n = len(x)
+    a = rng.uniform(0, 2 * np.pi, n)
+    bw = rng.uniform(0.003, 0.008, n)
+    lean = 0.15 + 0.45 * rng.random(n)
+    tipx = x + np.cos(a) * h * lean
+    tipy = y + np.sin(a) * h * lean
+    px, py = -np.sin(a), np.cos(a)
+    mx, my = x + np.cos(a) * h * lean * 0.35, y + np.sin(a) * h * lean * 0.35
+    # Two segments per blade, so long blades bend over rather than stand as straight spikes.
+    b0 = np.stack([x - px * bw, y - py * bw, z - 0.02], 1)
+    b1 = np.stack([x + px * bw, y + py * bw, z - 0.02], 1)
+    m0 = np.stack([mx - px * bw * 0.7, my - py * bw * 0.7, z + h * 0.62], 1)
+    m1 = np.stack([mx + px * bw * 0.7, my + py * bw * 0.7, z + h * 0.62], 1)
+    tp = np.stack([tipx, tipy, z + h * (0.95 - 0.35 * lean)], 1)
+    tone = np.clip(rng.random(n) * 0.8 + 0.25 * (h > height * 1.4), 0, 1)
+    soup.quads(np.stack([b0, b1, m1, m0], 1), 0, tone=tone)
+    soup.add(np.stack([m0, m1, tp], 1), 0, tone=tone)
+    me = soup.mesh(name, [mat])
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s11a_grass_mat(name, dark, mid, light, dead, wet=0.0, translucent=0.25):
+    """Grass blades: per-blade tone (green to a share of dead straw), with a wet sheen (`wet` 0-1)."""
+    m, nt, out = new_mat(name)
+    info = nt.nodes.new('ShaderNodeObjectInfo')
+    tone = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', attr(nt, 'tone'), 0.9),
+                     math_node(nt, 'MULTIPLY', info.outputs['Random'], 0.1))
+    col = ramp(nt, tone, [(0.0, dark), (0.45, mid), (0.78, light), (0.95, dead)])
+    leaf_surface(nt, out, col, 0.55 - 0.35 * wet, 0.5 + 0.2 * wet, (1.3, 1.4, 0.7), translucent)
+    return m
+
+
+def s11a_exp_fog(k):
+    """Makes the nature compositor's haze exponential, as real fog is (1 - exp(-k * mist), the mist pass
+    linear over its depth), in place of a linear ramp: near things keep their contrast, far ones dissolve."""
+    nt = sc.node_tree
+    rl = next(n for n in nt.nodes if n.type == 'R_LAYERS')
+    amt = next(l.to_node for l in rl.outputs['Mist'].links)
+    mul = nt.nodes.new('CompositorNodeMath')
+    mul.operation = 'MULTIPLY'
+    link(nt, rl.outputs['Mist'], mul.inputs[0])
+    mul.inputs[1].default_value = -k
+    ex = nt.nodes.new('CompositorNodeMath')
+    ex.operation = 'EXPONENT'
+    link(nt, mul.outputs[0], ex.inputs[0])
+    sub = nt.nodes.new('CompositorNodeMath')
+    sub.operation = 'SUBTRACT'
+    sub.inputs[0].default_value = 1.0
+    link(nt, ex.outputs[0], sub.inputs[1])
+    link(nt, sub.outputs[0], amt.inputs[0])
+
+
+def s11a_golden_sky(sun_elev, sun_az, cover=0.38, scale=1.2, seed=7.0, squash=0.3, strength=1.0):
+    """A golden-hour sky with real cloud structure (a warm variant of cr10_sky's two-sample lighting): the
+    Nishita sky for the gradient (pale gold at the horizon, hazy blue above), broken cumulus on a deck
+    whose edges facing the low sun glow gold to salmon and whose thick bases sink to a violet-grey, a
+    cauliflower edge, a veil of high altocumulus streaks lit pink, and the haze brightening towards the
+    sun's side of the horizon."""
+    w, nt, bg, sky = nishita_world('s11a-golden-sky', sun_elev, sun_az, dust=0.9)
+    base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    # Warm band low down, the blue overhead a little muted.
+    base = mix_rgb(nt, 1.0, base, ramp(nt, sep.outputs['Z'], [(0.0, (1.2, 0.95, 0.72)), (0.04, (1.0, 0.95, 0.9)),
+                                                               (0.14, (0.72, 0.88, 1.12)), (0.4, (0.6, 0.8, 1.15))]), 'MULTIPLY')
+    # Towards the sun (to the right of the frame) the haze brightens and warms.
+    az = math.radians(sun_az)
+    dot = nt.nodes.new('ShaderNodeVectorMath')
+    dot.operation = 'DOT_PRODUCT'
+    link(nt, g.outputs['Generated'], dot.inputs[0])
+    dot.inputs[1].default_value = (math.sin(az), math.cos(az), 0.08)
+    glow = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', dot.outputs['Value'], 0.0), 3.0)
+    low = ramp(nt, sep.outputs['Z'], [(0.0, (1, 1, 1)), (0.25, (0.2, 0.2, 0.2))])
+    base = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', glow, low), 0.55), base,
+                   mix_rgb(nt, 1.0, base, (1.9, 1.35, 0.85), 'MULTIPLY'))
+    zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.012)
+
+    def deck(dx, dy):
+        comb = nt.nodes.new('ShaderNodeCombineXYZ')
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), dx), comb.inputs['X'])
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), squash), dy),
+             comb.inputs['Y'])
+        comb.inputs['Z'].default_value = seed
+        field = noise(nt, comb.outputs[0], scale * 0.17, 3, 0.5)
+        cell = noise(nt, comb.outputs[0], scale, 14, 0.66, distortion=0.35)
+        puff = noise(nt, comb.outputs[0], scale * 4.0, 8, 0.6)
+        d = math_node(nt, 'ADD', cell, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', field, 0.5), 0.7))
+        return math_node(nt, 'ADD', d, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', puff, 0.5), 0.12))
+
+    d = deck(0.0, 0.0)
+    d_sun = deck(0.12 * math.sin(az), 0.12 * math.cos(az) * squash)
+    thr = 1.0 - cover
+    alpha = ramp(nt, d, [(thr - 0.02, (0, 0, 0)), (thr + 0.07, (1, 1, 1))])
+    lit = math_node(nt, 'SUBTRACT', d, d_sun)
+    lit_c = ramp(nt, lit, [(-0.06, (0.36, 0.32, 0.4)), (0.0, (0.75, 0.58, 0.52)), (0.07, (1.8, 1.15, 0.65))])
+    thick = ramp(nt, d, [(thr + 0.02, (1.1, 1.05, 1.0)), (thr + 0.22, (0.5, 0.48, 0.56))])
+    ccol = mix_rgb(nt, 1.0, lit_c, thick, 'MULTIPLY')
+    ccol = mix_rgb(nt, 1.0, ccol, (0.75, 0.7, 0.7), 'MULTIPLY')
+    fd = ramp(nt, sep.outputs['Z'], [(0.006, (0, 0, 0)), (0.04, (1, 1, 1))])
+    a = math_node(nt, 'MULTIPLY', alpha, fd)
+    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.01, (0.6, 0.6, 0.6)), (0.12, (0.1, 0.1, 0.1))]), ccol, base)
+    col = mix_rgb(nt, a, base, hazed)
+    comb2 = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb2.inputs['X'])
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), 0.08), comb2.inputs['Y'])
+    comb2.inputs['Z'].default_value = seed + 5.0
+    veil = noise(nt, math_node_vec_scale(nt, comb2.outputs[0], (0.5, 3.0, 1.0)), 0.6, 10, 0.62, distortion=0.5)
+    va = ramp(nt, veil, [(0.5, (0, 0, 0)), (0.72, (0.35, 0.35, 0.35))])
+    va = math_node(nt, 'MULTIPLY', va, math_node(nt, 'SUBTRACT', 1.0, a))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', va, fd), col, mix_rgb(nt, 1.0, base, (1.5, 1.1, 0.95), 'MULTIPLY'))
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def s11a_weeds(spots, ground_fn, mats, rng, name='s11a-weeds'):
+    """Tall dry roadside weeds (wild carrot, fennel, dock gone to seed): a stalk 0.4-1.4 m that bends a
+    little, two or three side stems, and at each tip a loose umbel of seed cards; backlit, they catch the
+    rim light a low sun gives. spots: (x, y) clump centres, 3-9 stalks each. mats: [seed heads, stalks]."""
+    import numpy as np
+    soup = Soup()
+    heads_c, heads_s = [], []
+    for (cx, cy) in spots:
+        for _ in range(rng.integers(3, 10)):
+            x, y = cx + rng.normal(0, 0.25), cy + rng.normal(0, 0.15)
+            z = float(ground_fn(np.array([x]), np.array([y]))[0])
+            h = rng.uniform(0.4, 1.4)
+            bend = rng.normal(0, 0.12, 2)
+            t = np.linspace(0, 1, 5)
+            pts = np.stack([x + bend[0] * t * t * h, y + bend[1] * t * t * h, z - 0.03 + t * h], 1)
+            tube(soup, pts, np.linspace(0.006, 0.003, 5), 1, sides=3, rng=rng)
+            tips = [pts[-1]]
+            for _k in range(rng.integers(0, 3)):
+                i = rng.integers(2, 4)
+                d = np.array([rng.normal(0, 0.5), rng.normal(0, 0.3), 1.0])
+                d /= np.linalg.norm(d)
+                L = rng.uniform(0.15, 0.35) * h
+                sp = np.stack([pts[i] + d * L * s for s in (0.0, 0.5, 1.0)])
+                tube(soup, sp, np.array([0.004, 0.003, 0.002]), 1, sides=3, rng=rng)
+                tips.append(sp[-1])
+            for tp in tips:
+                n = rng.integers(15, 40)
+                r = rng.uniform(0.03, 0.07)
+                dd = rng.normal(size=(n, 3)) * np.array([1, 1, 0.35])
+                heads_c.append(tp + dd * r)
+                heads_s.append(rng.uniform(0.01, 0.025, n))
+    c = np.concatenate(heads_c)
+    s10a_leaf_cards(soup, rng, c, np.concatenate(heads_s), np.tile([0.0, 0.0, 1.0], (len(c), 1)), 0, aspect=0.8,
+                    fold=0.2, tone=rng.random(len(c)))
+    me = soup.mesh(name, mats)
+    o = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(o)
+    return o
+
+
+def s11a_field_mat(name='s11a-field'):
+    """A mown hay meadow seen at a grazing angle under a low sun: not one yellow but drifts of bleached
+    straw, greener regrowth in damp hollows, darker weedy patches and windrow-like bands across the view,
+    with a tussock bump so the low sun rakes it."""
+    m, nt, out = new_mat(name)
+    pos, x, y, z = s11a_world_xy(nt)
+    n1 = noise(nt, math_node_vec_scale(nt, pos, (0.4, 1.0, 1.0)), 0.04, 4, 0.55)
+    col = ramp(nt, n1, [(0.3, (0.16, 0.12, 0.055)), (0.5, (0.22, 0.17, 0.08)), (0.7, (0.28, 0.22, 0.11))])
+    green = smooth_band(nt, noise(nt, pos, 0.02, 4, 0.6), 0.55, 0.7)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', green, 0.7), col, (0.08, 0.09, 0.035))
+    band = noise(nt, math_node_vec_scale(nt, pos, (0.03, 1.0, 1.0)), 0.25, 3, 0.5)
+    col = mix_rgb(nt, 1.0, col, ramp(nt, band, [(0.35, (0.75, 0.75, 0.75)), (0.65, (1.1, 1.08, 1.02))]), 'MULTIPLY')
+    weeds = smooth_band(nt, noise(nt, pos, 0.3, 5, 0.65), 0.62, 0.7)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', weeds, 0.6), col, (0.06, 0.055, 0.03))
+    tuft = noise(nt, pos, 3.0, 6, 0.7)
+    principled(nt, out, col, 0.9, 0.3, 0.0, bump(nt, tuft, 0.8, 0.08))
+    return m
+
+
 # ---- sunset drive (session 8): helpers used only by s_sunset_drive
 
 def sd_near(x, y):
@@ -8335,63 +8845,76 @@ def post_wire_fence(y, x0, x1, post_mat, wire_mat, rng, ground, jitter=0.04, lea
 
 
 def s_sunset_drive():
-    """A lay-by on a country road at golden hour (session 8; was an open plain of flat fills): the car on
-    the lay-by's older, dustier asphalt, a short-dashed line to the carriageway, the road across the frame,
-    a gravel shoulder and a verge of dry grass, a post-and-wire fence, then a hay meadow rolling up to a
-    hedgerow of broadleaf trees on a crest and a lone oak nearer on the right; low hills in warm haze
-    beyond. The sun 6 degrees up on the right, a little behind the scene: warm light, blue shadows, the
-    trees' and posts' shadows running long across the meadow, clouds lit orange from below."""
+    """A lay-by on a country road at golden hour (session 8; session 11 (s11a) rebuilt what read as CG: ball
+    trees in a row, a flat yellow field, a clean fence, painted clouds): the sun 5 degrees up ahead to the
+    right, so the scene is backlit: grass, weeds and leaves glow at their edges, every post and tree throws
+    a long shadow towards the camera, the haze brightens and warms towards the sun. The car on the lay-by's
+    old chip-seal, a dusty road across the frame (polished wheel tracks catching the sun), a verge of
+    tussocks and seed heads, a weathered sagging wire fence, a mown meadow with blades out to 90 m, grown
+    broadleaves (several templates) in a hedgerow on the crest and a lone oak nearer, hills in haze."""
     import numpy as np
-    sun_el, sun_az = 6.0, 115.0
-    warm = (1.0, 0.56, 0.3)
-    cumulus_sky(sun_el, sun_az, cover=0.45, scale=1.0, cloud_light=0.8, seed=23.0, fade=(0.01, 0.06), dust=0.7,
-                squash=0.35, tint=(1.0, 0.6, 0.4))
-    sun_light(sun_el, sun_az, 5.0, warm, angle_deg=0.6)
-    plane(400, 7.0, (0, 6.1, 0.0), street_asphalt_mat((0.065, 0.064, 0.066)))
+    sun_el, sun_az = 5.0, 62.0
+    warm = (1.0, 0.6, 0.32)
+    s11a_golden_sky(sun_el, sun_az, cover=0.5, scale=1.15, seed=11.0, squash=0.32, strength=0.8)
+    sun_light(sun_el, sun_az, 8.0, warm, angle_deg=0.6)
+    plane(400, 7.0, (0, 6.1, 0.0), s11a_wet_road_mat('s11a-dry-road', base=(0.095, 0.092, 0.088), dry=1.0, puddle=0.0))
     plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat())
     paint = worn_paint_mat('road-paint', (0.7, 0.69, 0.64))
+    rngp = np.random.default_rng(6)
     for i in range(-60, 61):
-        plane(1.0, 0.15, (i * 2.0 + 0.5, 2.75, 0.004), paint)
+        plane(1.0 + rngp.normal(0, 0.03), 0.15, (i * 2.0 + 0.5 + rngp.normal(0, 0.03), 2.75 + rngp.normal(0, 0.01), 0.004),
+              paint, rot=(0, 0, rngp.normal(0, 0.006)))
     fr_road_paint((6.0, 9.25), (True, False))
-    terrain(9.3, 900, sd_near, verge_mat('sd-verge', grass=(0.24, 0.18, 0.07), floor_col=(0.09, 0.07, 0.04),
-                                         gravel_to=10.0, litter_from=1e5, lean=(0.55, -0.25, 0.1)), rows=280,
-                                         cols=360, name='meadow',
-            y_power=2.6)
+    terrain(9.3, 900, sd_near, s11a_field_mat(), rows=280, cols=360, name='meadow', y_power=2.6)
     terrain(1500, 20000, sd_far, sd_far_mat(), rows=200, cols=300, name='hills', y_power=1.6, margin=300)
-    hay = leaf2_mat('hay', (0.09, 0.07, 0.03), (0.32, 0.25, 0.11), translucent=0.35, autumn=(0.2, 0.2, 0.08))
-    grass_blades(10.0, 12.9, sd_near, 1400, 0.12, hay, name='verge-grass', lean=0.2)
-    grass_blades(12.9, 45.0, sd_near, 420, 0.5, hay, name='meadow-grass', seed=12, lean=0.25)
+    hay = s11a_grass_mat('s11a-hay', (0.05, 0.045, 0.022), (0.17, 0.135, 0.065), (0.32, 0.26, 0.13), (0.07, 0.085, 0.035),
+                         wet=0.0, translucent=0.4)
+    s11a_verge_blades(9.9, 12.9, sd_near, 1500, 0.2, hay, seed=5, name='s11a-verge-grass', tufts=220)
+    s11a_verge_blades(12.9, 45.0, sd_near, 420, 0.35, hay, seed=12, name='s11a-meadow-grass', tufts=250)
+    s11a_verge_blades(45.0, 90.0, sd_near, 120, 0.35, hay, seed=13, name='s11a-meadow-far', tufts=0)
     rng = np.random.default_rng(17)
-    post_wire_fence(12.7, -30, 30, bark2_mat('post', (0.2, 0.18, 0.15), lichen=(0.3, 0.3, 0.26)),
-                    simple_mat('wire', (0.4, 0.4, 0.4), 0.4, metallic=0.8), rng, sd_near)
-    leaves = leaf2_mat('leaves', (0.025, 0.05, 0.012), (0.12, 0.17, 0.04), translucent=0.35)
+    seeds = s10a_leaf_mat('s11a-seedheads', (0.08, 0.055, 0.025), (0.2, 0.14, 0.06), (0.4, 0.3, 0.15),
+                          translucent=0.45, sheen=0.6)
+    stalk = bark2_mat('s11a-stalk', (0.12, 0.09, 0.05))
+    spots = [(rng.uniform(-14, 14), rng.uniform(10.2, 12.6)) for _ in range(30)]
+    s11a_weeds(spots, sd_near, [seeds, stalk], rng)
+    post_wire_fence(12.7, -30, 30, bark2_mat('post', (0.1, 0.085, 0.07), lichen=(0.22, 0.22, 0.18)),
+                    simple_mat('wire', (0.25, 0.24, 0.23), 0.45, metallic=0.7), rng, sd_near, jitter=0.08,
+                    lean=0.07, spacing=(2.4, 4.0), wires=(0.55, 0.85, 1.1), sag=0.06)
+    s10a_litter(((2.4, 0.3, 30), (-6.0, 1.2, 25), (9.4, 0.2, 25)), (-12.0, 12.0), rng_seed=21)
+    leaves = s10a_leaf_mat('s11a-leaves', (0.02, 0.04, 0.01), (0.08, 0.12, 0.03), (0.2, 0.24, 0.07),
+                           dry=(0.3, 0.2, 0.06), translucent=0.4, sheen=0.45, dry_share=0.06)
     bark = bark2_mat('bark', (0.07, 0.055, 0.045), lichen=(0.12, 0.13, 0.1))
-    broad = [broadleaf_mesh(51 + i, h, c, name='oak%d' % i, mats=[leaves, bark], leaves=4.0)
-             for i, (h, c) in enumerate(((17, 16), (14, 12), (21, 15), (8, 8)))]
-    oak = broadleaf_mesh(57, 15, 14, name='lone-oak', mats=[leaves, bark], leaves=12.0)
-    put(oak, (26.0, 130.0, float(sd_near(np.array([26.0]), np.array([130.0]))[0]) - 1.5), 1.0, 1.0)
+    broad = [s10a_broadleaf_mesh(251 + i, h, c, 's11a-tree%d' % i, [leaves, bark], leaves=lv, lean=ln)
+             for i, (h, c, lv, ln) in enumerate(((17, 8, 1.0, 0.05), (14, 6.5, 0.9, -0.1), (21, 8.5, 1.0, 0.1),
+                                                 (9, 5, 1.1, 0.0), (12, 6, 0.8, -0.15), (19, 7, 0.9, 0.0)))]
+    oak = s10a_broadleaf_mesh(257, 15, 9, 's11a-lone-oak', [leaves, bark], leaves=1.4, lean=0.05)
+    put(oak, (26.0, 130.0, float(sd_near(np.array([26.0]), np.array([130.0]))[0]) - 0.5), 1.0, 1.0)
     # A hedgerow along the field boundary on the crest: bushes (small trees sunk to their crowns) in front,
     # mature trees (sunk a little: shorter clear trunks) behind, a few gaps where the hills show through.
-    for row, (dy, pick, step) in enumerate(((0, [0.0, 0.15, 0.0, 0.85], (2.5, 5)), (5, [0.4, 0.4, 0.2, 0.0], (7, 16)),
-                                            (12, [0.3, 0.3, 0.4, 0.0], (8, 18)))):
+    for row, (dy, pick, step) in enumerate(((0, [0.0, 0.1, 0.0, 0.5, 0.4, 0.0], (2.5, 5)),
+                                            (5, [0.25, 0.2, 0.15, 0.0, 0.15, 0.25], (7, 16)),
+                                            (12, [0.2, 0.2, 0.3, 0.0, 0.1, 0.2], (8, 18)))):
         x = -130.0 + rng.uniform(0, 5)
         while x < 130:
             y = 240 + dy + 12 * math.sin(x / 37.0) + rng.uniform(-3, 3)
-            z = float(sd_near(np.array([x]), np.array([y]))[0]) - (2.8 if row == 0 else 3.5)
+            z = float(sd_near(np.array([x]), np.array([y]))[0]) - (2.5 if row == 0 else 1.0)
             if row > 0 or abs(math.sin(x / 23.0 + 1.0)) > 0.25:
-                put(broad[rng.choice([0, 1, 2, 3], p=pick)], (x, y, z), rng.uniform(0, 6.3), rng.uniform(0.8, 1.1))
+                put(broad[rng.choice(6, p=pick)], (x, y, z), rng.uniform(0, 6.3),
+                    rng.uniform(0.7, 1.1) * (1.0 + 0.35 * max(0.0, math.sin(x / 19.0 + 0.5)) * (row > 0)))
             x += rng.uniform(*step)
     key(sun_az, sun_el, 0.1, warm)
     outdoor_camera(2.8, 30000)
-    render_settings(exposure=-0.3, adaptive=0.01)
-    nature_compositor({'start': 0, 'depth': 9000, 'color': (0.5, 0.38, 0.3), 'max': 0.35, 'falloff': 'LINEAR'})
+    render_settings(exposure=0.1, adaptive=0.01)
+    nature_compositor({'start': 0, 'depth': 9000, 'color': (0.8, 0.6, 0.42), 'max': 0.3, 'falloff': 'LINEAR'},
+                      glow=(1.05, 0.42, 1.0, 0.55, (1.0, 0.74, 0.46)))
     # White balance left at daylight, as photographers do at golden hour: the whole frame a little warm.
     nt = sc.node_tree
     vig = next(n for n in nt.nodes if n.type == 'COMPOSITE').inputs['Image'].links[0].from_node
     wb = nt.nodes.new('CompositorNodeMixRGB')
     wb.blend_type = 'MULTIPLY'
     link(nt, vig.inputs[1].links[0].from_socket, wb.inputs[1])
-    wb.inputs[2].default_value = (1.1, 1.0, 0.84, 1)
+    wb.inputs[2].default_value = (1.08, 1.0, 0.86, 1)
     link(nt, wb.outputs[0], vig.inputs[1])
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
