@@ -19,11 +19,14 @@ const out = path.resolve(import.meta.dirname, '../web/public/img');
 const evalDir = path.resolve(import.meta.dirname, '..', process.env.EVAL_DIR ?? '../shared/eval-dev');
 const plate = { text: '34 OTO 2026' };
 
+// Whole cars with their tyres in the light: a white VW and a red Fiat shot close up between parked cars had
+// tyres in deep shadow that the segmenter lost, and the landing hero showed a car without wheels (issue 12:
+// dark parts in shadow are a known segmentation limit).
 const photos = {
-  white: 'plates/oalpr_br_PJB7392.jpg',
+  white: 'plates/oalpr_br_PXP8172.jpg',
   silver: 'plates/oalpr_br_NTD9247.jpg',
   grey: 'plates/oalpr_br_JRK5336.jpg',
-  red: 'plates/oalpr_br_OKP7250.jpg',
+  dark: 'plates/oalpr_br_OKL0817.jpg',
 } as const;
 
 const engine = createEngine();
@@ -43,22 +46,38 @@ async function pair(photo: string, scene: string, W: number, H: number) {
   const src = await decodeImage(plated.jpeg);
   const sw = Math.round(src.width * p.scale);
   const sh = Math.round(src.height * p.scale);
-  // Place the scaled original at (dx, dy) on the canvas; where it does not reach, it is mirrored.
+  // Place the scaled original at (dx, dy) on the canvas. Where it does not reach, its edge is stretched out,
+  // blurred and darkened: plainly not part of the photo (mirrored, it tiled copies of the car round it).
   const left = Math.round(p.dx);
   const top = Math.round(p.dy);
-  const scaled = await sharp(src.data, { raw: { width: src.width, height: src.height, channels: 3 } })
-    .resize(sw, sh)
-    .extend({
-      left: Math.max(0, left),
-      top: Math.max(0, top),
-      right: Math.max(0, W - left - sw),
-      bottom: Math.max(0, H - top - sh),
-      extendWith: 'mirror',
-    })
-    .toBuffer({ resolveWithObject: true });
-  const before = await sharp(scaled.data, { raw: scaled.info })
-    .extract({ left: Math.max(0, -left), top: Math.max(0, -top), width: W, height: H })
+  const extend = (how: 'copy' | 'background') =>
+    sharp(src.data, { raw: { width: src.width, height: src.height, channels: 3 } })
+      .resize(sw, sh)
+      .extend({
+        left: Math.max(0, left),
+        top: Math.max(0, top),
+        right: Math.max(0, W - left - sw),
+        bottom: Math.max(0, H - top - sh),
+        extendWith: how,
+        background: '#000',
+      })
+      .toBuffer({ resolveWithObject: true });
+  const cut = (img: { data: Buffer; info: sharp.OutputInfo }) =>
+    sharp(img.data, { raw: img.info })
+      .extract({ left: Math.max(0, -left), top: Math.max(0, -top), width: W, height: H })
+      .raw()
+      .toBuffer();
+  const margin = await sharp(await cut(await extend('copy')), { raw: { width: W, height: H, channels: 3 } })
+    .blur(24)
+    .linear(0.55, 0)
+    .raw()
     .toBuffer();
+  const photoOnly = await cut(await extend('background'));
+  const before = Buffer.from(margin);
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  for (let y = y0; y < Math.min(H, top + sh); y++)
+    photoOnly.copy(before, (y * W + x0) * 3, (y * W + x0) * 3, (y * W + Math.min(W, left + sw)) * 3);
   return { after: after.jpeg, before: sharp(before, { raw: { width: W, height: H, channels: 3 } }) };
 }
 
@@ -88,7 +107,7 @@ async function main() {
   }
 
   // Landing preset cards and their 'Önizle' previews: a real car on each scene.
-  const cars = [photos.red, photos.white, photos.silver, photos.grey];
+  const cars = [photos.dark, photos.white, photos.silver, photos.grey];
   for (const [i, preset] of landingGallery.entries()) {
     const { after } = await pair(cars[i % cars.length], preset.sceneId, 1200, 750);
     await save(after, path.join(out, 'presets', `${preset.sceneId}-card.jpg`), 480, 300, 72);
