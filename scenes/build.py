@@ -3298,20 +3298,23 @@ def s10a_leaf_mat(name, dark, mid, light, dry=(0.2, 0.15, 0.06), translucent=0.3
     return m
 
 
-def s10a_spruce_mesh(seed, height, radius, snow=0.0, name='s10a-spruce', mats=None, dead=0.25):
+def s10a_spruce_mesh(seed, height, radius, snow=0.0, name='s10a-spruce', mats=None, dead=0.25, far=False):
     """A Norway spruce as it grows: a trunk with a root flare; whorls every 30-60 cm with interwhorl
     shoots, some branches missing or broken; each branch sags then lifts its tip and carries side shoots
     (a flat, drooping frond), all clad in needle sprays (small cards); the lowest share `dead` of the
     trunk has bare grey twigs only. Snow (`snow` 0-1) lies in irregular lumps on the upper side of the
-    fronds, heavy on some branches, none on others, never an even band. mats: [needles, bark, snow]."""
+    fronds, heavy on some branches, none on others, never an even band. mats: [needles, bark, snow].
+    `far` (session 11, a spruce seen at 30-300 m in fog): a slimmer trunk (the default read as a pale pole
+    there) and twice the needle mass per shoot in larger sprays, so the whorls read as dark drooping fronds
+    at a distance, not as bare twigs."""
     import numpy as np
     rng = np.random.default_rng(seed)
     soup = Soup()
     h = height
     tz = np.linspace(-0.3, h * 0.99, 9)
     tpts = np.stack([np.cumsum(rng.normal(0, 0.02, 9)), np.cumsum(rng.normal(0, 0.02, 9)), tz], axis=1)
-    tr_ = np.linspace(0.018 * h + 0.05, 0.015, 9)
-    tr_[0] *= 1.6
+    tr_ = np.linspace(0.01 * h + 0.03, 0.012, 9) if far else np.linspace(0.018 * h + 0.05, 0.015, 9)
+    tr_[0] *= 1.4 if far else 1.6
     tube(soup, tpts, tr_, 1, sides=9, rng=rng)
     cards_c, cards_n, cards_s, cards_t = [], [], [], []
     snow_c = []
@@ -3350,11 +3353,12 @@ def s10a_spruce_mesh(seed, height, radius, snow=0.0, name='s10a-spruce', mats=No
                 spts.append(p0 + np.outer(np.linspace(0.1, 1, 4) * ln, sd) + np.outer(np.linspace(0, 1, 4) ** 2 * -0.06, [0, 0, 1]))
             sp = np.concatenate(spts)
             # Needle sprays round every shoot point: small cards, flattened to the frond.
-            k = 3
-            cc = np.repeat(sp, k, axis=0) + rng.normal(0, 0.045, (len(sp) * k, 3)) * np.array([1, 1, 0.5])
+            k = 6 if far else 3
+            spread = 0.07 if far else 0.045
+            cc = np.repeat(sp, k, axis=0) + rng.normal(0, spread, (len(sp) * k, 3)) * np.array([1, 1, 0.5])
             cards_c.append(cc)
             cards_n.append(np.tile([0.0, 0.0, 1.0], (len(cc), 1)))
-            cards_s.append(rng.uniform(0.05, 0.1, len(cc)))
+            cards_s.append(rng.uniform(0.08, 0.16, len(cc)) if far else rng.uniform(0.05, 0.1, len(cc)))
             cards_t.append(np.clip(0.7 * rng.random(len(cc)) + 0.3 * (1 - f) + 0.15 * rng.random(), 0, 1))
             if snow > 0:
                 amt = snow * rng.uniform(0.0, 1.4)
@@ -4093,7 +4097,7 @@ def s_foggy_morning():
     broad = [s10a_broadleaf_mesh(171 + i, h, c, 's11a-oak%d' % i, [leaves, bark], leaves=lv, lean=ln)
              for i, (h, c, lv, ln) in enumerate(((16, 7, 0.55, 0.05), (13, 6, 0.8, -0.1), (19, 8, 0.4, 0.0),
                                                  (11, 5, 0.9, 0.15), (15, 7, 0.25, -0.05), (17, 6.5, 0.65, 0.1)))]
-    spruce = [s11a_spruce_mesh(181 + i, h, h * r, name='s11a-spruce%d' % i, mats=[needles, bark], dead=d)
+    spruce = [s10a_spruce_mesh(181 + i, h, h * r, name='s11a-spruce%d' % i, mats=[needles, bark], dead=d, far=True)
               for i, (h, r, d) in enumerate(((18, 0.19, 0.08), (23, 0.17, 0.12), (14, 0.22, 0.03), (20, 0.2, 0.1)))]
 
     def plant(x, y, sink, pick_spruce, scale=None):
@@ -8236,93 +8240,6 @@ def outdoor_camera(fstop, clip_end):
 
 
 # ---- session 11 (s11a): helpers used only by s_foggy_morning and s_sunset_drive
-
-def s11a_spruce_mesh(seed, height, radius, snow=0.0, name='s11a-spruce', mats=None, dead=0.25):
-    """s10a_spruce_mesh for a spruce seen at 30-300 m in fog (session 11): a slimmer trunk (the s10a one
-    read as a pale pole) and twice the needle mass per shoot in larger sprays, so the whorls read as
-    dark drooping fronds at a distance, not as bare twigs."""
-    import numpy as np
-    rng = np.random.default_rng(seed)
-    soup = Soup()
-    h = height
-    tz = np.linspace(-0.3, h * 0.99, 9)
-    tpts = np.stack([np.cumsum(rng.normal(0, 0.02, 9)), np.cumsum(rng.normal(0, 0.02, 9)), tz], axis=1)
-    tr_ = np.linspace(0.01 * h + 0.03, 0.012, 9)
-    tr_[0] *= 1.4
-    tube(soup, tpts, tr_, 1, sides=9, rng=rng)
-    cards_c, cards_n, cards_s, cards_t = [], [], [], []
-    snow_c = []
-    z = h * 0.02
-    while z < h * 0.97:
-        f = (h - z) / h
-        R = radius * f ** 0.85 * rng.uniform(0.85, 1.1) + 0.12
-        is_dead = z < h * dead
-        nb = rng.integers(4, 8)
-        a0 = rng.uniform(0, 2 * np.pi)
-        tc = np.array([np.interp(z, tz, tpts[:, 0]), np.interp(z, tz, tpts[:, 1]), z])
-        for b in range(nb):
-            if rng.random() < 0.12:
-                continue  # a missing or broken branch
-            a = a0 + b * 2 * np.pi / nb + rng.uniform(-0.35, 0.35)
-            L = R * rng.uniform(0.65, 1.05) * (0.5 if is_dead else 1.0)
-            d = np.array([np.cos(a), np.sin(a), 0.0])
-            side = np.array([-d[1], d[0], 0.0])
-            droop = (0.3 + 0.3 * snow) * L * rng.uniform(0.7, 1.3)
-            m = max(4, int(L / 0.12))
-            tt = np.linspace(0, 1, m)
-            bp = tc + np.outer(tt * L, d) + np.outer(-droop * tt + 0.3 * L * tt * tt + 0.15 * L * tt, [0, 0, 1])
-            tube(soup, bp, np.linspace(0.012 + 0.01 * L, 0.004, m), 1, sides=4)
-            if is_dead:
-                continue
-            # Side shoots along the branch, alternating, shorter to the tip, sagging from the branch.
-            ns_ = int(L / 0.16) + 2
-            st = np.sort(rng.uniform(0.15, 0.95, ns_))
-            spts = [bp]
-            for k, t in enumerate(st):
-                p0 = tc + d * t * L + np.array([0, 0, -droop * t + 0.3 * L * t * t + 0.15 * L * t])
-                sgn = 1 if k % 2 else -1
-                ln = (0.18 + 0.45 * (1 - t) * min(L, 2.5) * 0.5) * rng.uniform(0.7, 1.2)
-                sd = d * 0.55 + side * sgn * 0.8 + np.array([0, 0, -0.25])
-                sd /= np.linalg.norm(sd)
-                spts.append(p0 + np.outer(np.linspace(0.1, 1, 4) * ln, sd) + np.outer(np.linspace(0, 1, 4) ** 2 * -0.06, [0, 0, 1]))
-            sp = np.concatenate(spts)
-            # Needle sprays round every shoot point: small cards, flattened to the frond.
-            k = 6
-            cc = np.repeat(sp, k, axis=0) + rng.normal(0, 0.07, (len(sp) * k, 3)) * np.array([1, 1, 0.5])
-            cards_c.append(cc)
-            cards_n.append(np.tile([0.0, 0.0, 1.0], (len(cc), 1)))
-            cards_s.append(rng.uniform(0.08, 0.16, len(cc)))
-            cards_t.append(np.clip(0.7 * rng.random(len(cc)) + 0.3 * (1 - f) + 0.15 * rng.random(), 0, 1))
-            if snow > 0:
-                amt = snow * rng.uniform(0.0, 1.4)
-                if amt > 0.25:
-                    pick = rng.random(len(sp)) < min(0.9, amt * 0.55)
-                    sc_ = sp[pick]
-                    # On the frond's upper side, not under the tip that lifts.
-                    snow_c.append(sc_ + np.array([0, 0, 0.035]) + rng.normal(0, 0.02, (len(sc_), 3)))
-        z += rng.uniform(0.3, 0.6)
-    # The leader and top whorls: a few sprays.
-    n = 60
-    c = np.stack([rng.normal(0, 0.05, n), rng.normal(0, 0.05, n), h * 0.95 + rng.random(n) * h * 0.05], axis=1)
-    cards_c.append(c)
-    cards_n.append(rng.normal(size=(n, 3)))
-    cards_s.append(rng.uniform(0.05, 0.09, n))
-    cards_t.append(rng.random(n))
-    c = np.concatenate(cards_c)
-    s10a_leaf_cards(soup, rng, c, np.concatenate(cards_s), np.concatenate(cards_n), 0, aspect=0.6, fold=0.1,
-                    tone=np.concatenate(cards_t))
-    if snow_c:
-        pc = np.concatenate(snow_c)
-        mm = len(pc)
-        k = 6
-        ang = np.linspace(0, 2 * np.pi, k + 1)[:-1]
-        rr = rng.uniform(0.04, 0.11, (mm, 1)) * rng.uniform(0.55, 1.0, (mm, k))
-        ring = pc[:, None, :] + np.stack([np.cos(ang) * rr, np.sin(ang) * rr,
-                                          rng.uniform(-0.03, 0.0, (mm, k))], axis=2)
-        top = pc + np.stack([rng.normal(0, 0.01, mm), rng.normal(0, 0.01, mm), rng.uniform(0.02, 0.05, mm)], axis=1)
-        fan = np.stack([np.repeat(top[:, None, :], k, 1), ring, np.roll(ring, -1, axis=1)], axis=2)
-        soup.add(fan.reshape(-1, 3, 3), 2, tone=np.repeat(rng.random(mm), k))
-    return soup.mesh(name, mats)
 
 
 def s11a_world_xy(nt):
