@@ -9341,6 +9341,32 @@ def s11d_haze(m, color, dist):
     return m
 
 
+def s11d_slab_lattice(nt, p, lattice, offset, mortar, size, wobble):
+    """A brick lattice of slabs or pavers (Color: a random grey per cell, Fac: 1 in the joints) over the
+    `lattice` coordinates, its joints wobbled by a noise of `p` (slabs shift as the bed settles, no ruled
+    joints). offset: (offset, frequency); mortar: (size, smooth); size: (brick width, row height);
+    wobble: (noise scale, detail, amount per axis)."""
+    br = nt.nodes.new('ShaderNodeTexBrick')
+    br.offset, br.offset_frequency = offset
+    br.inputs['Scale'].default_value = 1.0
+    br.inputs['Mortar Size'].default_value, br.inputs['Mortar Smooth'].default_value = mortar
+    br.inputs['Bias'].default_value = 0.0
+    br.inputs['Brick Width'].default_value, br.inputs['Row Height'].default_value = size
+    br.inputs['Color1'].default_value = (0.0, 0.0, 0.0, 1)
+    br.inputs['Color2'].default_value = (1.0, 1.0, 1.0, 1)
+    br.inputs['Mortar'].default_value = (0.0, 0.0, 0.0, 1)
+    wob = nt.nodes.new('ShaderNodeVectorMath')
+    wob.operation = 'MULTIPLY_ADD'
+    wn = nt.nodes.new('ShaderNodeTexNoise')
+    wn.inputs['Scale'].default_value, wn.inputs['Detail'].default_value, amount = wobble
+    link(nt, p, wn.inputs['Vector'])
+    link(nt, wn.outputs['Color'], wob.inputs[0])
+    wob.inputs[1].default_value = amount
+    link(nt, lattice, wob.inputs[2])
+    link(nt, wob.outputs[0], br.inputs['Vector'])
+    return br
+
+
 def s11d_quay_mat():
     """Session 11 (marina): the quay of dressed limestone slabs laid in courses along the water (across
     the frame), each slab its own size-shifted lattice cell, shade and wear: foot-polished paths, rust
@@ -9359,27 +9385,7 @@ def s11d_quay_mat():
     link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', sep.outputs['X'], math_node(nt, 'MULTIPLY', shift, 3.1)), stretch), pc.inputs['X'])
     link(nt, sep.outputs['Y'], pc.inputs['Y'])
     p2 = pc.outputs[0]
-    br = nt.nodes.new('ShaderNodeTexBrick')
-    br.offset = 0.0
-    br.offset_frequency = 1
-    br.inputs['Scale'].default_value = 1.0
-    br.inputs['Mortar Size'].default_value = 0.01
-    br.inputs['Mortar Smooth'].default_value = 0.4
-    br.inputs['Brick Width'].default_value = 0.85
-    br.inputs['Row Height'].default_value = 0.5
-    br.inputs['Color1'].default_value = (0.0, 0.0, 0.0, 1)
-    br.inputs['Color2'].default_value = (1.0, 1.0, 1.0, 1)
-    br.inputs['Mortar'].default_value = (0.0, 0.0, 0.0, 1)
-    wob = nt.nodes.new('ShaderNodeVectorMath')
-    wob.operation = 'MULTIPLY_ADD'
-    wn = nt.nodes.new('ShaderNodeTexNoise')
-    wn.inputs['Scale'].default_value = 0.6
-    wn.inputs['Detail'].default_value = 3.0
-    link(nt, p, wn.inputs['Vector'])
-    link(nt, wn.outputs['Color'], wob.inputs[0])
-    wob.inputs[1].default_value = (0.06, 0.03, 0.0)
-    link(nt, p2, wob.inputs[2])
-    link(nt, wob.outputs[0], br.inputs['Vector'])
+    br = s11d_slab_lattice(nt, p, p2, (0.0, 1), (0.01, 0.4), (0.85, 0.5), (0.6, 3.0, (0.06, 0.03, 0.0)))
     rsep = nt.nodes.new('ShaderNodeSeparateRGB')
     link(nt, br.outputs['Color'], rsep.inputs[0])
     joint = br.outputs['Fac']
@@ -9739,29 +9745,8 @@ def s11d_paving_mat():
     dust, oil drips, flattened chewing gum. Records the floor (matt concrete)."""
     m, nt, out = new_mat('s11d-paving')
     p = s11d_world_pos(nt)
-    br = nt.nodes.new('ShaderNodeTexBrick')
-    br.offset = 0.5
-    br.offset_frequency = 2
-    br.inputs['Scale'].default_value = 1.0
-    br.inputs['Mortar Size'].default_value = 0.008
-    br.inputs['Mortar Smooth'].default_value = 0.3
-    br.inputs['Bias'].default_value = 0.0
-    br.inputs['Brick Width'].default_value = 0.4
-    br.inputs['Row Height'].default_value = 0.2
-    br.inputs['Color1'].default_value = (0.0, 0.0, 0.0, 1)
-    br.inputs['Color2'].default_value = (1.0, 1.0, 1.0, 1)
-    br.inputs['Mortar'].default_value = (0.0, 0.0, 0.0, 1)
     # Wobble the lattice a little: pavers shift as the bed settles, no ruled joints.
-    wob = nt.nodes.new('ShaderNodeVectorMath')
-    wob.operation = 'MULTIPLY_ADD'
-    wn = nt.nodes.new('ShaderNodeTexNoise')
-    wn.inputs['Scale'].default_value = 0.8
-    wn.inputs['Detail'].default_value = 2.0
-    link(nt, p, wn.inputs['Vector'])
-    link(nt, wn.outputs['Color'], wob.inputs[0])
-    wob.inputs[1].default_value = (0.025, 0.015, 0.0)
-    link(nt, p, wob.inputs[2])
-    link(nt, wob.outputs[0], br.inputs['Vector'])
+    br = s11d_slab_lattice(nt, p, p, (0.5, 2), (0.008, 0.3), (0.4, 0.2), (0.8, 2.0, (0.025, 0.015, 0.0)))
     rnd = br.outputs['Color']
     rsep = nt.nodes.new('ShaderNodeSeparateRGB')
     link(nt, rnd, rsep.inputs[0])
