@@ -36,7 +36,9 @@ const pairs: [string, string][] = [
   // for 244; the raised-camera case is a known limit (docs/decisions/0005-rendered-scene-library.md).
   ['cars/ig02_carsgraz_244.png', 'city-centre'],
   ['cars/ig02_carsgraz_224.png', 'mall-car-park'],
-  ['cars/ig02_carsgraz_236.png', 'urban-night'],
+  // Not urban night: it is the city centre's street by night, and reviewers recognised the same backdrop
+  // behind two cars of one set (session 11).
+  ['cars/ig02_carsgraz_236.png', 'spotlight-night'],
   ['cars/ig02_carsgraz_001.png', 'night-drive'],
 ];
 
