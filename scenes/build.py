@@ -4910,20 +4910,40 @@ def cr10_box(soup, dims, loc, mat=0, rot_z=0.0, rot_x=0.0, **attrs):
     soup.quads(q, mat, **attrs)
 
 
-def cr10_sky(sun_elev, sun_az, cover=0.5, scale=1.3, seed=3.0, squash=0.3):
+def cr10_sky(sun_elev, sun_az, cover=0.5, scale=1.3, seed=3.0, squash=0.3, golden=False, strength=None):
     """Fair-weather cumulus with structure (session 10): the cloud deck's density is sampled twice, the
     second time shifted towards the sun, so edges facing the sun are lit and the far sides and thick
     bases turn blue-grey (the sun is ahead of the camera: the clouds are backlit, with bright rims); a
     cauliflower edge from a high-detail, distorted noise; a thin high veil of altocumulus streaks; the
-    haze brightening towards the sun's side of the horizon."""
-    w, nt, bg, sky = nishita_world('cr10-sky', sun_elev, sun_az, dust=0.08)
+    haze brightening towards the sun's side of the horizon.
+    `golden` (session 11, sunset drive): the golden-hour palette: the Nishita sky pale gold at the horizon
+    and hazy blue above with a warm glow towards the low sun, cloud edges facing it gold to salmon, thick
+    bases violet-grey, the high veil lit pink. `strength`: the world's strength (default: as set)."""
+    w, nt, bg, sky = nishita_world('s11a-golden-sky' if golden else 'cr10-sky', sun_elev, sun_az,
+                                   dust=0.9 if golden else 0.08)
     base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
     g = nt.nodes.new('ShaderNodeTexCoord')
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, g.outputs['Generated'], sep.inputs[0])
-    # Slightly muted blue overhead (no polariser), a touch warmer near the horizon.
-    tint = ramp(nt, sep.outputs['Z'], [(0.0, (0.96, 0.98, 1.0)), (0.2, (0.86, 0.92, 1.02))])
-    base = mix_rgb(nt, 1.0, base, tint, 'MULTIPLY')
+    az = math.radians(sun_az)
+    if golden:
+        # Warm band low down, the blue overhead a little muted.
+        base = mix_rgb(nt, 1.0, base, ramp(nt, sep.outputs['Z'], [(0.0, (1.2, 0.95, 0.72)), (0.04, (1.0, 0.95, 0.9)),
+                                                                   (0.14, (0.72, 0.88, 1.12)), (0.4, (0.6, 0.8, 1.15))]),
+                       'MULTIPLY')
+        # Towards the sun the haze brightens and warms.
+        dot = nt.nodes.new('ShaderNodeVectorMath')
+        dot.operation = 'DOT_PRODUCT'
+        link(nt, g.outputs['Generated'], dot.inputs[0])
+        dot.inputs[1].default_value = (math.sin(az), math.cos(az), 0.08)
+        glow = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', dot.outputs['Value'], 0.0), 3.0)
+        low = ramp(nt, sep.outputs['Z'], [(0.0, (1, 1, 1)), (0.25, (0.2, 0.2, 0.2))])
+        base = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', glow, low), 0.55), base,
+                       mix_rgb(nt, 1.0, base, (1.9, 1.35, 0.85), 'MULTIPLY'))
+    else:
+        # Slightly muted blue overhead (no polariser), a touch warmer near the horizon.
+        tint = ramp(nt, sep.outputs['Z'], [(0.0, (0.96, 0.98, 1.0)), (0.2, (0.86, 0.92, 1.02))])
+        base = mix_rgb(nt, 1.0, base, tint, 'MULTIPLY')
     zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.012)
 
     def deck(dx, dy):
@@ -4939,19 +4959,24 @@ def cr10_sky(sun_elev, sun_az, cover=0.5, scale=1.3, seed=3.0, squash=0.3):
         return math_node(nt, 'ADD', d, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', puff, 0.5), 0.12))
 
     d = deck(0.0, 0.0)
-    az = math.radians(sun_az)
     d_sun = deck(0.12 * math.sin(az), 0.12 * math.cos(az) * squash)
     thr = 1.0 - cover
-    alpha = ramp(nt, d, [(thr - 0.02, (0, 0, 0)), (thr + 0.06, (1, 1, 1))])
+    alpha = ramp(nt, d, [(thr - 0.02, (0, 0, 0)), (thr + (0.07 if golden else 0.06), (1, 1, 1))])
     # Lit where the cloud thins towards the sun (d_sun < d), shaded where it thickens.
     lit = math_node(nt, 'SUBTRACT', d, d_sun)
-    lit_c = ramp(nt, lit, [(-0.06, (0.5, 0.53, 0.6)), (0.0, (0.72, 0.74, 0.78)), (0.07, (1.05, 1.03, 1.0))])
-    thick = ramp(nt, d, [(thr + 0.02, (1.15, 1.12, 1.08)), (thr + 0.22, (0.62, 0.65, 0.7))])
+    if golden:
+        lit_c = ramp(nt, lit, [(-0.06, (0.36, 0.32, 0.4)), (0.0, (0.75, 0.58, 0.52)), (0.07, (1.8, 1.15, 0.65))])
+        thick = ramp(nt, d, [(thr + 0.02, (1.1, 1.05, 1.0)), (thr + 0.22, (0.5, 0.48, 0.56))])
+    else:
+        lit_c = ramp(nt, lit, [(-0.06, (0.5, 0.53, 0.6)), (0.0, (0.72, 0.74, 0.78)), (0.07, (1.05, 1.03, 1.0))])
+        thick = ramp(nt, d, [(thr + 0.02, (1.15, 1.12, 1.08)), (thr + 0.22, (0.62, 0.65, 0.7))])
     ccol = mix_rgb(nt, 1.0, lit_c, thick, 'MULTIPLY')
-    ccol = mix_rgb(nt, 1.0, ccol, (1.2, 1.2, 1.2), 'MULTIPLY')
-    fd = ramp(nt, sep.outputs['Z'], [(0.004, (0, 0, 0)), (0.03, (1, 1, 1))])
+    ccol = mix_rgb(nt, 1.0, ccol, (0.75, 0.7, 0.7) if golden else (1.2, 1.2, 1.2), 'MULTIPLY')
+    fd = ramp(nt, sep.outputs['Z'], [(0.006, (0, 0, 0)), (0.04, (1, 1, 1))] if golden else
+              [(0.004, (0, 0, 0)), (0.03, (1, 1, 1))])
     a = math_node(nt, 'MULTIPLY', alpha, fd)
-    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.01, (0.6, 0.6, 0.6)), (0.12, (0.08, 0.08, 0.08))]), ccol, base)
+    top = 0.1 if golden else 0.08
+    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.01, (0.6, 0.6, 0.6)), (0.12, (top, top, top))]), ccol, base)
     col = mix_rgb(nt, a, base, hazed)
     # A high veil: faint stretched altocumulus in the gaps.
     comb2 = nt.nodes.new('ShaderNodeCombineXYZ')
@@ -4959,10 +4984,14 @@ def cr10_sky(sun_elev, sun_az, cover=0.5, scale=1.3, seed=3.0, squash=0.3):
     link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), 0.08), comb2.inputs['Y'])
     comb2.inputs['Z'].default_value = seed + 5.0
     veil = noise(nt, math_node_vec_scale(nt, comb2.outputs[0], (0.5, 3.0, 1.0)), 0.6, 10, 0.62, distortion=0.5)
-    va = ramp(nt, veil, [(0.52, (0, 0, 0)), (0.72, (0.22, 0.22, 0.22))])
+    va = ramp(nt, veil, [(0.5, (0, 0, 0)), (0.72, (0.35, 0.35, 0.35))] if golden else
+              [(0.52, (0, 0, 0)), (0.72, (0.22, 0.22, 0.22))])
     va = math_node(nt, 'MULTIPLY', va, math_node(nt, 'SUBTRACT', 1.0, a))
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', va, fd), col, (0.78, 0.8, 0.84))
+    veil_col = mix_rgb(nt, 1.0, base, (1.5, 1.1, 0.95), 'MULTIPLY') if golden else (0.78, 0.8, 0.84)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', va, fd), col, veil_col)
     link(nt, col, bg.inputs['Color'])
+    if strength is not None:
+        bg.inputs['Strength'].default_value = strength
     return w
 
 
@@ -8539,70 +8568,6 @@ def s11a_exp_fog(k):
     link(nt, sub.outputs[0], amt.inputs[0])
 
 
-def s11a_golden_sky(sun_elev, sun_az, cover=0.38, scale=1.2, seed=7.0, squash=0.3, strength=1.0):
-    """A golden-hour sky with real cloud structure (a warm variant of cr10_sky's two-sample lighting): the
-    Nishita sky for the gradient (pale gold at the horizon, hazy blue above), broken cumulus on a deck
-    whose edges facing the low sun glow gold to salmon and whose thick bases sink to a violet-grey, a
-    cauliflower edge, a veil of high altocumulus streaks lit pink, and the haze brightening towards the
-    sun's side of the horizon."""
-    w, nt, bg, sky = nishita_world('s11a-golden-sky', sun_elev, sun_az, dust=0.9)
-    base = mix_rgb(nt, 1.0, sky.outputs['Color'], (0.12, 0.12, 0.12), 'MULTIPLY')
-    g = nt.nodes.new('ShaderNodeTexCoord')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, g.outputs['Generated'], sep.inputs[0])
-    # Warm band low down, the blue overhead a little muted.
-    base = mix_rgb(nt, 1.0, base, ramp(nt, sep.outputs['Z'], [(0.0, (1.2, 0.95, 0.72)), (0.04, (1.0, 0.95, 0.9)),
-                                                               (0.14, (0.72, 0.88, 1.12)), (0.4, (0.6, 0.8, 1.15))]), 'MULTIPLY')
-    # Towards the sun (to the right of the frame) the haze brightens and warms.
-    az = math.radians(sun_az)
-    dot = nt.nodes.new('ShaderNodeVectorMath')
-    dot.operation = 'DOT_PRODUCT'
-    link(nt, g.outputs['Generated'], dot.inputs[0])
-    dot.inputs[1].default_value = (math.sin(az), math.cos(az), 0.08)
-    glow = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', dot.outputs['Value'], 0.0), 3.0)
-    low = ramp(nt, sep.outputs['Z'], [(0.0, (1, 1, 1)), (0.25, (0.2, 0.2, 0.2))])
-    base = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', glow, low), 0.55), base,
-                   mix_rgb(nt, 1.0, base, (1.9, 1.35, 0.85), 'MULTIPLY'))
-    zc = math_node(nt, 'MAXIMUM', sep.outputs['Z'], 0.012)
-
-    def deck(dx, dy):
-        comb = nt.nodes.new('ShaderNodeCombineXYZ')
-        link(nt, math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), dx), comb.inputs['X'])
-        link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), squash), dy),
-             comb.inputs['Y'])
-        comb.inputs['Z'].default_value = seed
-        field = noise(nt, comb.outputs[0], scale * 0.17, 3, 0.5)
-        cell = noise(nt, comb.outputs[0], scale, 14, 0.66, distortion=0.35)
-        puff = noise(nt, comb.outputs[0], scale * 4.0, 8, 0.6)
-        d = math_node(nt, 'ADD', cell, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', field, 0.5), 0.7))
-        return math_node(nt, 'ADD', d, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', puff, 0.5), 0.12))
-
-    d = deck(0.0, 0.0)
-    d_sun = deck(0.12 * math.sin(az), 0.12 * math.cos(az) * squash)
-    thr = 1.0 - cover
-    alpha = ramp(nt, d, [(thr - 0.02, (0, 0, 0)), (thr + 0.07, (1, 1, 1))])
-    lit = math_node(nt, 'SUBTRACT', d, d_sun)
-    lit_c = ramp(nt, lit, [(-0.06, (0.36, 0.32, 0.4)), (0.0, (0.75, 0.58, 0.52)), (0.07, (1.8, 1.15, 0.65))])
-    thick = ramp(nt, d, [(thr + 0.02, (1.1, 1.05, 1.0)), (thr + 0.22, (0.5, 0.48, 0.56))])
-    ccol = mix_rgb(nt, 1.0, lit_c, thick, 'MULTIPLY')
-    ccol = mix_rgb(nt, 1.0, ccol, (0.75, 0.7, 0.7), 'MULTIPLY')
-    fd = ramp(nt, sep.outputs['Z'], [(0.006, (0, 0, 0)), (0.04, (1, 1, 1))])
-    a = math_node(nt, 'MULTIPLY', alpha, fd)
-    hazed = mix_rgb(nt, ramp(nt, sep.outputs['Z'], [(0.01, (0.6, 0.6, 0.6)), (0.12, (0.1, 0.1, 0.1))]), ccol, base)
-    col = mix_rgb(nt, a, base, hazed)
-    comb2 = nt.nodes.new('ShaderNodeCombineXYZ')
-    link(nt, math_node(nt, 'DIVIDE', sep.outputs['X'], zc), comb2.inputs['X'])
-    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), 0.08), comb2.inputs['Y'])
-    comb2.inputs['Z'].default_value = seed + 5.0
-    veil = noise(nt, math_node_vec_scale(nt, comb2.outputs[0], (0.5, 3.0, 1.0)), 0.6, 10, 0.62, distortion=0.5)
-    va = ramp(nt, veil, [(0.5, (0, 0, 0)), (0.72, (0.35, 0.35, 0.35))])
-    va = math_node(nt, 'MULTIPLY', va, math_node(nt, 'SUBTRACT', 1.0, a))
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', va, fd), col, mix_rgb(nt, 1.0, base, (1.5, 1.1, 0.95), 'MULTIPLY'))
-    link(nt, col, bg.inputs['Color'])
-    bg.inputs['Strength'].default_value = strength
-    return w
-
-
 def s11a_weeds(spots, ground_fn, mats, rng, name='s11a-weeds'):
     """Tall dry roadside weeds (wild carrot, fennel, dock gone to seed): a stalk 0.4-1.4 m that bends a
     little, two or three side stems, and at each tip a loose umbel of seed cards; backlit, they catch the
@@ -8772,7 +8737,7 @@ def s_sunset_drive():
     import numpy as np
     sun_el, sun_az = 5.0, 62.0
     warm = (1.0, 0.6, 0.32)
-    s11a_golden_sky(sun_el, sun_az, cover=0.5, scale=1.15, seed=11.0, squash=0.32, strength=0.8)
+    cr10_sky(sun_el, sun_az, cover=0.5, scale=1.15, seed=11.0, squash=0.32, golden=True, strength=0.8)
     sun_light(sun_el, sun_az, 8.0, warm, angle_deg=0.6)
     plane(400, 7.0, (0, 6.1, 0.0), s11a_wet_road_mat('s11a-dry-road', base=(0.095, 0.092, 0.088), dry=1.0, puddle=0.0))
     plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat())
