@@ -2916,103 +2916,256 @@ def batch_truss(batch, x0, x1, y, z, size=0.29, bay=0.5):
             batch.box((diag, 0.02, 0.02), (xm, y, z + dz), rot_z=sgn * a)
 
 
+def s11f_print_mat(name, stops, seed=0.0, falloff=None, emit=0.0, streak=True):
+    """A printed fabric/foamboard panel (session 11): a diagonal gradient print with a soft light streak and
+    blotchy tonal variation, the woven texture of stretched fabric, a faint crease bump; diffuse (it is lit
+    by the hall, not glowing) unless `emit` > 0, where `falloff` (z0, z1) darkens it downward as a wash light
+    from above would (a cheap stand-in for a lamp on far panels)."""
+    m, nt, out = new_mat(name)
+    uvc = coord(nt, 'UV')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, uvc, sep.inputs[0])
+    u, v = sep.outputs['X'], sep.outputs['Y']
+    diag = math_node(nt, 'ADD', math_node(nt, 'SUBTRACT', math_node(nt, 'MULTIPLY', u, 0.6), math_node(nt, 'MULTIPLY', v, 0.7)), 0.45)
+    col = ramp(nt, diag, stops)
+    if streak:
+        off = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', v, math_node(nt, 'ADD', 0.25 + seed * 0.1, math_node(nt, 'MULTIPLY', u, 0.3))))
+        st = ramp(nt, math_node(nt, 'MULTIPLY', off, 5.0), [(0.0, (0.5, 0.5, 0.5)), (0.6, (0.08, 0.08, 0.08)), (1.0, (0, 0, 0))])
+        col = mix_rgb(nt, 1.0, col, st, 'ADD')
+    ob = coord(nt, 'Object')
+    blot = ramp(nt, noise(nt, ob, 0.8 + seed, 4, 0.6), [(0.3, (0.88, 0.88, 0.9)), (0.7, (1.04, 1.03, 1.02))])
+    weave = ramp(nt, noise(nt, ob, 90.0, 2, 0.5), [(0.35, (0.94, 0.94, 0.94)), (0.65, (1.02, 1.02, 1.02))])
+    col = mix_rgb(nt, 1.0, mix_rgb(nt, 1.0, col, blot, 'MULTIPLY'), weave, 'MULTIPLY')
+    crease = noise(nt, math_node_vec_scale(nt, ob, (1.0, 1.0, 3.0)), 2.5, 3, 0.5)
+    if emit > 0:
+        if falloff:
+            geo = nt.nodes.new('ShaderNodeNewGeometry')
+            gs = nt.nodes.new('ShaderNodeSeparateXYZ')
+            link(nt, geo.outputs['Position'], gs.inputs[0])
+            f = ramp(nt, math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', gs.outputs['Z'], falloff[0]), falloff[1] - falloff[0]),
+                     [(0.0, (0.25, 0.25, 0.25)), (0.7, (0.85, 0.85, 0.85)), (1.0, (1.1, 1.1, 1.1))])
+            col = mix_rgb(nt, 1.0, col, f, 'MULTIPLY')
+        e = nt.nodes.new('ShaderNodeEmission')
+        link(nt, col, e.inputs['Color'])
+        e.inputs['Strength'].default_value = emit
+        link(nt, e.outputs[0], out.inputs['Surface'])
+    else:
+        principled(nt, out, col, 0.75, 0.3, 0.0, bump(nt, crease, 0.15, 0.01))
+    return m
+
+
+def s11f_visitor(rng, x, y, k):
+    """A visitor far across the hall (out of focus, 12-35 m off): legs, a torso of a random jacket colour,
+    arms, a head; height 1.6-1.9 m, turned any way. Crowds make a hall a hall."""
+    hgt = rng.uniform(1.6, 1.9)
+    yaw = rng.uniform(0, math.pi)
+    jacket = simple_mat('s11f-jacket%d' % k, rng.choice([(0.03, 0.03, 0.035), (0.12, 0.12, 0.14), (0.05, 0.08, 0.15),
+                                                         (0.35, 0.33, 0.3), (0.5, 0.08, 0.06), (0.6, 0.6, 0.58)]), 0.7)
+    trousers = simple_mat('s11f-trousers%d' % k, rng.choice([(0.02, 0.02, 0.025), (0.06, 0.08, 0.14), (0.2, 0.18, 0.15)]), 0.7)
+    skin = simple_mat('s11f-skin%d' % k, rng.choice([(0.36, 0.24, 0.17), (0.26, 0.17, 0.12), (0.42, 0.3, 0.22)]), 0.5)
+    c, sn = math.cos(yaw), math.sin(yaw)
+    leg = hgt * 0.47
+    for side in (-1, 1):
+        cylinder(0.075, leg, (x + side * 0.1 * c, y + side * 0.1 * sn, leg / 2), trousers, verts=8,
+                 rot=(rng.uniform(-0.08, 0.08), 0, yaw))
+    tor = hgt * 0.33
+    box((0.44, 0.24, tor), (x, y, leg + tor / 2), jacket, bevel=0.08, rot=(0, 0, yaw))
+    for side in (-1, 1):
+        cylinder(0.055, tor * 0.95, (x + side * 0.27 * c, y + side * 0.27 * sn, leg + tor * 0.5), jacket, verts=8,
+                 rot=(rng.uniform(-0.15, 0.15), side * 0.08, yaw))
+    sphere(0.105, (x, y, leg + tor + 0.14), skin, subdiv=2)
+    if rng.random() < 0.85:
+        hair = simple_mat('s11f-hair%d' % k, rng.choice([(0.015, 0.012, 0.01), (0.05, 0.035, 0.02), (0.12, 0.11, 0.1)]), 0.6)
+        sphere(0.108, (x - 0.02 * c, y - 0.02 * sn, leg + tor + 0.165), hair, subdiv=2)
+
+
+def s11f_far_stand(rng, x, y, wallm, alu, cols, k):
+    """One of the other stands across the hall (out of focus): a back wall of uneven height with a printed
+    fabric panel (lit from above: its wash falls off downward), sometimes a side return, a counter with a
+    dark top, a screen on a post, a roll-up banner, a hanging fabric sign above; sizes and tilts vary."""
+    w = rng.uniform(4, 11)
+    hh = rng.uniform(2.6, 4.8)
+    yaw = rng.uniform(-0.06, 0.06)
+    box((w, 0.25, hh), (x, y, hh / 2), wallm, bevel=0.01, rot=(0, 0, yaw))
+    c1 = rng.choice(cols)
+    c2 = tuple(min(1.0, a * rng.uniform(0.3, 0.7)) for a in c1)
+    pm = s11f_print_mat('s11f-far%d' % k, [(0.1, c2), (0.6, c1), (0.95, (0.85, 0.85, 0.85))], seed=rng.random(),
+                        falloff=(0.2, hh), emit=rng.uniform(0.6, 1.6), streak=rng.random() < 0.5)
+    pw = w * rng.uniform(0.55, 0.9)
+    camera_only(plane(pw, hh * rng.uniform(0.5, 0.8), (x + rng.uniform(-0.2, 0.2) * (w - pw), y - 0.14, hh * 0.55),
+                      no_light_sampling(pm), rot=(math.pi / 2, 0, yaw)))
+    if rng.random() < 0.5:
+        sd = rng.uniform(2, 4)
+        box((0.2, sd, hh * 0.9), (x + rng.choice((-1, 1)) * w / 2, y - sd / 2, hh * 0.45), wallm, bevel=0.01)
+    top = simple_mat('s11f-ctop%d' % k, rng.choice([(0.03, 0.03, 0.035), (0.5, 0.35, 0.2), (0.7, 0.7, 0.7)]), 0.3)
+    cw = rng.uniform(1.2, 2.4)
+    cx = x + rng.uniform(-w / 3, w / 3)
+    cy = y - rng.uniform(1.5, 4.0)
+    box((cw, 0.6, 1.0), (cx, cy, 0.5), simple_mat('s11f-cbody%d' % k, rng.choice(cols), 0.4), bevel=0.02)
+    box((cw + 0.1, 0.7, 0.04), (cx, cy, 1.02), top, bevel=0.005)
+    if rng.random() < 0.6:
+        sx = x + rng.uniform(-w / 2, w / 2)
+        sy = y - rng.uniform(0.5, 3.0)
+        cylinder(0.03, 1.4, (sx, sy, 0.7), alu, verts=8)
+        box((1.3, 0.06, 0.75), (sx, sy, 1.75), simple_mat('s11f-bezel', (0.01, 0.01, 0.012), 0.2), bevel=0.005)
+        scr = s11f_print_mat('s11f-scr%d' % k, [(0.1, (0.02, 0.03, 0.06)), (0.6, rng.choice(cols)), (0.9, (0.9, 0.9, 0.9))],
+                             seed=rng.random(), emit=rng.uniform(1.5, 3.0), streak=True)
+        camera_only(plane(1.22, 0.68, (sx, sy - 0.035, 1.75), no_light_sampling(scr), rot=(math.pi / 2, 0, 0)))
+    if rng.random() < 0.6:
+        bx = x + rng.uniform(-w / 2, w / 2)
+        by = y - rng.uniform(1.0, 4.5)
+        bm = s11f_print_mat('s11f-roll%d' % k, [(0.1, (0.92, 0.92, 0.9)), (0.7, rng.choice(cols)), (1.0, (0.1, 0.1, 0.1))],
+                            seed=rng.random(), falloff=(0.0, 2.0), emit=rng.uniform(0.4, 0.9), streak=False)
+        box((0.85, 0.25, 0.06), (bx, by, 0.03), alu, bevel=0.01)
+        camera_only(plane(0.8, 2.0, (bx, by, 1.06), no_light_sampling(bm), rot=(math.pi / 2, 0, rng.uniform(-0.4, 0.4))))
+    if rng.random() < 0.55:
+        hw = rng.uniform(3, 7)
+        hz = rng.uniform(6.0, 9.5)
+        hm = s11f_print_mat('s11f-hang%d' % k, [(0.1, rng.choice(cols)), (0.8, (0.92, 0.92, 0.92))], seed=rng.random(),
+                            falloff=(hz - 0.8, hz + 0.8), emit=rng.uniform(0.5, 1.2), streak=False)
+        camera_only(plane(hw, rng.uniform(0.9, 1.6), (x, y - 1.0, hz), no_light_sampling(hm), rot=(math.pi / 2, 0, yaw * 2)))
+        for dx in (-hw / 2.2, hw / 2.2):
+            cylinder(0.006, 14.6 - hz, (x + dx, y - 1.0, hz + (14.6 - hz) / 2), alu, verts=4)
+
+
 def s_sales_expo():
-    """An auto-show stand in an exhibition hall (session 9; was a sky-blue void with black spots over a
-    dark carpet): the car on the stand's raised grey needle-felt platform (its aluminium edge runs across
-    the frame in front of the car), a light-box backdrop with a made-up brand, a box truss hung with spot
-    cans, a reception counter and a lit totem at the sides; beyond, the dark hall's space-frame roof with
-    high-bay lamps and other stands' lit walls and banners, out of focus."""
+    """An auto-show stand in an exhibition hall (session 9; session 11 rebuilt the look: was a glowing blue
+    billboard with typed text over a flat grey floor). The car on the stand's raised grey needle-felt
+    platform (its aluminium edge runs across the frame in front of the car); behind it a physical printed
+    brand wall (fabric print in an aluminium frame, raised letters casting shadows, lit by the truss's wash
+    cans, not glowing); a box truss hung with spot cans aimed at the car; a reception counter, brochure rack
+    and a screen totem at the sides; beyond, the dark hall: space-frame roof with high-bays, hanging lighting
+    rigs on chains, and other stands (printed walls, counters, screens, roll-ups, hanging fabric signs) of
+    uneven sizes receding into mist, out of focus."""
     edge = -2.6
     plane(200, 200, (0, 0, 0), satin_concrete_mat((0.16, 0.16, 0.165), rough=0.4, record=False))
     box((16.0, 9.0, 0.1), (0, edge + 4.5, 0.05), needle_felt_mat('stand-carpet', (0.2, 0.2, 0.205)), bevel=0.002)
     alu = simple_mat('alu', (0.7, 0.71, 0.73), 0.3, metallic=1.0, grain=0.02)
     box((16.0, 0.03, 0.1), (0, edge - 0.015, 0.05), alu, bevel=0.003)
-    # The backdrop: a charcoal wall with a seamless fabric light box (the brand's print) and its name.
+    # Aisle carpet strip in front of the stand (the hall's grey runner, taped edge, scuffed).
+    box((40.0, 2.2, 0.006), (0.3, edge - 1.6, 0.003), needle_felt_mat('s11f-aisle', (0.09, 0.1, 0.12)), bevel=0.001, rot=(0, 0, 0.004))
+    # The brand wall: a charcoal build with a printed fabric panel in an aluminium frame, raised letters.
     back = 5.2
     wallm = simple_mat('backdrop-wall', (0.05, 0.05, 0.055), 0.6, grain=0.04)
-    box((8.6, 0.4, 4.5), (0, back + 0.2, 2.25), wallm, bevel=0.01)
-    pm, pnt, pout = new_mat('lightbox-print')
-    g = coord(pnt, 'UV')
-    sep = pnt.nodes.new('ShaderNodeSeparateXYZ')
-    link(pnt, g, sep.inputs[0])
-    u, v = sep.outputs['X'], sep.outputs['Y']
-    diag = math_node(pnt, 'ADD', math_node(pnt, 'SUBTRACT', math_node(pnt, 'MULTIPLY', u, 0.7), math_node(pnt, 'MULTIPLY', v, 0.6)), 0.45)
-    base = ramp(pnt, diag, [(0.05, (0.01, 0.025, 0.08)), (0.5, (0.04, 0.16, 0.38)), (0.95, (0.45, 0.68, 0.9))])
-    # the brand's light streak: a soft band rising across the print
-    off = math_node(pnt, 'ABSOLUTE', math_node(pnt, 'SUBTRACT', v, math_node(pnt, 'ADD', 0.18, math_node(pnt, 'MULTIPLY', u, 0.4))))
-    streak = ramp(pnt, math_node(pnt, 'MULTIPLY', off, 6.0), [(0.0, (1, 1, 1)), (0.5, (0.25, 0.25, 0.25)), (1.0, (0, 0, 0))])
-    col = mix_rgb(pnt, math_node(pnt, 'MULTIPLY', streak, 0.6), base, (0.85, 0.93, 1.0))
-    fabric = ramp(pnt, noise(pnt, coord(pnt, 'Object'), 6.0, 3, 0.5), [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.03, 1.03, 1.03))])
-    col = mix_rgb(pnt, 1.0, col, fabric, 'MULTIPLY')
-    e = pnt.nodes.new('ShaderNodeEmission')
-    link(pnt, col, e.inputs['Color'])
-    e.inputs['Strength'].default_value = 2.2
-    link(pnt, e.outputs[0], pout.inputs['Surface'])
-    camera_only(plane(7.8, 3.4, (0, back - 0.01, 2.45), no_light_sampling(pm), rot=(math.pi / 2, 0, 0)))
-    area_light((0, back - 0.1, 2.45), 7.8, 1000, (0.55, 0.7, 0.95), size_y=3.4, target=(0, 0, 0.5))
-    lit = lit_sign_mat('brand-lit', (1.0, 1.0, 1.0), 6.0)
-    shop_name('AVENTA', -3.5, back - 0.03, 3.35, 0.42, lit, depth=0.03, align='LEFT', spacing=1.3)
-    shop_name('YENİ SERİ  2027', -3.5, back - 0.03, 2.95, 0.16, lit, depth=0.02, align='LEFT', spacing=1.1)
-    box((8.0, 0.06, 0.06), (0, back - 0.03, 0.72), alu, bevel=0.005)
+    box((6.4, 0.4, 4.3), (1.4, back + 0.2, 2.15), simple_mat('s11f-brandwall', (0.55, 0.55, 0.56), 0.5, grain=0.05), bevel=0.01)
+    pm = s11f_print_mat('s11f-brandprint', [(0.05, (0.5, 0.56, 0.64)), (0.45, (0.72, 0.75, 0.78)), (0.95, (0.86, 0.86, 0.85))], seed=0.3)
+    plane(6.2, 3.75, (1.4, back - 0.012, 2.3), pm, rot=(math.pi / 2, 0, 0))
+    for (dx, dz, sx, sz) in ((0, 1.885, 6.3, 0.04), (0, -1.885, 6.3, 0.04), (-3.13, 0, 0.04, 3.81), (3.13, 0, 0.04, 3.81)):
+        box((sx, 0.035, sz), (1.4 + dx, back - 0.03, 2.3 + dz), alu, bevel=0.004)
+    letters = simple_mat('s11f-letters', (0.02, 0.05, 0.14), 0.3, grain=0.02)
+    # the print's navy base stripe
+    plane(6.2, 0.6, (1.4, back - 0.016, 0.75), s11f_print_mat('s11f-stripe', [(0.0, (0.02, 0.05, 0.14)), (1.0, (0.05, 0.12, 0.3))], streak=False), rot=(math.pi / 2, 0, 0))
+    shop_name('AVENTA', -1.1, back - 0.06, 3.2, 0.5, letters, depth=0.06, align='LEFT', spacing=1.3)
+    shop_name('YENİ SERİ  2027', -1.1, back - 0.04, 2.78, 0.16, simple_mat('s11f-tag', (0.05, 0.08, 0.16), 0.5), depth=0.012,
+              align='LEFT', spacing=1.1)
+    # Wash cans on the truss for the wall (it is a print, lit from the front and above).
+    for x in (-0.2, 3.0):
+        spot_light((x, 1.5, 3.6), 450, (x + 0.1, back, 2.2), angle_deg=75, blend=1.0, color=(1.0, 0.96, 0.9), radius=0.15)
+        # Soft fill from the hall's back (was the light box's glow): dim, cool.
+    area_light((1.4, back - 0.3, 3.0), 5.5, 250, (0.75, 0.82, 0.95), size_y=2.0, target=(0, 0, 0.5))
     # Truss over the stand's back with spot cans aimed at the car.
     truss = Batch(alu, 'truss')
     batch_truss(truss, -7.5, 7.5, 3.4, 4.3)
     truss.done()
     can = simple_mat('spot-can', (0.03, 0.03, 0.032), 0.4, metallic=0.3)
     lens = no_light_sampling(emission_mat('spot-lens', (1.0, 0.95, 0.88), 40.0))
+    rng = random.Random(27)
     for x in (-4.5, -2.2, 0.0, 2.2, 4.5):
-        p = Vector((x, 3.2, 3.95))
-        d = (Vector((x * 0.3, 0.0, 0.6)) - p).normalized()
+        p = Vector((x + rng.uniform(-0.1, 0.1), 3.2, 3.95))
+        d = (Vector((x * 0.3 + rng.uniform(-0.2, 0.2), rng.uniform(-0.3, 0.2), 0.6)) - p).normalized()
         o = cylinder(0.11, 0.35, tuple(p), can, verts=20)
         o.rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
         camera_only(cylinder(0.08, 0.01, tuple(p + d * 0.18), lens, verts=16)).rotation_euler = o.rotation_euler
-        cylinder(0.015, 0.25, (x, 3.3, 4.1), can, verts=8)
-        spot_light(tuple(p + d * 0.25), 900, (x * 0.3, 0.0, 0.6), angle_deg=28, blend=0.5, radius=0.06)
-    # Reception counter (left) and a lit totem (right), white lacquer.
+        cylinder(0.015, 0.25, (p.x, 3.3, 4.1), can, verts=8)
+        spot_light(tuple(p + d * 0.25), 900, (x * 0.3, 0.0, 0.6), angle_deg=28, blend=0.6, radius=0.12)
+    # Cables from the truss down its leg (left), loosely hanging.
+    cab = simple_mat('s11f-cable', (0.015, 0.015, 0.015), 0.5)
+    for k in range(3):
+        cylinder(0.008, 4.2, (-7.3 + k * 0.05, 3.4 - 0.15 + k * 0.04, 2.1), cab, verts=6, rot=(0.02 * k, 0.015, 0))
+    # Reception counter (left) with a brochure rack and a stool, a screen totem (right); white lacquer.
     white = simple_mat('lacquer', (0.75, 0.75, 0.74), 0.2, grain=0.02)
     box((1.8, 0.6, 1.05), (-4.5, 2.6, 0.1 + 0.525), white, bevel=0.02)
     box((1.9, 0.7, 0.04), (-4.5, 2.6, 1.17), simple_mat('counter-top', (0.03, 0.03, 0.035), 0.15), bevel=0.005)
-    camera_only(plane(1.6, 0.06, (-4.5, 2.29, 0.25), no_light_sampling(emission_mat('counter-led', (0.55, 0.7, 0.95), 8.0)),
+    camera_only(plane(1.6, 0.06, (-4.5, 2.29, 0.25), no_light_sampling(emission_mat('counter-led', (0.55, 0.7, 0.95), 3.0)),
                       rot=(math.pi / 2, 0, 0)))
+    box((0.22, 0.3, 0.02), (-4.0, 2.5, 1.2), simple_mat('s11f-brochure', (0.85, 0.86, 0.9), 0.4), bevel=0.002, rot=(0, 0, 0.3))
+    box((0.22, 0.3, 0.02), (-4.9, 2.55, 1.2), simple_mat('s11f-brochure2', (0.1, 0.2, 0.4), 0.4), bevel=0.002, rot=(0, 0, -0.2))
+    cylinder(0.02, 0.75, (-3.3, 2.1, 0.475), alu, verts=8)
+    cylinder(0.19, 0.06, (-3.3, 2.1, 0.88), simple_mat('s11f-seat', (0.05, 0.05, 0.05), 0.5), verts=20)
+    cylinder(0.22, 0.02, (-3.3, 2.1, 0.11), alu, verts=20)
     box((0.9, 0.35, 2.8), (5.0, 3.6, 0.1 + 1.4), wallm, bevel=0.01)
-    camera_only(plane(0.8, 2.2, (5.0, 3.42, 1.7), no_light_sampling(pm), rot=(math.pi / 2, 0, 0)))
-    # The hall beyond: a space-frame roof with high-bay lamps, other stands' walls and banners.
+    box((0.78, 0.04, 1.4), (5.0, 3.41, 1.9), simple_mat('s11f-bezel', (0.01, 0.01, 0.012), 0.2), bevel=0.005)
+    scr = s11f_print_mat('s11f-totem', [(0.1, (0.02, 0.04, 0.1)), (0.6, (0.12, 0.3, 0.55)), (0.95, (0.8, 0.85, 0.9))], seed=0.7,
+                         emit=1.6)
+    camera_only(plane(0.72, 1.3, (5.0, 3.385, 1.9), no_light_sampling(scr), rot=(math.pi / 2, 0, 0)))
+    # A potted plant at the stand's corner (leaves as thin tilted blades, not a ball).
+    pot = simple_mat('s11f-pot', (0.08, 0.08, 0.08), 0.4)
+    cylinder(0.22, 0.5, (6.6, 2.2, 0.35), pot, verts=20)
+    leaf = simple_mat('s11f-leaf', (0.05, 0.12, 0.04), 0.5)
+    for k in range(18):
+        a = rng.uniform(0, 2 * math.pi)
+        t = rng.uniform(0.2, 0.9)
+        L = rng.uniform(0.5, 1.0)
+        box((0.05, 0.008, L), (6.6 + math.cos(a) * math.sin(t) * L / 2, 2.2 + math.sin(a) * math.sin(t) * L / 2, 0.6 + math.cos(t) * L / 2),
+            leaf, bevel=0, rot=(0, t, a))
+    # The hall beyond: a dark space-frame roof with high-bay lamps, hanging lighting rigs, other stands.
     roof = Batch(simple_mat('space-frame', (0.12, 0.12, 0.13), 0.5, metallic=0.5), 'space-frame')
     for yy in range(0, 80, 4):
         roof.box((160, 0.12, 0.12), (0, yy, 14.0))
     for xx in range(-80, 81, 4):
         roof.box((0.12, 80, 0.12), (xx, 40, 14.0))
     roof.done()
-    plane(200, 120, (0, 40, 14.6), simple_mat('roof-deck', (0.06, 0.06, 0.065), 0.8), rot=(math.pi, 0, 0))
-    bay = no_light_sampling(emission_mat('high-bay', (1.0, 0.95, 0.85), 25.0))
+    plane(200, 120, (0, 40, 14.6), simple_mat('roof-deck', (0.03, 0.03, 0.035), 0.8), rot=(math.pi, 0, 0))
+    bay = no_light_sampling(emission_mat('high-bay', (1.0, 0.95, 0.85), 18.0))
     for yy in (8, 16, 24, 32, 40):
         for xx in range(-40, 41, 8):
-            camera_only(cylinder(0.3, 0.05, (xx + (yy % 16) / 4, yy, 13.6), bay, verts=16))
-    area_light((0, 30, 13.0), 80.0, 60000, (1.0, 0.95, 0.85), size_y=50.0, target=(0, 30, 0))
+            camera_only(cylinder(0.3, 0.05, (xx + (yy % 16) / 4 + rng.uniform(-0.5, 0.5), yy, 13.6), bay, verts=16))
+    area_light((0, 30, 13.0), 80.0, 30000, (1.0, 0.95, 0.85), size_y=50.0, target=(0, 30, 0))
+    # Hanging lighting rigs: truss rectangles on chain hoists over the other stands, with cans pointing down.
+    rig = Batch(alu, 's11f-rigs')
+    for (rx, ry, rz, rw) in ((-14, 20, 8.2, 10), (9, 17, 7.6, 12), (-2, 30, 9.0, 14), (20, 32, 8.8, 10), (-25, 34, 9.3, 9)):
+        batch_truss(rig, rx - rw / 2, rx + rw / 2, ry, rz, size=0.3)
+        batch_truss(rig, rx - rw / 2, rx + rw / 2, ry + 4, rz, size=0.3)
+    rig.done()
+    lensd = no_light_sampling(emission_mat('s11f-rig-lens', (1.0, 0.93, 0.82), 30.0))
+    for (rx, ry, rz, rw) in ((-14, 20, 8.2, 10), (9, 17, 7.6, 12), (-2, 30, 9.0, 14), (20, 32, 8.8, 10), (-25, 34, 9.3, 9)):
+        for dx in (-rw / 2, rw / 2):
+            for dy in (0, 4):
+                cylinder(0.012, 14.0 - rz, (rx + dx, ry + dy, rz + (14.0 - rz) / 2), cab, verts=4)
+                box((0.25, 0.2, 0.35), (rx + dx, ry + dy, rz + 0.8), can, bevel=0.01)
+        n = int(rw / 1.6)
+        for i in range(n):
+            cx = rx - rw / 2 + (i + 0.5) * rw / n + rng.uniform(-0.2, 0.2)
+            cylinder(0.12, 0.4, (cx, ry - 0.05, rz - 0.4), can, verts=12, rot=(rng.uniform(-0.3, 0.3), rng.uniform(-0.2, 0.2), 0))
+            camera_only(cylinder(0.09, 0.01, (cx, ry - 0.05, rz - 0.61), lensd, verts=12))
     # The hall's far wall: profiled steel cladding with a band of translucent panels under the roof.
-    box((200, 0.5, 16), (0, 56, 8), ribbed_mat('hall-wall', (0.32, 0.33, 0.34), period=0.25, rough=0.5, metallic=0.3,
+    box((200, 0.5, 16), (0, 56, 8), ribbed_mat('hall-wall', (0.06, 0.06, 0.065), period=0.25, rough=0.5, metallic=0.3,
                                                 axis='X'), bevel=0)
-    camera_only(plane(200, 2.0, (0, 55.7, 12.5), no_light_sampling(lit_sign_mat('hall-clerestory', (0.75, 0.8, 0.85), 1.2)),
+    camera_only(plane(200, 2.0, (0, 55.7, 12.5), no_light_sampling(lit_sign_mat('hall-clerestory', (0.75, 0.8, 0.85), 1.0)),
                       rot=(math.pi / 2, 0, 0)))
-    rng = random.Random(27)
-    cols = [(0.9, 0.9, 0.88), (0.8, 0.12, 0.08), (0.1, 0.35, 0.8), (0.95, 0.7, 0.2), (0.2, 0.6, 0.45)]
-    for k in range(22):
-        x = rng.uniform(-34, 34)
-        y = rng.uniform(14, 48)
-        w = rng.uniform(5, 12)
-        hh = rng.uniform(3, 5)
-        box((w, 0.3, hh), (x, y, hh / 2), wallm, bevel=0.01)
-        camera_only(plane(w * 0.85, hh * 0.6, (x, y - 0.16, hh * 0.55),
-                          no_light_sampling(lit_sign_mat('stand%d' % k, rng.choice(cols), rng.uniform(1.5, 3.0))),
-                          rot=(math.pi / 2, 0, 0)))
-        if k % 2 == 0:
-            bw = rng.uniform(5, 10)
-            camera_only(plane(bw, rng.uniform(1.2, 2.5), (x, y + 0.5, rng.uniform(6.5, 11)),
-                              no_light_sampling(lit_sign_mat('banner%d' % k, rng.choice(cols), 1.5)), rot=(math.pi / 2, 0, 0)))
-    world_grad((0.05, 0.05, 0.055), (0.07, 0.07, 0.075), 1.0)
+    cols = [(0.9, 0.9, 0.88), (0.75, 0.12, 0.08), (0.1, 0.3, 0.7), (0.9, 0.65, 0.2), (0.2, 0.55, 0.4), (0.15, 0.15, 0.17),
+            (0.6, 0.6, 0.62)]
+    placed = []
+    for k in range(34):
+        for _ in range(30):
+            y = rng.uniform(11, 48)
+            x = rng.uniform(-1, 1) * (8 + y * 0.55)
+            if all(abs(x - px) > 7 or abs(y - py) > 4 for px, py in placed):
+                break
+        placed.append((x, y))
+        s11f_far_stand(rng, x, y, wallm, alu, cols, k)
+    for k in range(26):
+        y = rng.uniform(11, 32)
+        x = rng.uniform(-2.0 - y * 0.45, -1.5) if k % 3 else rng.uniform(5.5, 6 + y * 0.4)
+        s11f_visitor(rng, x, y, k)
+    # A neighbouring stand's fabric tower at the left edge, nearer (half in frame, soft).
+    tw = s11f_print_mat('s11f-tower', [(0.1, (0.7, 0.1, 0.08)), (0.6, (0.9, 0.88, 0.85)), (1.0, (0.9, 0.9, 0.9))], seed=0.5, streak=False)
+    box((1.2, 1.2, 5.5), (-7.4, 9.5, 2.75), tw, bevel=0.03, rot=(0, 0, 0.2))
+    spot_light((-6.0, 6.5, 6.5), 900, (-7.4, 9.5, 3.5), angle_deg=50, blend=0.8, color=(1.0, 0.95, 0.85), radius=0.1)
+    world_grad((0.04, 0.04, 0.045), (0.05, 0.05, 0.055), 1.0)
     key(0, 55, 0.5, (1.0, 0.95, 0.88))
     camera(fstop=2.8, focal=35, distance=7.0)
-    render_settings(exposure=-0.5, glare=0.12)
+    render_settings(exposure=-0.4, glare=0.1, mist={'start': 10.0, 'depth': 70.0, 'color': (0.1, 0.1, 0.11), 'max': 0.35})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
