@@ -8129,6 +8129,63 @@ def garden_chair(batch, x, y, rot):
         batch.box((0.4, 0.015, 0.05), (px, py, z), rot_z=rot)
 
 
+def s11g_gravel_mat():
+    """Session 11 (wedding car): a raked limestone gravel drive worn by cars: pea gravel and grit (each
+    stone its own pale ochre-grey, dark gaps between), two compacted tyre tracks running across the frame
+    (finer, darker, smoother, their edges ragged), bare earth showing through in patches, dust and damp
+    stains, fallen plane leaves and petals strewn about. World coordinates. Records the floor."""
+    m, nt, out = new_mat('s11g-gravel')
+    p = s11d_world_pos(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, p, sep.inputs[0])
+    st = nt.nodes.new('ShaderNodeTexVoronoi')
+    st.inputs['Scale'].default_value = 34.0
+    link(nt, p, st.inputs['Vector'])
+    big = nt.nodes.new('ShaderNodeTexVoronoi')
+    big.inputs['Scale'].default_value = 14.0
+    link(nt, p, big.inputs['Vector'])
+    scol = ramp(nt, st.outputs['Color'], [(0.0, (0.36, 0.32, 0.26)), (0.35, (0.52, 0.47, 0.39)), (0.7, (0.6, 0.56, 0.49)),
+                                          (0.9, (0.45, 0.43, 0.4)), (1.0, (0.68, 0.64, 0.57))])
+    bcol = ramp(nt, big.outputs['Color'], [(0.0, (0.42, 0.38, 0.31)), (0.5, (0.62, 0.58, 0.5)), (1.0, (0.5, 0.47, 0.42))])
+    bmask = ramp(nt, noise(nt, p, 1.3, 4, 0.6), [(0.45, (0, 0, 0)), (0.65, (1, 1, 1))])
+    col = mix_rgb(nt, bmask, scol, bcol)
+    gap = ramp(nt, st.outputs['Distance'], [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', gap, 0.85), col, (0.12, 0.1, 0.08))
+    # Tyre tracks across the frame: compacted, finer, a little darker, ragged edges.
+    wob = math_node(nt, 'ADD', sep.outputs['Y'], math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, p, 0.4, 4, 0.6), 0.5), 0.5))
+    wob = math_node(nt, 'ADD', wob, math_node(nt, 'MULTIPLY', noise(nt, p, 12.0, 4, 0.7), 0.12))
+    track = math_node(nt, 'MAXIMUM', smooth_band(nt, wob, -2.4, -2.1, -1.75, -1.45), smooth_band(nt, wob, 2.2, 2.5, 2.85, 3.15))
+    track = math_node(nt, 'MULTIPLY', track, ramp(nt, noise(nt, p, 0.7, 3, 0.6), [(0.3, (0.55, 0.55, 0.55)), (0.6, (0.95, 0.95, 0.95))]))
+    fine = ramp(nt, noise(nt, p, 90.0, 3, 0.7), [(0.3, (0.33, 0.29, 0.23)), (0.7, (0.46, 0.41, 0.34))])
+    col = mix_rgb(nt, track, col, fine)
+    # Bare earth and dust patches, damp stains.
+    earth = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, p, 0.35, 6, 0.65), 0.58, 0.68), 0.8)
+    col = mix_rgb(nt, earth, col, ramp(nt, noise(nt, p, 8.0, 4, 0.6), [(0.3, (0.3, 0.24, 0.17)), (0.7, (0.4, 0.33, 0.24))]))
+    tone = ramp(nt, noise(nt, p, 0.12, 5, 0.6), [(0.3, (0.82, 0.8, 0.77)), (0.7, (1.08, 1.05, 1.0))])
+    col = mix_rgb(nt, 1.0, col, tone, 'MULTIPLY')
+    damp = ramp(nt, noise(nt, p, 0.8, 6, 0.7), [(0.66, (1, 1, 1)), (0.76, (0.68, 0.65, 0.6))])
+    col = mix_rgb(nt, 1.0, col, damp, 'MULTIPLY')
+    # Fallen leaves (dry, brown-ochre) and a few white petals.
+    lf = nt.nodes.new('ShaderNodeTexVoronoi')
+    lf.inputs['Scale'].default_value = 4.5
+    link(nt, math_node_vec_scale(nt, p, (1.0, 1.6, 1.0)), lf.inputs['Vector'])
+    lmask = math_node(nt, 'MULTIPLY', ramp(nt, lf.outputs['Distance'], [(0.0, (1, 1, 1)), (0.07, (0, 0, 0))]),
+                      ramp(nt, lf.outputs['Color'], [(0.55, (0, 0, 0)), (0.56, (1, 1, 1))]))
+    lcol = ramp(nt, noise(nt, p, 3.0, 3, 0.6), [(0.3, (0.3, 0.17, 0.06)), (0.7, (0.45, 0.3, 0.1))])
+    col = mix_rgb(nt, lmask, col, lcol)
+    pt = nt.nodes.new('ShaderNodeTexVoronoi')
+    pt.inputs['Scale'].default_value = 9.0
+    link(nt, p, pt.inputs['Vector'])
+    pmask = math_node(nt, 'MULTIPLY', ramp(nt, pt.outputs['Distance'], [(0.0, (1, 1, 1)), (0.03, (0, 0, 0))]),
+                      ramp(nt, pt.outputs['Color'], [(0.8, (0, 0, 0)), (0.81, (1, 1, 1))]))
+    col = mix_rgb(nt, pmask, col, (0.8, 0.78, 0.74))
+    h = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 1.0, st.outputs['Distance']), math_node(nt, 'SUBTRACT', 1.0, track))
+    h = math_node(nt, 'ADD', h, math_node(nt, 'MULTIPLY', noise(nt, p, 40.0, 4, 0.6), 0.3))
+    principled(nt, out, col, 0.86, 0.25, 0.0, bump(nt, h, 0.9, 0.015))
+    meta['floor'] = {'gloss': 0.01, 'roughness': 0.86, 'kind': 'gravel'}
+    return m
+
+
 def s_wedding():
     """A garden wedding venue at golden hour (session 9; was a cartoon flower arch with ball trees): the
     car on pale limestone paving, behind it a white steel arch grown over with climbing white roses
@@ -8137,13 +8194,11 @@ def s_wedding():
     a low sun from behind on the left. 40 mm at 8 m, 1.3 m, level, f/4."""
     extra = {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 12, 240
-    cumulus_sky(sun_elev, sun_az, cover=0.22, scale=1.3, cloud_light=1.0, seed=3.0, tint=(1.0, 0.82, 0.65))
+    cumulus_sky(sun_elev, sun_az, cover=0.5, scale=1.1, cloud_light=1.1, seed=7.0, tint=(1.0, 0.8, 0.62), squash=0.5)
     sun_light(sun_elev, sun_az, 4.5, (1.0, 0.7, 0.45), angle_deg=0.55)
     key(sun_az, sun_elev, 0.2, (1.0, 0.7, 0.45))
     py = 9.5  # where the paving meets the lawn
-    plane(120, 60, (0, py - 30, 0), brick_mat('wd-limestone', (0.66, 0.6, 0.5), (0.5, 0.46, 0.39), (1.2, 0.8), 0.003,
-                                              ground=True, rough=0.75, shade=0.93))
-    meta['floor'] = {'gloss': 0.02, 'roughness': 0.75, 'kind': 'stone-paving'}
+    plane(120, 60, (0, py - 30, 0), s11g_gravel_mat())
     kerb = plaster_mat('wd-kerb', (0.6, 0.57, 0.5), 0.7, streaks=False)
     box((120, 0.25, 0.12), (0, py, 0.06), kerb, bevel=0.01)
     plane(200, 120, (0, py + 60.1, 0.01), lawn_mat('wd-lawn'))
@@ -8184,6 +8239,15 @@ def s_wedding():
             for s in (-1, 1):
                 garden_chair(chairs, s * (1.3 + c * 0.55), 12.0 + r * 0.95 + rng.gauss(0, 0.03), rng.gauss(0, 0.05))
     chairs.done()
+    chairs2 = Batch(white, 's11g-chairs2')
+    # Round guest tables with linen and their chairs at the sides of the lawn.
+    linen = simple_mat('s11g-linen', (0.82, 0.8, 0.76), 0.8, grain=0.05)
+    for x, y in ((-7.6, 13.5), (8.3, 14.2), (-10.6, 16.0), (11.2, 12.6)):
+        cylinder(0.85 + rng.uniform(-0.05, 0.05), 0.76, (x, y, 0.38), linen, verts=40)
+        for a in range(6):
+            t = a * 1.047 + rng.uniform(-0.2, 0.2)
+            garden_chair(chairs2, x + 1.2 * math.cos(t), y + 1.2 * math.sin(t), t + math.pi / 2)
+    chairs2.done()
     # Festoon lights strung across on timber posts.
     post = bark2_mat('wd-post', (0.12, 0.09, 0.06))
     wmat = simple_mat('wd-cable', (0.02, 0.02, 0.02), 0.5)
@@ -8196,11 +8260,19 @@ def s_wedding():
     # Old plane trees behind, backlit.
     tleaf = leaf2_mat('wd-tree-leaf', (0.03, 0.05, 0.015), (0.12, 0.16, 0.05), translucent=0.4)
     tbark = bark2_mat('wd-tree-bark', (0.12, 0.11, 0.09), lichen=(0.25, 0.25, 0.2))
+    tmeshes = []
     for i, (x, y, h) in enumerate(((-14.0, 24.0, 12.0), (-4.0, 28.0, 14.0), (7.0, 23.0, 11.0), (17.0, 27.0, 13.0),
                                    (-24.0, 30.0, 13.0), (26.0, 32.0, 12.0), (-9.0, 40.0, 15.0), (12.0, 42.0, 15.0),
                                    (1.0, 45.0, 16.0), (-20.0, 44.0, 14.0), (24.0, 46.0, 15.0))):
-        me = broadleaf_mesh(80 + i, h, h * 0.4, name='wd-tree-%d' % i, mats=[tleaf, tbark], leaves=2.2)
+        me = broadleaf_mesh(80 + i, h, h * 0.62, name='wd-tree-%d' % i, mats=[tleaf, tbark], leaves=2.6)
         put(me, (x, y, 0), rot_z=rng.uniform(0, 6.3))
+        tmeshes.append(me)
+    # A far belt of the same trees closing the garden (no bare lawn edge against the sky), hazed by depth.
+    x = -70.0
+    while x < 70.0:
+        put(tmeshes[rng.randrange(len(tmeshes))], (x, rng.uniform(62, 85), 0), rot_z=rng.uniform(0, 6.3),
+            scale=rng.uniform(0.8, 1.2))
+        x += rng.uniform(7.0, 12.0)
     camera(focal=40.0, fstop=4.0, pitch_deg=0.0, height=1.3, distance=8.0)
     render_settings(exposure=-0.6, glare=0.2, mist={'start': 30, 'depth': 600, 'color': (0.9, 0.7, 0.5)})
     return extra
