@@ -159,7 +159,7 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * paint, which a night photo keeps). Global and monotone per channel: geometry and texture stay the photo's
  * own, and the grade can be undone from the curve.
  */
-export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
+export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0): ToneCurve {
   const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
   const wb = [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
   const norm = (wb[0] + wb[1] + wb[2]) / 3;
@@ -168,12 +168,24 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
   const gamma = night ? 1.3 : 1;
   const lamp = scene.keyLight.color;
   const lampMean = (lamp[0] + lamp[1] + lamp[2]) / 3;
+  // Night: the car's darkest tones (tyres, the shadow under it) go to black as the night's do. A day photo
+  // shot in haze or with a flared lens has its blacks lifted (a Honda's 1st percentile at 49 of 255), and
+  // darkened for the night it stays a grey, washed car against a black sky ("lit like daylight"). The toe
+  // pulls that level down to near black and fades out above mid-grey, so the paint's lighter tones stay as graded.
+  const black = night ? Math.max(0, Math.min(0.2, carBlack - 0.03)) : 0;
+  const toe = (x: number): number => {
+    if (black <= 0 || x >= 0.6) return x;
+    const w = x / 0.6;
+    const s = w * w * (3 - 2 * w);
+    const t = s * s;
+    return (1 - t) * (Math.max(0, x - black) / (1 - black)) + t * x;
+  };
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
     const tint = night ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
     const gain = (wb[k] / norm) * tint;
     for (let v = 0; v < 256; v++) {
-      const x = v / 255;
+      const x = toe(v / 255);
       // Shoulder: from 90 % up (specular glints), blend back toward the ungraded level (both terms rise with x: monotone).
       const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
       const keep = t * t * (3 - 2 * t);
@@ -182,6 +194,20 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget): ToneCurve {
     }
     return lut;
   }) as ToneCurve;
+}
+
+/** The car's darkest tones, 0..1: the luminance its darkest 1 % of solid pixels stay under. */
+export function darkestTones(rgb: Buffer, alpha: Uint8Array | Buffer): number {
+  const hist = new Uint32Array(256);
+  let n = 0;
+  for (let i = 0; i < alpha.length; i++) {
+    if (alpha[i] < 250) continue;
+    hist[Math.round(0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2])]++;
+    n++;
+  }
+  let left = n * 0.01;
+  for (let v = 0; v < 256; v++) if ((left -= hist[v]) <= 0) return v / 255;
+  return 0;
 }
 
 /** What the grade needs to know of the place the car goes into: a rendered scene or a customer's upload. */
@@ -342,7 +368,7 @@ export async function compositeCar(
           : null,
       cast: k.floorLight ? 0.65 * (1 - k.softness) : 0,
     };
-    grade = carToneCurve(options.light ?? photoLight(src), meta);
+    grade = carToneCurve(options.light ?? photoLight(src), meta, darkestTones(carRgb, carA));
   } else {
     const { data } = await sharp(options.background.image.data, {
       raw: {
@@ -362,6 +388,7 @@ export async function compositeCar(
     grade = carToneCurve(
       options.light ?? photoLight(src),
       uploadGradeTarget({ data: out, width: W, height: H, channels: 3 }, framing.floorY),
+      darkestTones(carRgb, carA),
     );
   }
   if (box.cutBottom) floorPx = H + 2;

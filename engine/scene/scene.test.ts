@@ -478,6 +478,44 @@ describe('scene light', () => {
   });
 });
 
+describe('night grade', () => {
+  it('takes a hazy photo’s lifted blacks down to the night’s black and leaves deep blacks as they were', async () => {
+    // A Honda shot in haze (darkest 1 % at 49 of 255) stayed a grey, washed car on the night drive.
+    const withTyres = () => {
+      const car = syntheticCar(400, 300);
+      for (let y = 180; y < 240; y++)
+        for (let x = 0; x < 400; x++)
+          if ([0.3, 0.7].some((cx) => (x - 400 * cx) ** 2 + (y - 210) ** 2 < 30 ** 2))
+            car.image.data.fill(5, (y * 400 + x) * 3, (y * 400 + x) * 3 + 3);
+      return car;
+    };
+    const deep = withTyres();
+    const hazy = withTyres();
+    for (let i = 0; i < 400 * 300; i++)
+      if (hazy.mask[i])
+        for (let k = 0; k < 3; k++) hazy.image.data[i * 3 + k] = 50 + hazy.image.data[i * 3 + k] * 0.8;
+    const box = carBox(hazy.mask, 400, 300)!;
+    const opts = {
+      background: { kind: 'scene' as const, id: 'night-drive' },
+      width: 400,
+      height: 300,
+      framing: { carHeight: box.h / 300, floorY: (box.y + box.h) / 300, maxWidth: 1 },
+      light: [1, 1, 1] as [number, number, number],
+    };
+    const h = await compositeCar(hazy.image, hazy.mask, opts);
+    // The photo's darkest level (its tyres at 54) now prints near black; before it was 13.
+    expect(h.grade[1][54]).toBeLessThanOrEqual(4);
+    // Light tones are graded as before: the toe has faded out.
+    const plain = carToneCurve([1, 1, 1], sceneMeta('night-drive'));
+    expect(h.grade[1][200]).toBe(plain[1][200]);
+    for (const lut of h.grade)
+      for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
+    // A car whose blacks are already black gets the plain night curve.
+    const d = await compositeCar(deep.image, deep.mask, opts);
+    expect(d.grade).toEqual(plain);
+  });
+});
+
 describe('soft edge of the cut', () => {
   it('drops faint alpha far from the car (a veil of old background) but keeps the edge and thin parts', () => {
     const w = 60;
