@@ -4285,7 +4285,10 @@ def s_foggy_morning():
     nature_compositor({'start': 0, 'depth': 1000, 'color': (0.68, 0.68, 0.67), 'max': 0.985, 'falloff': 'LINEAR'},
                       glow=(0.78, 0.75, 0.9, 0.6, (0.95, 0.86, 0.72)))
     s11a_exp_fog(5.5)
-    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+    # The fog the compositor lays over the car at its distance (the mist pass is distance / 1000 m here): the
+    # engine veils the car by as much (carToneCurve), or it stands out of the fog at full contrast.
+    haze = 0.985 * (1 - math.exp(-5.5 * meta['camera']['carDistanceM'] / 1000))
+    return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95], 'haze': round(haze, 3)}
 
 
 def worn_paint_mat(name='worn-paint', color=(0.72, 0.7, 0.64)):

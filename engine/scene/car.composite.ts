@@ -156,7 +156,8 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * photo's cast to the scene's (half way, at most 8 % per channel). Night scenes get a lamp-lit look: the
  * exposure of the scene's measured level, deeper shadows (gamma), the colour of the scene's lamps mixed in
  * part way, and a shoulder that keeps the brightest highlights bright (glints of the lamps on chrome and
- * paint, which a night photo keeps). Global and monotone per channel: geometry and texture stay the photo's
+ * paint, which a night photo keeps). In fog the car takes the veil the scene's fog lays at its distance
+ * (`haze`, toward the scene's sky colour, in linear light). Global and monotone per channel: geometry and texture stay the photo's
  * own, and the grade can be undone from the curve.
  */
 export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0): ToneCurve {
@@ -180,6 +181,14 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
     const t = s * s;
     return (1 - t) * (Math.max(0, x - black) / (1 - black)) + t * x;
   };
+  // Fog: the air between the camera and the car adds the fog's own light (the scene's sky) in linear light,
+  // as it does to everything at that distance in the render. A car left at full contrast in fog that
+  // veils the rail behind it read as pasted in ("the car is a hard cut-out against the fog").
+  const haze = scene.haze ?? 0;
+  const toLin = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const toSrgb = (l: number): number => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
+  const veil = (y: number, k: number): number =>
+    toSrgb(toLin(y) * (1 - haze) + haze * toLin(scene.sky[k] / 255));
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
     const tint = night ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
@@ -190,7 +199,7 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
       const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
       const keep = t * t * (3 - 2 * t);
       const y = (1 - keep) * exposure * Math.pow(x, gamma) * gain + keep * x * Math.min(1, gain);
-      lut[v] = Math.round(Math.min(255, 255 * y));
+      lut[v] = Math.round(Math.min(255, 255 * (haze > 0 ? veil(Math.min(1, y), k) : y)));
     }
     return lut;
   }) as ToneCurve;
@@ -211,7 +220,7 @@ export function darkestTones(rgb: Buffer, alpha: Uint8Array | Buffer): number {
 }
 
 /** What the grade needs to know of the place the car goes into: a rendered scene or a customer's upload. */
-export type GradeTarget = Pick<SceneMeta, 'light' | 'night'> & {
+export type GradeTarget = Pick<SceneMeta, 'light' | 'night' | 'haze' | 'sky'> & {
   keyLight: Pick<SceneMeta['keyLight'], 'color'>;
 };
 
@@ -228,7 +237,7 @@ export function uploadGradeTarget(bg: RawImage, floorY: number): GradeTarget {
     (floorY - 0.3) * bg.height,
     (floorY + 0.1) * bg.height,
   );
-  return { light, night: light.level < 70, keyLight: { color: light.cast } };
+  return { light, night: light.level < 70, keyLight: { color: light.cast }, sky: [0, 0, 0] };
 }
 
 export interface CompositeResult {

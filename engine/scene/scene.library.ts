@@ -49,6 +49,9 @@ export interface SceneMeta {
   light: { level: number; cast: [number, number, number] };
   /** Mean colour of the upper third (sky or ceiling): what glass reflects. */
   sky: [number, number, number];
+  /** Fog: the share of its light (colour `sky`, in linear light) the air lays over a thing at the car's
+   * distance; absent where the air is clear at that distance. */
+  haze?: number;
 }
 
 const ASSETS = path.join(import.meta.dirname, 'assets');

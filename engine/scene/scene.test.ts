@@ -516,6 +516,24 @@ describe('night grade', () => {
   });
 });
 
+describe('fog', () => {
+  it('veils the car by what the scene’s fog lays over things at its distance, and only in fog', () => {
+    // The red estate on the foggy morning kept tyres at 20 of 255 in front of a rail the fog had greyed.
+    const fog = sceneMeta('foggy-morning');
+    expect(fog.haze).toBeGreaterThan(0.05);
+    const veiled = carToneCurve([1, 1, 1], fog);
+    const clear = carToneCurve([1, 1, 1], sceneMeta('coast-road'));
+    for (let k = 0; k < 3; k++) {
+      // Black takes the fog's light: haze x the sky's linear level, back in sRGB (about 53 of 255 here).
+      expect(veiled[k][0]).toBeGreaterThan(45);
+      expect(clear[k][0]).toBe(0);
+      // White stays near white (it was brighter than the fog), and the curve stays monotone.
+      expect(veiled[k][255]).toBeGreaterThan(245);
+      for (let v = 1; v < 256; v++) expect(veiled[k][v]).toBeGreaterThanOrEqual(veiled[k][v - 1]);
+    }
+  });
+});
+
 describe('soft edge of the cut', () => {
   it('drops faint alpha far from the car (a veil of old background) but keeps the edge and thin parts', () => {
     const w = 60;
