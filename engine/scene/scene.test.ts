@@ -365,6 +365,42 @@ describe('compositing', () => {
     expect(onFloor).toBeGreaterThan(3);
   });
 
+  it('centres a tyre’s contact where the sloping ground line touches it, not at its lowest pixel', async () => {
+    // A 3/4 view: the rear tyre stands higher in the picture, so the line through both contacts slopes and
+    // touches the rear tyre 11 px right of its lowest pixel (the common tangent of the two wheels).
+    const { data, mask, width, height } = grey400x300(
+      (x, y) =>
+        (x >= 40 && x < 380 && y >= 100 && y < 200) ||
+        (x - 100) ** 2 + (y - 230) ** 2 < 45 ** 2 ||
+        (x - 320) ** 2 + (y - 175) ** 2 < 45 ** 2,
+    );
+    const framing = planFraming([carBox(mask, width, height)!], 600, 400);
+    const opts = { width: 600, height: 400, framing };
+    const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
+      ...opts,
+      background: { kind: 'scene', id: 'coast-road' },
+    });
+    const bare = await renderScene('coast-road', 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    // Darkness of the floor a few rows in front of the rear contact, 7-13 px either side of it: a pool
+    // centred on the contact darkens both sides alike.
+    const s = r.placement.scale;
+    const side = (from: number, to: number): number => {
+      let sum = 0;
+      for (let sx = from; sx <= to; sx++)
+        for (let k = 2; k <= 4; k++) {
+          const x = Math.round(r.placement.dx + sx * s);
+          const y = Math.round(r.placement.dy + (218.7 - (sx - 330.9) * 0.25) * s) + k;
+          sum += bare.data[(y * 600 + x) * 3 + 1] - r.image.data[(y * 600 + x) * 3 + 1];
+        }
+      return sum;
+    };
+    // Before: the pool sat on the lowest pixel, 11 px left: 0.45 as dark on the right as on the left.
+    expect(side(338, 344) / side(318, 324)).toBeGreaterThan(0.65);
+  });
+
   it('stands a far tyre of a 3/4 view on the floor with its own dark contact', async () => {
     // Near wheels on the contact line (bottom 240), the far front wheel higher in the picture (bottom 215).
     // On a matt road: on a glossy floor the reflection, mirrored about the near wheels' line, lies on top.
