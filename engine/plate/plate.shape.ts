@@ -217,16 +217,15 @@ export function findPlateShapes(image: RawImage, lumFull?: Uint8Array, side = 80
     const y0 = new Int32Array(k).fill(h);
     const x1 = new Int32Array(k).fill(-1);
     const y1 = new Int32Array(k).fill(-1);
-    for (let p = 0; p < labels.length; p++) {
-      const l = labels[p];
-      if (!l) continue;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x < x0[l]) x0[l] = x;
-      if (x > x1[l]) x1[l] = x;
-      if (y < y0[l]) y0[l] = y;
-      if (y > y1[l]) y1[l] = y;
-    }
+    for (let y = 0, p = 0; y < h; y++)
+      for (let x = 0; x < w; x++, p++) {
+        const l = labels[p];
+        if (!l) continue;
+        if (x < x0[l]) x0[l] = x;
+        if (x > x1[l]) x1[l] = x;
+        if (y < y0[l]) y0[l] = y;
+        if (y > y1[l]) y1[l] = y;
+      }
     for (let l = 1; l < k; l++) {
       const bw = x1[l] - x0[l] + 1;
       const bh = y1[l] - y0[l] + 1;

@@ -297,9 +297,13 @@ export async function compositeCar(
   const tw = Math.max(1, Math.round(cw * scale));
   const th = Math.max(1, Math.round(ch * scale));
   const srcSharp = sharp(src.data, { raw: { width: src.width, height: src.height, channels: src.channels } });
-  const carRgb = exact
-    ? await srcSharp.extract({ left: cx0, top: cy0, width: cw, height: ch }).removeAlpha().raw().toBuffer()
-    : await srcSharp
+  // The libvips work that needs only the box (the car's crop and alpha resized, the scene cut and resized)
+  // is started first and awaited where it is used: it runs on libvips' threads while the glass analysis
+  // below keeps the JS thread busy. Each is handled at once so a failure elsewhere leaves no unhandled
+  // rejection behind; awaiting it still throws.
+  const carRgbP = exact
+    ? srcSharp.extract({ left: cx0, top: cy0, width: cw, height: ch }).removeAlpha().raw().toBuffer()
+    : srcSharp
         .extract({ left: cx0, top: cy0, width: cw, height: ch })
         .removeAlpha()
         .resize(tw, th, { fit: 'fill', kernel: 'lanczos3' })
@@ -308,10 +312,19 @@ export async function compositeCar(
   const maskCrop = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++)
     maskCrop.set(mask.subarray((cy0 + y) * src.width + cx0, (cy0 + y) * src.width + cx0 + cw), y * cw);
-  const carA = exact
-    ? Buffer.from(maskCrop)
+  const carAP = exact
+    ? Promise.resolve(Buffer.from(maskCrop))
     : // Mitchell, not Lanczos, for the alpha: Lanczos rings at a hard edge and leaves a dotted outline.
-      (await greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' }))).data;
+      greyOp(maskCrop, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'mitchell' })).then(
+        (r) => r.data,
+      );
+  const carHpx = box.h * scale;
+  const background = options.background;
+  const sceneP =
+    background.kind === 'scene'
+      ? renderScene(background.id, W, H, { tint: options.tint, carHeightPx: carHpx, floorY: framing.floorY })
+      : undefined;
+  for (const p of [carRgbP, carAP, sceneP]) p?.catch(() => undefined);
   // Windows the segmenter saw through (glassA: what they show is replaced by the new scene behind tinted
   // glass), and panes a plain studio backdrop shows through that it did not (paneA: relit, see relightPanes).
   const cropOf = async (map: Uint8Array): Promise<Buffer> => {
@@ -332,9 +345,10 @@ export async function compositeCar(
   const streetA = street?.includes(255)
     ? await cropOf((await greyOp(street, src.width, src.height, (s) => s.blur(0.8))).data)
     : undefined;
+  const carRgb = await carRgbP;
+  const carA = await carAP;
   cw = tw;
   ch = th;
-  const carHpx = box.h * scale;
   limitSoftBand(carA, cw, ch, Math.max(2, Math.round(Math.max(cw, ch) / 320)));
   await defringe(carRgb, carA, cw, ch);
 
@@ -343,13 +357,10 @@ export async function compositeCar(
   let floorPx: number;
   let floorLight: FloorLight;
   let grade = identityCurve();
-  if (options.background.kind === 'scene') {
-    const meta = sceneMeta(options.background.id);
-    const scene = await renderScene(options.background.id, W, H, {
-      tint: options.tint,
-      carHeightPx: carHpx,
-      floorY: framing.floorY,
-    });
+  if (background.kind === 'scene') {
+    const meta = sceneMeta(background.id);
+    const scene = await sceneP;
+    if (!scene) throw new Error('scene not started');
     out = scene.data;
     // A car enlarged beyond its photo's pixels is softer than the render: soften the scene to match, so
     // neither looks pasted onto the other.
@@ -379,11 +390,11 @@ export async function compositeCar(
     };
     grade = carToneCurve(options.light ?? photoLight(src), meta, darkestTones(carRgb, carA));
   } else {
-    const { data } = await sharp(options.background.image.data, {
+    const { data } = await sharp(background.image.data, {
       raw: {
-        width: options.background.image.width,
-        height: options.background.image.height,
-        channels: options.background.image.channels,
+        width: background.image.width,
+        height: background.image.height,
+        channels: background.image.channels,
       },
     })
       .removeAlpha()
@@ -496,18 +507,26 @@ async function matchGrain(
   cw: number,
   ch: number,
 ): Promise<void> {
-  const devs: number[] = [];
+  // |Laplacian| is an integer 0..1020: a histogram gives the median exactly, without sorting ~10^5 values.
+  const hist = new Uint32Array(1021);
+  let count = 0;
   for (let y = 2; y < ch - 2; y += 3)
     for (let x = 2; x < cw - 2; x += 3) {
       if (carA[y * cw + x] < 250 || carA[(y - 2) * cw + x] < 250 || carA[(y + 2) * cw + x] < 250) continue;
       const i = (y * cw + x) * 3 + 1;
       const lap = 4 * car[i] - car[i - 3] - car[i + 3] - car[i - cw * 3] - car[i + cw * 3];
-      devs.push(Math.abs(lap));
+      hist[Math.abs(lap)]++;
+      count++;
     }
-  if (devs.length < 200) return;
-  devs.sort((a, b) => a - b);
+  if (count < 200) return;
+  // The value at index count >> 1 of the sorted list.
+  let median = 0;
+  for (let seen = 0; median < hist.length; median++) {
+    seen += hist[median];
+    if (seen > count >> 1) break;
+  }
   // MAD of a Laplacian of white noise: sigma * sqrt(20) * 0.674.
-  const sigma = Math.min(6, devs[devs.length >> 1] / (Math.sqrt(20) * 0.674));
+  const sigma = Math.min(6, median / (Math.sqrt(20) * 0.674));
   if (sigma < 0.4) return;
   let seed = 0x2545f491;
   const rand = (): number => {
@@ -543,8 +562,29 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const y1 = Math.min(H, y0 + depth + Math.round(carH * 0.2));
   if (y1 <= y0) return;
   const lh = y1 - y0;
-  const layer = Buffer.alloc(W * lh * 3);
-  const layerA = Buffer.alloc(W * lh);
+  const sigma = 0.6 + floor.roughness * carH * 0.08;
+  // Wet asphalt does not mirror a blurred car: the water film reflects in streaks drawn toward the viewer
+  // (a long vertical blur, little sideways) and the stones that break the film cut the image up.
+  const streak = Math.max(3, Math.round(carH * 0.12)) | 1;
+  // The layer holds the car's columns only, plus more than the blurs' sideways reach (libvips' Gaussian
+  // stops at 0.2 of its peak, under 1.8 sigma; the streak kernel is 3 wide): beyond that the full-width
+  // layer is zero and blurs to exactly zero, and a band of zeros at the cut edge extends as zeros, so every
+  // pixel comes out as it would on the full width.
+  const maxSigma = floor.wet ? Math.max(0.6, sigma * 0.6) : Math.max(0.5, sigma * 2);
+  const margin = Math.ceil(3 * maxSigma) + 4;
+  let first = cw;
+  let last = -1;
+  for (let x = 0; x < cw; x++)
+    if (groundY[x] >= 0 && left + x >= 0 && left + x < W) {
+      if (x < first) first = x;
+      last = x;
+    }
+  if (last < 0) return;
+  const lx0 = Math.max(0, left + first - margin);
+  const lx1 = Math.min(W, left + last + 1 + margin);
+  const lw = lx1 - lx0;
+  const layer = Buffer.alloc(lw * lh * 3);
+  const layerA = Buffer.alloc(lw * lh);
   for (let x = 0; x < cw; x++) {
     const ox = left + x;
     if (ox < 0 || ox >= W || groundY[x] < 0) continue;
@@ -555,7 +595,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       if (sy < 0 || oy >= lh || oy < 0) continue;
       const a = carA[sy * cw + x];
       if (!a) continue;
-      const o = oy * W + ox;
+      const o = oy * lw + ox - lx0;
       const c = (sy * cw + x) * 3;
       layer[o * 3] = car[c];
       layer[o * 3 + 1] = car[c + 1];
@@ -563,10 +603,6 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       layerA[o] = a;
     }
   }
-  const sigma = 0.6 + floor.roughness * carH * 0.08;
-  // Wet asphalt does not mirror a blurred car: the water film reflects in streaks drawn toward the viewer
-  // (a long vertical blur, little sideways) and the stones that break the film cut the image up.
-  const streak = Math.max(3, Math.round(carH * 0.12)) | 1;
   // A 3-wide kernel (sharp's smallest) with only its middle column set: a vertical Gaussian.
   const vertical = Array.from({ length: streak * 3 }, (_, k) =>
     k % 3 === 1 ? Math.exp(-((((k - 1) / 3 - (streak >> 1)) / (streak / 4)) ** 2)) : 0,
@@ -577,20 +613,20 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   // blurs, blended down the reflection by distance from the ground line.
   const levels = floor.wet
     ? [
-        await weightedBlur(layer, layerA, W, lh, (s) =>
+        await weightedBlur(layer, layerA, lw, lh, (s) =>
           s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6)),
         ),
       ]
-    : await Promise.all([0.3, 2].map((k) => weightedBlur(layer, layerA, W, lh, Math.max(0.5, sigma * k))));
+    : await Promise.all([0.3, 2].map((k) => weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * k))));
   // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
   // own coverage, so a level with no car there adds none of its empty colour).
   let blurred = levels[0];
   if (levels.length === 2) {
-    blurred = { colour: Buffer.alloc(W * lh * 3), weight: Buffer.alloc(W * lh) };
+    blurred = { colour: Buffer.alloc(lw * lh * 3), weight: Buffer.alloc(lw * lh) };
     const [p, q] = levels;
     for (let y = 0; y < lh; y++) {
       const f = Math.min(1, y / depth / 0.5);
-      for (let j = y * W; j < (y + 1) * W; j++) {
+      for (let j = y * lw; j < (y + 1) * lw; j++) {
         const ap = p.weight[j] * (1 - f);
         const aq = q.weight[j] * f;
         const a = ap + aq;
@@ -603,9 +639,9 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   }
   const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
   for (let y = 0; y < lh; y++) {
-    for (let x = 0; x < W; x++) {
-      const j = y * W + x;
-      const a = (blurred.weight[j] / 255) * (breakup ? breakup[j] : 1);
+    for (let x = lx0; x < lx1; x++) {
+      const j = y * lw + x - lx0;
+      const a = (blurred.weight[j] / 255) * (breakup ? breakup[y * W + x] : 1);
       if (a < 0.004) continue;
       // Distance below the car's ground line, as a share of the reflection's depth.
       const d = Math.min(1, y / depth);
@@ -741,11 +777,13 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
     else if (a[i] <= 8) outside[i] = 255;
   }
   const sigma = Math.max(2, Math.round(Math.max(w, h) / 400));
-  const F = await alphaWeightedBlur(rgb, inside, w, h, sigma);
   // The background right outside, not its average over a wider disc: a dark letter of the old wall
   // behind a light roof averages with the white wall around it to the roof's own grey, and the letter's
   // fragments along the roof edge then pass for car.
-  const B = await alphaWeightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2));
+  const [F, B] = await Promise.all([
+    alphaWeightedBlur(rgb, inside, w, h, sigma),
+    alphaWeightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2)),
+  ]);
   for (let i = 0; i < n; i++) {
     if (!near[i]) continue;
     // A solid pixel is judged only on the outline's outermost ring. Deeper in, a dark roof moulding in
@@ -844,10 +882,13 @@ async function weightedBlur(
     pre[i * 3 + 1] = Math.round((rgb[i * 3 + 1] * a) / 255);
     pre[i * 3 + 2] = Math.round((rgb[i * 3 + 2] * a) / 255);
   }
-  const blurred = await op(sharp(pre, { raw: { width: w, height: h, channels: 3 } }))
-    .raw()
-    .toBuffer();
-  const wb = (await greyOp(weight instanceof Buffer ? weight : Buffer.from(weight), w, h, op)).data;
+  // The two blurs are independent: libvips runs them side by side on its own threads.
+  const [blurred, { data: wb }] = await Promise.all([
+    op(sharp(pre, { raw: { width: w, height: h, channels: 3 } }))
+      .raw()
+      .toBuffer(),
+    greyOp(weight instanceof Buffer ? weight : Buffer.from(weight), w, h, op),
+  ]);
   const colour = Buffer.alloc(w * h * 3);
   for (let i = 0; i < w * h; i++) {
     const a = wb[i];
@@ -1087,8 +1128,10 @@ async function drawShadow(
     for (let y = 0; y < rh; y++) sub.set(m.subarray((ry0 + y) * W + rx0, (ry0 + y) * W + rx1), y * rw);
     return sub;
   };
-  const occB = await greyOp(cut(occ), rw, rh, (s) => s.blur(sigOcc));
-  const coreB = await greyOp(cut(core), rw, rh, (s) => s.blur(sigCore));
+  const [occB, coreB] = await Promise.all([
+    greyOp(cut(occ), rw, rh, (s) => s.blur(sigOcc)),
+    greyOp(cut(core), rw, rh, (s) => s.blur(sigCore)),
+  ]);
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;

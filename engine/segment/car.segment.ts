@@ -227,14 +227,16 @@ export function fillRoofNotches(alpha: Uint8Array, width: number, height: number
   let x0 = width;
   let x1 = -1;
   let bottom = 0;
+  // Each column's first car row, found row by row (memory order) rather than walking down every column.
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) if (top[x] === Infinity && alpha[row + x] >= 128) top[x] = y;
+  }
   for (let x = 0; x < width; x++)
-    for (let y = 0; y < height; y++)
-      if (alpha[y * width + x] >= 128) {
-        top[x] = y;
-        if (x < x0) x0 = x;
-        x1 = x;
-        break;
-      }
+    if (top[x] !== Infinity) {
+      if (x < x0) x0 = x;
+      x1 = x;
+    }
   if (x1 - x0 < 20) return 0;
   let minTop = height;
   for (let x = x0; x <= x1; x++) minTop = Math.min(minTop, top[x]);

@@ -1,5 +1,7 @@
 // Small, allocation-light binary and grey mask operations used by the refinement (all row-major).
 
+let stackScratch = new Int32Array(0);
+
 /** Labels 4-connected components of `mask > 0`; returns labels (0 = background) and each component's size. */
 export function labelComponents(
   mask: Uint8Array,
@@ -8,7 +10,9 @@ export function labelComponents(
 ): { labels: Int32Array; sizes: number[] } {
   const labels = new Int32Array(width * height);
   const sizes: number[] = [0];
-  const stack = new Int32Array(width * height);
+  // The fill stack never holds more than the image's pixels; one buffer serves every call.
+  if (stackScratch.length < width * height) stackScratch = new Int32Array(width * height);
+  const stack = stackScratch;
   let next = 1;
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || labels[start]) continue;
@@ -82,6 +86,8 @@ export function morph(
   const want = op === 'max' ? 1 : 2 * radius + 1;
   // Outside the image counts as background for dilation and as foreground for erosion (no border bite).
   const outside = op === 'max' ? 0 : 1;
+  // Horizontal pass: a sliding count per row; the window's ends are tested against the row only where
+  // they can leave it.
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let count = 0;
@@ -94,20 +100,42 @@ export function morph(
         (add >= width ? outside : src[row + add] ? 1 : 0) - (sub < 0 ? outside : src[row + sub] ? 1 : 0);
     }
   }
-  for (let x = 0; x < width; x++) {
-    let count = 0;
-    for (let y = -radius; y <= radius; y++)
-      count += y < 0 || y >= height ? outside : tmp[y * width + x] ? 1 : 0;
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = count >= want ? 255 : 0;
-      const add = y + radius + 1;
-      const sub = y - radius;
-      count +=
-        (add >= height ? outside : tmp[add * width + x] ? 1 : 0) -
-        (sub < 0 ? outside : tmp[sub * width + x] ? 1 : 0);
+  // Vertical pass: one sliding count per column, advanced a whole row at a time (row-major memory order;
+  // walking down each column instead strides a row per step and misses the cache on every pixel).
+  const count = new Int32Array(width);
+  for (let y = -radius; y <= radius; y++) {
+    if (y < 0 || y >= height) {
+      if (outside) for (let x = 0; x < width; x++) count[x]++;
+      continue;
+    }
+    const row = y * width;
+    for (let x = 0; x < width; x++) if (tmp[row + x]) count[x]++;
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = count[x] >= want ? 255 : 0;
+    const add = y + radius + 1;
+    const sub = y - radius;
+    if (add >= height) {
+      if (outside) for (let x = 0; x < width; x++) count[x]++;
+    } else {
+      const ar = add * width;
+      for (let x = 0; x < width; x++) if (tmp[ar + x]) count[x]++;
+    }
+    if (sub < 0) {
+      if (outside) for (let x = 0; x < width; x++) count[x]--;
+    } else {
+      const sr = sub * width;
+      for (let x = 0; x < width; x++) if (tmp[sr + x]) count[x]--;
     }
   }
   return out;
+}
+
+let sumScratch = new Float64Array(0);
+function boxSums(width: number): Float64Array {
+  if (sumScratch.length < width) sumScratch = new Float64Array(width);
+  return sumScratch;
 }
 
 /** Box mean of a float plane with radius r (O(1) per pixel via running sums), edges clamped. */
@@ -129,12 +157,21 @@ export function boxMean(
     }
   }
   const norm = 1 / ((2 * r + 1) * (2 * r + 1));
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let y = -r; y <= r; y++) sum += tmp[Math.min(height - 1, Math.max(0, y)) * width + x];
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = sum * norm;
-      sum += tmp[Math.min(height - 1, y + r + 1) * width + x] - tmp[Math.max(0, y - r) * width + x];
+  // Vertical pass row by row (memory order), one running double-precision sum per column: the same
+  // additions in the same order as walking each column, so the same values.
+  const sum = boxSums(width);
+  for (let x = 0; x < width; x++) sum[x] = 0;
+  for (let y = -r; y <= r; y++) {
+    const row = Math.min(height - 1, Math.max(0, y)) * width;
+    for (let x = 0; x < width; x++) sum[x] += tmp[row + x];
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const add = Math.min(height - 1, y + r + 1) * width;
+    const sub = Math.max(0, y - r) * width;
+    for (let x = 0; x < width; x++) {
+      out[row + x] = sum[x] * norm;
+      sum[x] += tmp[add + x] - tmp[sub + x];
     }
   }
   return out;
