@@ -3744,6 +3744,465 @@ def s10a_parked_cars(spots, seed=5):
                     lamp if sx == face else red, bevel=0.02, rot=(0, 0, rz))
 
 
+# ---- session 12 (b): mall car park as a photograph (asphalt at 100 %, hedge, facade detail, cloud shadow)
+
+def s12b_warp(nt, c, scale, amp):
+    """Coordinates pushed about by a noise field (`amp` metres at `scale`), so Voronoi edges meander."""
+    n = nt.nodes.new('ShaderNodeTexNoise')
+    n.inputs['Scale'].default_value = scale
+    n.inputs['Detail'].default_value = 4.0
+    n.inputs['Roughness'].default_value = 0.55
+    link(nt, c, n.inputs['Vector'])
+    sub = nt.nodes.new('ShaderNodeVectorMath')
+    sub.operation = 'SUBTRACT'
+    link(nt, n.outputs['Color'], sub.inputs[0])
+    sub.inputs[1].default_value = (0.5, 0.5, 0.5)
+    mul = math_node_vec_scale(nt, sub.outputs[0], (amp, amp, 0.0))
+    add = nt.nodes.new('ShaderNodeVectorMath')
+    add.operation = 'ADD'
+    link(nt, c, add.inputs[0])
+    link(nt, mul, add.inputs[1])
+    return add.outputs[0]
+
+
+def s12b_voronoi(nt, vec, scale, feature='F1', randomness=1.0):
+    v = nt.nodes.new('ShaderNodeTexVoronoi')
+    v.feature = feature
+    v.inputs['Scale'].default_value = scale
+    v.inputs['Randomness'].default_value = randomness
+    link(nt, vec, v.inputs['Vector'])
+    return v
+
+
+def s12b_asphalt_mat(base=(0.075, 0.073, 0.07), car_clear=True):
+    """Car-park asphalt that holds up at 100 % (session 12): a dark binder with its aggregate showing as
+    separate stones (1 and 2.5 cm chips, each its own grey or buff), more where the binder has worn
+    (metre-scale fields); tone drift over 10 m; a network of cracks sealed with tar (meandering, 2-4 cm
+    wide, glossy black, only part of the network sealed) and a few fine open hairline cracks; two faint
+    polished tyre lanes running across the frame; a few oil drips in the aisle. Under the car (|x| < 3,
+    |y| < 2.5) the cracks and drips are kept faint so the ground there is calm and consistent."""
+    m, nt, out = new_mat('s12b-asphalt')
+    c = coord(nt, 'Object')
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, geo.outputs['Position'], sep.inputs[0])
+    X, Y = sep.outputs['X'], sep.outputs['Y']
+    tone = math_node(nt, 'ADD', noise(nt, c, 0.07, 4, 0.5), math_node(nt, 'MULTIPLY', noise(nt, c, 0.7, 3, 0.5), 0.3))
+    col = ramp(nt, tone, [(0.3, tuple(v * 0.8 for v in base)), (0.85, tuple(v * 1.2 for v in base))])
+    # How worn the binder is: fields over metres with a ragged edge.
+    worn = smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 0.35, 5, 0.6), math_node(nt, 'MULTIPLY', noise(nt, c, 6.0, 4, 0.6), 0.12)),
+                       0.42, 0.66)
+    # Aggregate: small chips and larger ones, each cell its own stone colour.
+    stones = []
+    for sc_, thr in ((95.0, 0.36), (38.0, 0.3)):
+        v = s12b_voronoi(nt, c, sc_)
+        inside = smooth_band(nt, v.outputs['Distance'], thr + 0.06, thr - 0.02)
+        cs = nt.nodes.new('ShaderNodeSeparateRGB')
+        link(nt, v.outputs['Color'], cs.inputs[0])
+        sc_col = ramp(nt, cs.outputs['R'], [(0.0, (0.05, 0.05, 0.05)), (0.3, (0.13, 0.128, 0.122)), (0.7, (0.2, 0.19, 0.17)),
+                                            (1.0, (0.3, 0.27, 0.23))])
+        stones.append((inside, sc_col, v))
+    show = math_node(nt, 'ADD', 0.4, math_node(nt, 'MULTIPLY', worn, 0.55))
+    for inside, sc_col, v in stones:
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', inside, show), col, sc_col)
+    height = math_node(nt, 'ADD', stones[0][0], math_node(nt, 'MULTIPLY', stones[1][0], 1.3))
+    # Tyre polish: two lanes across the frame (along X), darker and smoother, their edges wandering.
+    yw = math_node(nt, 'ADD', Y, math_node(nt, 'MULTIPLY', noise(nt, c, 0.25, 3, 0.5), 0.8))
+    lanes = math_node(nt, 'ADD', smooth_band(nt, yw, -5.6, -5.1, -4.6, -4.1), smooth_band(nt, yw, -3.8, -3.3, -2.8, -2.3))
+    lanes = math_node(nt, 'MULTIPLY', lanes, smooth_band(nt, noise(nt, c, 1.5, 4, 0.6), 0.3, 0.6))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', lanes, 0.3), col, tuple(v * 0.6 for v in base))
+    # Calm under the car.
+    carzone = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ABSOLUTE', X), 3.6, 2.8),
+                        smooth_band(nt, Y, -3.2, -2.4, 2.4, 3.2))
+    calm = math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', carzone, 0.75 if car_clear else 0.0))
+    # Sealed cracks: the edges of big warped cells, tar 2-4 cm wide, only where a slow noise says so.
+    wv = s12b_warp(nt, c, 0.9, 0.35)
+    cr = s12b_voronoi(nt, wv, 0.32, 'DISTANCE_TO_EDGE')
+    width = math_node(nt, 'ADD', 0.0065, math_node(nt, 'MULTIPLY', noise(nt, c, 0.8, 2, 0.4), 0.0035))
+    tar = math_node(nt, 'LESS_THAN', cr.outputs['Distance'], width)
+    tar = math_node(nt, 'MULTIPLY', tar, smooth_band(nt, noise(nt, c, 0.25, 3, 0.5), 0.42, 0.5))
+    tar = math_node(nt, 'MULTIPLY', tar, calm)
+    # Fine open cracks, not sealed: thin dark lines over a smaller network, broken along their length.
+    wv2 = s12b_warp(nt, c, 3.0, 0.12)
+    cr2 = s12b_voronoi(nt, wv2, 1.1, 'DISTANCE_TO_EDGE')
+    hair = math_node(nt, 'LESS_THAN', cr2.outputs['Distance'], 0.0045)
+    hair = math_node(nt, 'MULTIPLY', hair, math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, c, 0.6, 3, 0.5), 0.55, 0.62),
+                                                     smooth_band(nt, noise(nt, c, 8.0, 2, 0.5), 0.4, 0.5)))
+    hair = math_node(nt, 'MULTIPLY', hair, calm)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', hair, 0.7), col, (0.015, 0.015, 0.015))
+    col = mix_rgb(nt, tar, col, (0.012, 0.012, 0.013))
+    # Oil drips in the aisle: small dark blots, a few.
+    drip = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 1.6, 1.0)), 1.8, 5, 0.65, distortion=0.5), 0.7, 0.76),
+                     smooth_band(nt, noise(nt, c, 0.15, 2, 0.5), 0.5, 0.6))
+    drip = math_node(nt, 'MULTIPLY', drip, calm)
+    # Oil under the parked cars: blotchy drips down the middle of each bay (bays 2.55 m wide from x = -40).
+    ph = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', math_node(nt, 'ADD', X, 40.0), 2.55))
+    mid = smooth_band(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', ph, 0.5)), 0.22, 0.08)
+    in_bay = math_node(nt, 'MAXIMUM', smooth_band(nt, Y, 5.5, 6.3, 7.8, 8.6), smooth_band(nt, Y, 21.0, 22.0, 29.0, 30.0))
+    bayoil = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', mid, in_bay),
+                       smooth_band(nt, noise(nt, c, 1.6, 6, 0.65, distortion=0.4), 0.52, 0.66))
+    drip = math_node(nt, 'MAXIMUM', drip, math_node(nt, 'MULTIPLY', bayoil, 0.8))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', drip, 0.55), col, (0.025, 0.024, 0.023))
+    rough = math_node(nt, 'SUBTRACT', 0.86, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', lanes, 0.18),
+                                                      math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tar, 0.5),
+                                                                math_node(nt, 'MULTIPLY', drip, 0.35))))
+    height = math_node(nt, 'SUBTRACT', height, math_node(nt, 'MULTIPLY', hair, 2.0))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, height, 0.35, 0.004))
+    meta['floor'] = {'gloss': 0.04, 'roughness': 0.7, 'kind': 'asphalt'}
+    return m
+
+
+def s12b_patch_mat(name, sx, sy, base=(0.05, 0.049, 0.048), seal=0.05):
+    """A saw-cut repair patch (`sx` x `sy` m plane): newer, darker, finer asphalt, its cut edge sealed with a
+    band of tar `seal` m wide that wanders a little and is scuffed off in places."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, coord(nt, 'Generated'), sep.inputs[0])  # 0-1 over the patch, wherever its origin is
+    dx = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 0.5, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['X'], 0.5))), sx)
+    dy = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 0.5, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sep.outputs['Y'], 0.5))), sy)
+    d = math_node(nt, 'MINIMUM', dx, dy)
+    d = math_node(nt, 'ADD', d, math_node(nt, 'MULTIPLY', noise(nt, c, 3.0, 3, 0.5), 0.03))
+    band = math_node(nt, 'MULTIPLY', smooth_band(nt, d, seal, seal * 0.8),
+                     smooth_band(nt, noise(nt, c, 2.5, 3, 0.5), 0.22, 0.3))
+    col = ramp(nt, noise(nt, c, 0.6, 4, 0.5), [(0.3, tuple(v * 0.9 for v in base)), (0.7, tuple(v * 1.12 for v in base))])
+    v = s12b_voronoi(nt, c, 140.0)
+    inside = smooth_band(nt, v.outputs['Distance'], 0.38, 0.3)
+    cs = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, v.outputs['Color'], cs.inputs[0])
+    st = ramp(nt, cs.outputs['R'], [(0.0, (0.04, 0.04, 0.04)), (1.0, (0.16, 0.15, 0.14))])
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', inside, 0.5), col, st)
+    wear = smooth_band(nt, noise(nt, c, 1.2, 4, 0.6), 0.55, 0.7)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wear, 0.35), col, (0.1, 0.096, 0.09))
+    col = mix_rgb(nt, band, col, (0.01, 0.01, 0.011))
+    rough = math_node(nt, 'SUBTRACT', 0.8, math_node(nt, 'MULTIPLY', band, 0.45))
+    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, inside, 0.25, 0.003))
+    return m
+
+
+def s12b_patches(specs):
+    """Repair patches as planes just over the asphalt: (cx, cy, sx, sy, rot, tone)."""
+    for i, (cx, cy, sx, sy, rz, t) in enumerate(specs):
+        plane(sx, sy, (cx, cy, 0.0042), s12b_patch_mat('s12b-patch%d' % i, sx, sy, tuple(v * t for v in (0.05, 0.049, 0.048))),
+              rot=(0, 0, rz))
+
+
+def s12b_paint_mat(name='s12b-paint', color=(0.74, 0.72, 0.66), fade=0.5):
+    """Bay-line paint years old: worn through in patches where tyres run, missing in the voids between
+    stones (the paint sits on the chips' tops), dusty, a little yellowed."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    wear = smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 1.6, 6, 0.65), math_node(nt, 'MULTIPLY', noise(nt, c, 12.0, 3, 0.6), 0.15)),
+                       0.3 + 0.1 * fade, 0.5 + 0.1 * fade)
+    v = s12b_voronoi(nt, c, 95.0)
+    onstone = smooth_band(nt, v.outputs['Distance'], 0.62, 0.45)
+    speck = smooth_band(nt, noise(nt, c, 45.0, 3, 0.6), 0.32, 0.5)
+    cover = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', wear, onstone), speck)
+    cover = math_node(nt, 'MULTIPLY', cover, 1.0 - 0.35 * fade)
+    dirt = ramp(nt, noise(nt, c, 3.0, 4, 0.6), [(0.3, (0.78, 0.76, 0.72)), (0.7, (1.0, 1.0, 1.0))])
+    p_ = principled(nt, out, mix_rgb(nt, 1.0, color, dirt, 'MULTIPLY'), 0.62, 0.4)
+    worn_cover(nt, out, cover, p_)
+    return m
+
+
+def s12b_bay_lines(rows, x0=-40.0, x1=40.0, pitch=2.55, seed=3):
+    """Bay lines painted by hand with a line marker: each a little off square, of its own width and length,
+    and here and there the ghost of an older layout a few tens of centimetres off."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    lines = Batch(s12b_paint_mat(), 's12b-bay-lines')
+    ghosts = Batch(s12b_paint_mat('s12b-paint-ghost', (0.6, 0.58, 0.52), fade=1.6), 's12b-bay-ghost')
+    for (y0, y1) in rows:
+        x = x0
+        while x < x1:
+            a = y0 + rng.normal(0, 0.05)
+            b = y1 + rng.normal(0, 0.08)
+            lines.box((rng.uniform(0.095, 0.125), b - a, 0.003), (x + rng.normal(0, 0.02), (a + b) / 2, 0.0015),
+                      rot_z=rng.normal(0, 0.006))
+            if rng.random() < 0.3:
+                gx = x + rng.choice((-1, 1)) * rng.uniform(0.35, 0.7)
+                ghosts.box((0.1, (y1 - y0) * rng.uniform(0.7, 1.0), 0.003), (gx, (y0 + y1) / 2 + rng.normal(0, 0.2), 0.0012),
+                           rot_z=rng.normal(0, 0.01))
+            x += pitch
+    lines.done()
+    ghosts.done()
+
+
+def s12b_shrub_mesh(seed, length, depth, height, name, mats):
+    """A clipped shrub hedge (photinia / laurel kind, as Turkish car-park islands have) as the camera sees it
+    at 20-30 m: a dark inner body (so gaps show shadowed foliage, not the sky) wrapped in leaf cards 7-12 cm
+    long, densest at the clipped outer surface, the top a little lumpy, its ends rounded; tone per leaf by
+    exposure (lighter on top, new red-bronze shoots on a share of the top). mats: [leaves, inner]."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    soup = Soup()
+    # Inner body: a box mesh with a lumpy top, as quads.
+    nx = max(2, int(length / 0.5))
+    xs = np.linspace(-length / 2, length / 2, nx + 1)
+    for i in range(nx):
+        x0, x1 = xs[i], xs[i + 1]
+        hh = height * (0.85 + 0.1 * rng.random())
+        dd = depth * 0.42
+        q = [[[x0, -dd, 0], [x1, -dd, 0], [x1, -dd, hh], [x0, -dd, hh]],
+             [[x0, dd, 0], [x0, dd, hh], [x1, dd, hh], [x1, dd, 0]],
+             [[x0, -dd, hh], [x1, -dd, hh], [x1, dd, hh], [x0, dd, hh]]]
+        soup.quads(np.array(q), 1)
+    for sx in (-1, 1):
+        xe = sx * length / 2
+        soup.quads(np.array([[[xe, -depth * 0.42, 0], [xe, depth * 0.42, 0], [xe, depth * 0.42, height * 0.85],
+                              [xe, -depth * 0.42, height * 0.85]]]), 1)
+    area = length * (depth + 2 * height)
+    n = int(area * 900)
+    # Points near the clipped surface of a rounded box: pick a face by its area, then push inwards a little.
+    u = rng.random(n)
+    side_share = 2 * height / (depth + 2 * height)
+    on_side = u < side_share
+    x = rng.uniform(-length / 2, length / 2, n)
+    lumps = 0.06 * np.sin(x * 2.1 + rng.random() * 6) + 0.05 * np.sin(x * 5.3 + rng.random() * 6)
+    y = np.where(on_side, np.where(rng.random(n) < 0.5, -1, 1) * depth / 2, rng.uniform(-depth / 2, depth / 2, n))
+    z = np.where(on_side, rng.uniform(0.05, height, n) ** 1.0, height + lumps)
+    # Round the top edges and the ends.
+    ey = np.abs(y) / (depth / 2)
+    z = np.where(~on_side, z - 0.12 * ey ** 4, z)
+    end = np.clip((np.abs(x) - (length / 2 - 0.3)) / 0.3, 0, 1)
+    y = y * (1 - 0.35 * end ** 2)
+    z = z * (1 - 0.25 * end ** 2)
+    inward = rng.random(n) ** 2 * 0.14
+    nrm = np.stack([np.zeros(n), np.where(on_side, np.sign(y), 0.0), np.where(on_side, 0.0, 1.0)], axis=1)
+    nrm[:, 0] += np.sign(x) * end
+    pts = np.stack([x, y, z], axis=1) - nrm * inward[:, None] + rng.normal(0, 0.02, (n, 3))
+    expo = np.clip(0.45 * (1 - inward / 0.14) + 0.35 * np.clip(z / height, 0, 1) + 0.2 * (~on_side), 0, 1)
+    tone = np.clip(0.5 * rng.random(n) + 0.5 * expo, 0, 1)
+    s10a_leaf_cards(soup, rng, pts, rng.uniform(0.07, 0.12, n), nrm + np.array([0, 0, 0.3]), 0, aspect=0.45, fold=0.2,
+                    tone=tone)
+    return soup.mesh(name, mats)
+
+
+def s12b_cloud_shadow(sun_elev, sun_az, z, centre, radius, seed=1.0, density=0.92):
+    """The shadow of a passing cumulus: a plane high up that only casts shadows (camera, diffuse and glossy
+    rays pass through), opaque inside a ragged blob that falls on the ground round `centre` (x, y) with
+    ~`radius` m, soft at its edge as a cloud's is."""
+    m, nt, out = new_mat('s12b-cloud-shadow')
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, coord(nt, 'Generated'), sep.inputs[0])  # 0-1 over the plane (its object origin need not be its centre)
+    gx = math_node(nt, 'SUBTRACT', sep.outputs['X'], 0.5)
+    gy = math_node(nt, 'SUBTRACT', sep.outputs['Y'], 0.5)
+    r = math_node(nt, 'MULTIPLY', math_node(nt, 'SQRT', math_node(nt, 'ADD', math_node(nt, 'POWER', gx, 2.0),
+                                                                   math_node(nt, 'POWER', gy, 2.0))), 6.0)
+    r = math_node(nt, 'ADD', r, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.02, 5, 0.6), 0.5), 1.1))
+    cover = math_node(nt, 'MULTIPLY', smooth_band(nt, r, 1.15, 0.8), density)
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    dk = nt.nodes.new('ShaderNodeBsdfDiffuse')
+    dk.inputs['Color'].default_value = (0, 0, 0, 1)
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, cover, mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, dk.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    el, az = math.radians(sun_elev), math.radians(sun_az)
+    t = z / math.sin(el)
+    ox, oy = math.sin(az) * math.cos(el) * t, math.cos(az) * math.cos(el) * t
+    o = plane(radius * 6, radius * 6, (centre[0] + ox, centre[1] + oy, z), m)
+    for a in ('visible_camera', 'visible_diffuse', 'visible_glossy', 'visible_transmission', 'visible_volume_scatter'):
+        setattr(o, a, False)
+    return o
+
+
+def s12b_drainpipes(xs, y, top, mat):
+    """Rainwater downpipes down the facade: a pipe off the wall on brackets, a swan neck at the top and a
+    shoe at the foot, each a shade different in its plumb."""
+    import numpy as np
+    rng = np.random.default_rng(7)
+    for x in xs:
+        lean = rng.normal(0, 0.004)
+        cylinder(0.055, top - 0.3, (x, y - 0.1, (top - 0.3) / 2), mat, rot=(0, lean, 0), verts=12)
+        box((0.12, 0.2, 0.25), (x, y - 0.06, top - 0.2), mat, bevel=0.02)
+        box((0.14, 0.2, 0.1), (x + 0.03, y - 0.12, 0.08), mat, bevel=0.02)
+        for zz in np.arange(1.6, top - 0.5, 2.0):
+            box((0.15, 0.12, 0.04), (x, y - 0.06, zz), mat, bevel=0.005)
+
+
+def s12b_bar(p0, p1, r, mat, verts=6):
+    """A round bar from p0 to p1 (a car's window pillar)."""
+    a, b = Vector(p0), Vector(p1)
+    d = b - a
+    rot = Vector((0, 0, 1)).rotation_difference(d.normalized()).to_euler()
+    return cylinder(r, d.length, tuple((a + b) / 2), mat, rot=tuple(rot), verts=verts)
+
+
+def s12b_person(rng, x, y, k, z0=0.0, bag=True):
+    """A shopper at 30-50 m (session 12, finer than s11f_visitor's box torso, which read as a mannequin):
+    tapered legs with shoes, a torso that narrows to the waist and is flattened front to back, shoulders,
+    arms hanging with a little swing, neck, head and hair; often a shopping bag in one hand. One mesh."""
+    import numpy as np
+    soup = Soup()
+    hgt = rng.uniform(1.58, 1.86)
+    s_ = hgt / 1.75
+    stride = rng.uniform(-0.18, 0.18)
+    for side in (-1, 1):
+        hip = np.array([side * 0.09, 0.0, 0.9]) * s_
+        foot = np.array([side * 0.1, side * stride, 0.06]) * s_
+        knee = (hip + foot) / 2 + np.array([0, 0.03, 0])
+        tube(soup, np.array([hip, knee, foot]), np.array([0.085, 0.058, 0.045]) * s_, 1, sides=8)
+        tube(soup, np.array([foot + np.array([0, -0.03, -0.03]), foot + np.array([0, 0.13, -0.04])]) * np.array([1, 1, 1]),
+             np.array([0.045, 0.04]), 4, sides=6)
+    torso = np.array([[0, 0, 0.86], [0, 0, 1.02], [0, 0, 1.2], [0, 0, 1.38], [0, 0, 1.45]]) * s_
+    tube(soup, torso, np.array([0.15, 0.14, 0.16, 0.17, 0.09]) * s_, 0, sides=10)
+    tube(soup, np.array([[0, 0, 1.44], [0, 0.01, 1.53]]) * s_, np.array([0.05, 0.05]) * s_, 2, sides=6)
+    for side in (-1, 1):
+        sh = np.array([side * 0.2, 0, 1.4]) * s_
+        sw = -side * stride * 0.6
+        el = sh + np.array([side * 0.03, sw * 0.5, -0.28]) * s_
+        ha = el + np.array([side * 0.01, sw, -0.26]) * s_
+        tube(soup, np.array([sh, el, ha]), np.array([0.055, 0.045, 0.035]) * s_, 0, sides=6)
+        tube(soup, np.array([ha, ha + np.array([0, 0, -0.08]) * s_]), np.array([0.03, 0.025]) * s_, 2, sides=5)
+        if bag and side == 1 and rng.random() < 0.7:
+            bc = ha + np.array([0.04, 0, -0.28]) * s_
+            q = np.array([[[-0.02, -0.18, -0.16], [-0.02, 0.18, -0.16], [-0.02, 0.18, 0.16], [-0.02, -0.18, 0.16]],
+                          [[0.08, -0.18, -0.16], [0.08, -0.18, 0.16], [0.08, 0.18, 0.16], [0.08, 0.18, -0.16]],
+                          [[-0.02, -0.18, -0.16], [-0.02, -0.18, 0.16], [0.08, -0.18, 0.16], [0.08, -0.18, -0.16]],
+                          [[-0.02, 0.18, -0.16], [0.08, 0.18, -0.16], [0.08, 0.18, 0.16], [-0.02, 0.18, 0.16]]]) + bc
+            soup.quads(q, 5)
+    head = np.array([0, 0.01, 1.64]) * s_
+    ico = 0.105 * s_
+    ang = np.linspace(0, np.pi, 7)
+    prof = np.stack([np.zeros(7), np.zeros(7), -np.cos(ang) * ico * 1.1], axis=1) + head
+    tube(soup, prof, np.sin(ang) * ico * 0.92 + 0.005, 2, sides=10)
+    hair = np.array([[0, -0.015, 1.64], [0, -0.02, 1.7], [0, -0.01, 1.76]]) * s_
+    tube(soup, hair, np.array([0.1, 0.1, 0.06]) * s_ * rng.uniform(0.98, 1.1), 3, sides=10)
+    top = rng.choice([(0.03, 0.03, 0.035), (0.12, 0.13, 0.16), (0.05, 0.08, 0.15), (0.35, 0.33, 0.3), (0.45, 0.07, 0.06),
+                      (0.6, 0.6, 0.58), (0.2, 0.25, 0.15), (0.5, 0.42, 0.3)])
+    legs = rng.choice([(0.02, 0.02, 0.025), (0.06, 0.08, 0.14), (0.2, 0.18, 0.15), (0.04, 0.05, 0.09)])
+    skin = rng.choice([(0.36, 0.24, 0.17), (0.3, 0.2, 0.14), (0.42, 0.3, 0.22)])
+    hairc = rng.choice([(0.015, 0.012, 0.01), (0.05, 0.035, 0.02), (0.02, 0.018, 0.016)])
+    bagc = rng.choice([(0.75, 0.72, 0.66), (0.5, 0.06, 0.05), (0.08, 0.1, 0.2), (0.85, 0.6, 0.15)])
+    mats = [simple_mat('s12b-top%d' % k, tuple(top), 0.8, grain=0.1), simple_mat('s12b-legs%d' % k, tuple(legs), 0.8, grain=0.1),
+            simple_mat('s12b-skin%d' % k, tuple(skin), 0.5, grain=0.05), simple_mat('s12b-hair%d' % k, tuple(hairc), 0.6),
+            simple_mat('s12b-shoe%d' % k, (0.02, 0.02, 0.02), 0.5), simple_mat('s12b-bag%d' % k, tuple(bagc), 0.6, grain=0.05)]
+    me = soup.mesh('s12b-person%d' % k, mats, smooth=True)
+    return put(me, (x, y, z0), rot_z=rng.uniform(0, 2 * math.pi), scale=(1.0, 0.72, 1.0))
+
+
+def s12b_parked_cars(spots, seed=5):
+    """The far bays' cars as s10a_parked_cars builds them, plus what the eye looks for at 25-40 m: door
+    mirrors, a dark sill and wheel-arch shadow, a white number plate, roof rails on some, a taller SUV or
+    van among them; each askew in its bay."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    cols = [(0.75, 0.75, 0.74), (0.72, 0.72, 0.7), (0.42, 0.43, 0.44), (0.02, 0.02, 0.022), (0.25, 0.02, 0.02),
+            (0.04, 0.08, 0.2), (0.6, 0.6, 0.6), (0.15, 0.15, 0.16), (0.55, 0.5, 0.42)]
+    paints = [s10a_car_paint('s12b-paint%d' % i, c) for i, c in enumerate(cols)]
+    glass = simple_mat('s12b-car-glass', (0.01, 0.012, 0.014), 0.05, spec=0.8, grain=0.0)
+    rubber = simple_mat('s12b-tyre', (0.02, 0.02, 0.02), 0.8, grain=0.05)
+    trim = simple_mat('s12b-trim', (0.03, 0.03, 0.03), 0.5, grain=0.05)
+    red = simple_mat('s12b-taillamp', (0.35, 0.01, 0.01), 0.2, grain=0.0)
+    lamp = simple_mat('s12b-headlamp', (0.6, 0.6, 0.62), 0.1, metallic=0.5, grain=0.0)
+    plate = simple_mat('s12b-plate', (0.7, 0.7, 0.68), 0.4, grain=0.05)
+    for (x, y) in spots:
+        k = rng.integers(0, len(cols))
+        tall = rng.random() < 0.25
+        L, W = rng.uniform(4.1, 4.7), rng.uniform(1.72, 1.85)
+        H = rng.uniform(1.62, 1.75) if tall else rng.uniform(1.42, 1.52)
+        rz = math.pi / 2 + rng.normal(0, 0.04)
+        face = 1 if rng.random() < 0.6 else -1
+        ca, sa = math.cos(rz), math.sin(rz)
+
+        def at(lx, ly, lz):
+            return (x + lx * ca - ly * sa, y + lx * sa + ly * ca, lz)
+        bh = 0.8 if tall else 0.72
+        box((L, W, bh), at(0, 0, 0.26 + bh / 2), paints[k], bevel=0.22, rot=(0, 0, rz))
+        box((L * 0.96, W * 0.98, 0.14), at(0, 0, 0.3), trim, bevel=0.05, rot=(0, 0, rz))
+        gh = H - bh - 0.28
+        s10a_glasshouse(L * (0.7 if tall else 0.62), W * 0.9, gh, at(-0.1 * face, 0, 0.24 + bh), rz + (0 if face > 0 else math.pi),
+                        glass, rake=0.18 if tall else 0.3)
+        box((L * (0.5 if tall else 0.36), W * 0.68, 0.05), at(-0.16 * face, 0, H - 0.02), paints[k], bevel=0.02, rot=(0, 0, rz))
+        # Window pillars in body colour (thin A-pillars at the nose, broad C-pillars at the tail) and a black
+        # seal where the glass meets the body, so the glasshouse is not one dark lump.
+        ga, gb = L * (0.7 if tall else 0.62) / 2, W * 0.9 / 2
+        rk = 0.18 if tall else 0.3
+        ra, rb = ga * (1 - rk), gb * 0.8
+        z0 = 0.24 + bh
+        for sy in (-1, 1):
+            for (bx_, tx_, pr) in ((ga, ra * 0.85, 0.045), (-ga, -ra, 0.1 if not tall else 0.07)):
+                p0 = at(-0.1 * face + face * bx_, sy * gb, z0)
+                p1 = at(-0.1 * face + face * tx_, sy * rb, z0 + gh)
+                s12b_bar(p0, p1, pr, paints[k])
+        box((L * (0.7 if tall else 0.62) + 0.04, W * 0.92, 0.05), at(-0.1 * face, 0, z0 + 0.01), trim, bevel=0.02, rot=(0, 0, rz))
+        if tall and rng.random() < 0.7:
+            for sy in (-1, 1):
+                box((L * 0.5, 0.04, 0.04), at(-0.16 * face, sy * W * 0.3, H + 0.03), trim, bevel=0.01, rot=(0, 0, rz))
+        for sy in (-1, 1):
+            box((0.1, 0.16, 0.11), at(face * L * 0.18, sy * (W / 2 + 0.07), 0.26 + bh + 0.08), paints[k], bevel=0.03, rot=(0, 0, rz))
+        for sx in (-1, 1):
+            box((0.12, W + 0.02, 0.22), at(sx * (L / 2 - 0.02), 0, 0.38), trim, bevel=0.05, rot=(0, 0, rz))
+            box((0.02, 0.52, 0.12), at(sx * (L / 2 + 0.06), 0, 0.5), plate, bevel=0.005, rot=(0, 0, rz))
+            for sy in (-1, 1):
+                cylinder(0.31, 0.2, at(sx * L * 0.33, sy * (W / 2 - 0.08), 0.31), rubber, rot=(math.pi / 2, 0, rz), verts=20)
+                box((0.05, 0.32, 0.12), at(sx * (L / 2 + 0.005), sy * (W / 2 - 0.25), 0.26 + bh - 0.12),
+                    lamp if sx == face else red, bevel=0.02, rot=(0, 0, rz))
+
+
+def s12b_shop_glass_mat(name, cell, x0=0.0, z0=0.0, shop=False, tilt=0.012):
+    """Curtain-wall or shopfront glass (session 12; planes here have world = object coordinates): each pane
+    (`cell` = (width, height) m from x0, z0) set a hair off true, so the reflection of the sky and trees
+    breaks at every mullion as real glazing does; behind it an interior that does not take the sun (an
+    emitter: dim, with faint lit patches) and, for shops (`shop`), rows of ceiling light fittings and
+    stock and displays in blurred colour below them."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    X, Z = sep.outputs['X'], sep.outputs['Z']
+    cx = math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', X, x0), cell[0]))
+    cz = math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', Z, z0), cell[1]))
+    cv = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, cx, cv.inputs[0])
+    link(nt, cz, cv.inputs[1])
+    wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    wn.noise_dimensions = '3D'
+    link(nt, cv.outputs[0], wn.inputs['Vector'])
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'SUBTRACT'
+    link(nt, wn.outputs['Color'], off.inputs[0])
+    off.inputs[1].default_value = (0.5, 0.5, 0.5)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    nsum = nt.nodes.new('ShaderNodeVectorMath')
+    nsum.operation = 'ADD'
+    link(nt, geo.outputs['Normal'], nsum.inputs[0])
+    link(nt, math_node_vec_scale(nt, off.outputs[0], (2 * tilt, 2 * tilt, 2 * tilt)), nsum.inputs[1])
+    nn = nt.nodes.new('ShaderNodeVectorMath')
+    nn.operation = 'NORMALIZE'
+    link(nt, nsum.outputs[0], nn.inputs[0])
+    pane = math_node(nt, 'MULTIPLY', wn.outputs['Value'], 1.0)
+    inside = ramp(nt, noise(nt, c, 0.25, 3, 0.5), [(0.4, (0.02, 0.022, 0.025)), (0.7, (0.05, 0.048, 0.045))])
+    if shop:
+        zl = smooth_band(nt, Z, 3.45, 3.5, 3.62, 3.67)
+        lx = smooth_band(nt, math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', X, 1.5)), 0.1, 0.13, 0.55, 0.58)
+        lights = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', zl, lx), math_node(nt, 'GREATER_THAN', pane, 0.15))
+        stock = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 2.5)), 1.4, 3, 0.5),
+                     [(0.2, (0.03, 0.02, 0.02)), (0.4, (0.12, 0.1, 0.08)), (0.55, (0.05, 0.06, 0.1)), (0.7, (0.12, 0.06, 0.05)),
+                      (0.85, (0.14, 0.14, 0.13))])
+        low = smooth_band(nt, Z, 0.3, 0.5, 2.1, 2.4)
+        inside = mix_rgb(nt, math_node(nt, 'MULTIPLY', low, 0.8), inside, stock)
+        inside = mix_rgb(nt, lights, inside, (3.0, 2.8, 2.5))
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, inside, e.inputs['Color'])
+    e.inputs['Strength'].default_value = 1.0
+    g = nt.nodes.new('ShaderNodeBsdfGlossy')
+    g.inputs['Roughness'].default_value = 0.01
+    link(nt, nn.outputs[0], g.inputs['Normal'])
+    fres = nt.nodes.new('ShaderNodeFresnel')
+    fres.inputs['IOR'].default_value = 1.52
+    link(nt, nn.outputs[0], fres.inputs['Normal'])
+    mix = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.1), mix.inputs[0])
+    link(nt, e.outputs[0], mix.inputs[1])
+    link(nt, g.outputs[0], mix.inputs[2])
+    link(nt, mix.outputs[0], out.inputs['Surface'])
+    return no_light_sampling(m)
+
+
 def s_mall_car_park():
     """A shopping centre's open-air car park (session 7; was an indoor deck, whose tube-lit ceiling contradicted
     the sky and trees mirrored in street photos' paint): the car in the aisle, marked bays behind it, a kerbed
@@ -3753,32 +4212,50 @@ def s_mall_car_park():
     extra = {'night': False, 'perspectiveLines': True, 'clear': [0.05, 0.95]}
     sun_elev, sun_az = 48, 140
     fair_day(sun_elev, sun_az, cover=0.4, seed=3.0)
-    plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.08, 0.078, 0.076)))
-    plane(120, 50, (0, 10.0, 0.002), s10a_carpark_fade_mat())
-    plane(120, 50, (0, 10.0, 0.003), s10a_carpark_wear_mat())
-    bay_lines(((4.2, 9.2), (20.2, 25.2), (25.4, 30.4)))
-    # Session 10: the island's trees grown by s10a_broadleaf_mesh (limbs with side branches, thousands of
-    # leaf cards lit by exposure), four templates; the same trees stand behind the camera for the glass.
+    # Session 12: asphalt built to hold up at 100 % (stones, sealed cracks, tyre lanes), saw-cut repair
+    # patches, hand-painted bay lines; the s10a wear film (oil in the bays, kerb dust) stays over it.
+    plane(6000, 6000, (0, 0, 0), s12b_asphalt_mat((0.075, 0.073, 0.07)))
+    # Saw-cut repair patches: one cut by the frame's lower left corner, the others in the aisle behind the bays.
+    s12b_patches(((-1.75, -3.55, 1.6, 0.95, 0.03, 1.9), (-5.6, 11.0, 3.0, 1.6, 0.012, 1.5), (6.3, 11.6, 2.2, 1.3, -0.01, 1.1),
+                  (-2.5, 3.4, 1.6, 1.0, 0.02, 1.6)))
+    s12b_bay_lines(((4.2, 9.2), (20.2, 25.2), (25.4, 30.4)))
+    # Session 10 trees (s10a_broadleaf_mesh), session 12: only two on the island, at the frame's edges, and a
+    # clipped photinia hedge along it that hides the far cars' lower bodies and wheels.
     leaf = s10a_leaf_mat('mall-s10a-leaf', (0.018, 0.035, 0.012), (0.05, 0.085, 0.025), (0.15, 0.19, 0.06),
                          dry=(0.12, 0.1, 0.045), translucent=0.3, sheen=0.42, dry_share=0.015)
     bark = bark2_mat('mall-s10a-bark', (0.09, 0.08, 0.07), lichen=(0.2, 0.21, 0.17))
     trees = [s10a_broadleaf_mesh(41 + i, h, cr, 'mall-s10a-tree%d' % i, [leaf, bark], leaves=1.0, lean=ln)
              for i, (h, cr, ln) in enumerate(((7.0, 2.9, 0.05), (6.2, 2.6, -0.08), (7.6, 3.1, 0.0), (5.6, 2.3, 0.1)))]
-    granite, metal = planted_island(14.0, 16.6, (-21.0, -12.5, -4.5, 10.5, 17.0, 23.0), (-15.0, 3.5, 16.5), 'mall', trees=trees)
+    granite, metal = planted_island(14.0, 16.6, (-10.8, 12.2), (-15.0, 3.5, 16.5), 'mall', trees=[trees[1], trees[3]])
+    hleaf = s10a_leaf_mat('s12b-hedge-leaf', (0.02, 0.03, 0.012), (0.06, 0.085, 0.03), (0.17, 0.2, 0.07),
+                          dry=(0.3, 0.08, 0.04), translucent=0.25, sheen=0.5, dry_share=0.06)
+    hin = simple_mat('s12b-hedge-inner', (0.012, 0.018, 0.008), 0.8, grain=0.3, grain_scale=4)
+    hedges = [s12b_shrub_mesh(60 + i, ln, 1.3, 0.72, 's12b-hedge%d' % i, [hleaf, hin]) for i, ln in enumerate((7.5, 9.0, 6.0))]
+    hx = -34.0
+    k = 0
+    while hx < 34.0:
+        ln = (7.5, 9.0, 6.0)[k % 3]
+        if not (-12.6 < hx + ln / 2 < -9.0):  # a cut-through path for people on foot
+            put(hedges[k % 3], (hx + ln / 2, 15.3 + random.uniform(-0.08, 0.08), 0.13), rot_z=random.gauss(0, 0.01),
+                scale=(1.0, 1.0, random.uniform(0.92, 1.06)))
+        hx += ln + random.uniform(0.1, 0.5)
+        k += 1
     for i, tx in enumerate((-26.0, -17.0, -8.0, 2.0, 11.0, 20.0, 29.0)):
         put(trees[(i + 1) % 4], (tx + random.uniform(-1.5, 1.5), -30.0 + random.uniform(-2, 2), 0.0), rot_z=random.uniform(0, 6.3),
             scale=random.uniform(0.9, 1.2))
     box((120, 12, 9), (0, -46.0, 4.5), plaster_mat('mall-s10a-opposite', (0.62, 0.58, 0.52)), bevel=0)
     s10a_litter(((13.85, 0.25, 60), (16.75, 0.25, 50), (37.7, 0.3, 60), (6.7, 1.2, 25), (27.0, 2.0, 40)), (-30.0, 30.0))
     # Other shoppers' cars in the far bays (bay middles at x = -40 + 2.55 (k + 0.5)), with gaps.
-    s10a_parked_cars([(-40 + 2.55 * (k + 0.5), y) for k, y in ((6, 22.7), (7, 22.7), (9, 22.7), (12, 22.7), (13, 22.7),
-                                                                (15, 22.7), (17, 22.7), (18, 22.7), (21, 22.7), (22, 22.7),
-                                                                (8, 27.9), (11, 27.9), (14, 27.9), (16, 27.9), (19, 27.9),
+    s12b_parked_cars([(-40 + 2.55 * (k + 0.5), y) for k, y in ((6, 22.7), (7, 22.7), (9, 22.7), (12, 22.7), (13, 22.7),
+                                                                (15, 22.7), (17, 22.7), (21, 22.7), (22, 22.7),
+                                                                (8, 27.9), (11, 27.9), (14, 27.9), (16, 27.9),
                                                                 (20, 27.9), (23, 27.9))])
     trolleys = Batch(simple_mat('s10a-trolley', (0.55, 0.56, 0.57), 0.3, metallic=0.9, grain=0.05), 's10a-trolleys')
     s10a_trolley(trolleys, -7.4, 12.9, 0.35)
     s10a_trolley(trolleys, 12.8, 21.5, 2.2)
     trolleys.done()
+    # A cumulus's shadow over the left of the mall's front (the car and the car park stay in sun).
+    s12b_cloud_shadow(sun_elev, sun_az, 250.0, (-14.0, 50.0), 12.0)
     # Footway in front of the mall, then the building.
     fy = 44.0
     kerbs = Batch(granite, 'mall-kerb2')
@@ -3789,15 +4266,15 @@ def s_mall_car_park():
         x += ln
     kerbs.done()
     plane(140, 6.0, (0, fy - 3.0 + 0.12, 0.15), floor_material('stone-paving', (0.55, 0.53, 0.5)))
-    clad = s10a_weathered(cladding_mat('mall-clad', (0.72, 0.71, 0.68)))
+    clad = s10a_weathered(cladding_mat('mall-clad', (0.72, 0.71, 0.68)), 0.72, 0.82)
     clad2 = s10a_weathered(cladding_mat('mall-clad2', (0.32, 0.33, 0.35), panel=(1.2, 1.2)), 0.85, 0.9)
-    glass = curtain_glass_mat('mall-glass')
+    glass = s12b_shop_glass_mat('s12b-shop-glass', (3.0, 4.4), -80.0, 0.0, shop=True)
+    hall_glass = s12b_shop_glass_mat('s12b-hall-glass', (2.0, 3.3), 3.0, 1.2)
     frame = simple_mat('mall-frame', (0.2, 0.21, 0.22), 0.35, metallic=0.7, grain=0.03)
     H = 14.0
     box((160, 40, H), (0, fy + 20, H / 2), clad, bevel=0)
     # A lower wing in dark cladding on the left, set forward, so the front is not one box.
     box((40, 6, 11.0), (-32.0, fy - 0.8, 5.5), clad2, bevel=0.02)
-    box((160.5, 0.6, 0.8), (0, fy - 0.1, H - 0.4), clad2, bevel=0.01)  # parapet coping band
     # Shopfront glazing along the ground floor, dark frames every 3 m.
     plane(160, 4.2, (0, fy - 0.02, 2.25), glass, rot=(math.pi / 2, 0, 0))
     plane(40, 4.2, (-32.0, fy - 3.82, 2.25), glass, rot=(math.pi / 2, 0, 0))
@@ -3811,7 +4288,7 @@ def s_mall_car_park():
     # The entrance hall: a taller glazed volume off-centre (the car does not hide it), a canopy.
     ex0, ex1, eh = 3.0, 19.0, 18.0
     box((ex1 - ex0 + 1.2, 8, eh + 0.6), ((ex0 + ex1) / 2, fy + 3.0, (eh + 0.6) / 2), clad2, bevel=0.02)
-    plane(ex1 - ex0, eh - 0.6, ((ex0 + ex1) / 2, fy - 1.05, (eh - 0.6) / 2 + 0.2), glass, rot=(math.pi / 2, 0, 0))
+    plane(ex1 - ex0, eh - 0.6, ((ex0 + ex1) / 2, fy - 1.05, (eh - 0.6) / 2 + 0.2), hall_glass, rot=(math.pi / 2, 0, 0))
     x = ex0
     while x <= ex1 + 0.01:
         frames.box((0.14, 0.25, eh - 0.6), (x, fy - 1.1, (eh - 0.6) / 2 + 0.2))
@@ -3823,14 +4300,49 @@ def s_mall_car_park():
     box((ex1 - ex0 + 4, 5.0, 0.45), ((ex0 + ex1) / 2, fy - 3.3, 5.2), clad2, bevel=0.02)  # canopy
     for cx_ in (ex0 - 0.5, ex1 + 0.5):
         cylinder(0.18, 5.0, (cx_, fy - 5.2, 2.5), metal, verts=20)
-    # Blank brand panels on the facade (lightboxes seen unlit by day) and a brand emblem on the hall.
-    brand = [(0.55, 0.08, 0.07), (0.06, 0.2, 0.42), (0.85, 0.6, 0.1), (0.12, 0.12, 0.13), (0.1, 0.35, 0.2)]
-    for i, bx in enumerate((-34.0, -22.0, -9.0, 30.0, 42.0)):
-        w_ = random.uniform(3.5, 6.0)
-        box((w_, 0.25, 1.3), (bx, fy - (4.0 if bx < -12 else 0.2), 7.2 + random.uniform(-0.5, 0.8)),
-            simple_mat('brand%d' % i, brand[i % len(brand)], 0.3, grain=0.03), bevel=0.04)
-    # The emblem: a teal panel with three slanted white bars (abstract; no letters, no road-sign shapes).
+    # Session 12: brand fascias with real letters (each panel hung a little off level), the mall's name on a
+    # fascia over the canopy, downlights under it, rainwater pipes down the walls, the coping in lengths.
+    letters = simple_mat('s12b-letters', (0.9, 0.9, 0.88), 0.35, grain=0.02)
+    for i, (bx, by, bz, bw, col_, name_) in enumerate(((-19.5, fy - 4.0, 7.6, 5.6, (0.55, 0.08, 0.07), 'MODA EVİ'),
+                                                      (-6.5, fy - 0.2, 7.0, 4.6, (0.06, 0.2, 0.42), 'MARKET'),
+                                                      (27.0, fy - 0.2, 7.4, 4.2, (0.12, 0.12, 0.13), 'SPOR'))):
+        tilt = random.gauss(0, 0.004)
+        box((bw, 0.25, 1.3), (bx, by, bz), s10a_weathered(simple_mat('s12b-brand%d' % i, col_, 0.3, grain=0.03), 0.9, 1.0),
+            bevel=0.04, rot=(0, tilt, 0))
+        t_ = shop_name(name_, bx, by - 0.14, bz - 0.36, 0.7, letters, depth=0.04)
+        t_.rotation_euler = (math.pi / 2, tilt, 0)
     ecx = (ex0 + ex1) / 2
+    box((ex1 - ex0 + 4, 0.2, 1.0), (ecx, fy - 5.9, 5.45), clad2, bevel=0.01)
+    shop_name('ÇINAR AVM', ecx, fy - 6.02, 5.12, 0.62, letters, depth=0.05, spacing=1.08)
+    dl = no_light_sampling(emission_mat('s12b-downlight', (1.0, 0.93, 0.82), 6.0))
+    for gx in [ex0 - 1.0 + 2.0 * i for i in range(10)]:
+        for gy in (fy - 4.6, fy - 2.4):
+            camera_only(cylinder(0.09, 0.01, (gx, gy, 4.97), dl, verts=12))
+    pipe = simple_mat('s12b-pipe', (0.4, 0.41, 0.41), 0.5, grain=0.08)
+    s12b_drainpipes((-10.8, 1.6, 21.4, 34.0), fy, H - 0.8, pipe)
+    s12b_drainpipes((-47.0, -29.0, -13.0), fy - 3.8, 11.0, pipe)
+    cop = Batch(clad2, 's12b-coping')
+    x = -80.0
+    while x < 80:
+        cop.box((2.98, 0.62, 0.8), (x + 1.5, fy - 0.1 + random.gauss(0, 0.01), H - 0.4 + random.gauss(0, 0.012)),
+                rot_y=random.gauss(0, 0.002))
+        x += 3.0
+    cop.done()
+    # Window vinyls on the shop glass: sale and new-season posters, a little crooked.
+    black_l = simple_mat('s12b-letters-dark', (0.03, 0.03, 0.03), 0.4, grain=0.02)
+    for (px, py, pz, pw, ph, pcol, txt, tcol, th) in ((-9.6, fy - 0.05, 2.7, 2.6, 1.1, (0.6, 0.03, 0.03), '%50 İNDİRİM', letters, 0.32),
+                                                      (-15.3, fy - 3.87, 2.5, 2.2, 1.0, (0.85, 0.7, 0.08), 'YENİ SEZON', black_l, 0.3),
+                                                      (21.0, fy - 0.05, 2.6, 2.0, 1.4, (0.9, 0.9, 0.88), 'AÇIĞIZ', black_l, 0.36)):
+        rz_ = random.gauss(0, 0.01)
+        plane(pw, ph, (px, py, pz), simple_mat('s12b-poster-%s' % txt, pcol, 0.5, grain=0.05), rot=(math.pi / 2, rz_, 0))
+        t_ = shop_name(txt, px, py - 0.012, pz - th / 2, th, tcol, depth=0.006)
+        t_.rotation_euler = (math.pi / 2, rz_, 0)
+    # Shoppers at the entrance and one crossing the far bays (out of focus at 30-48 m).
+    import numpy as np
+    prng = np.random.default_rng(12)
+    for k, (px, py) in enumerate(((9.2, 39.6), (9.8, 39.3), (12.0, 40.5), (16.8, 38.9), (-8.8, 33.5), (-11.4, 17.5))):
+        s12b_person(prng, px, py, k, z0=0.15 if py > 38 else 0.0)
+    # The emblem: a teal panel with three slanted white bars (abstract; no letters, no road-sign shapes).
     box((3.2, 0.25, 3.2), (ecx, fy - 1.4, eh - 3.2), simple_mat('emblem', (0.02, 0.3, 0.33), 0.3, grain=0.02), bevel=0.25)
     white = simple_mat('emblem2', (0.92, 0.92, 0.9), 0.3)
     for k in (-1, 0, 1):
@@ -3843,8 +4355,23 @@ def s_mall_car_park():
     # Rooftop plant and a far tree line show over the roof at the sides.
     box((8, 6, 2.5), (-30, fy + 15, H + 1.25), clad2, bevel=0.02)
     box((5, 4, 1.8), (36, fy + 10, H + 0.9), clad2, bevel=0.02)
+    # Session 12: what breaks a real mall's roofline: condensers and ducts set back from the edge, a guard
+    # rail round a roof hatch, a dish and an aerial mast, a sign frame.
+    plant = simple_mat('s12b-roof-plant', (0.5, 0.5, 0.48), 0.5, grain=0.1)
+    for (rx, ry, w_, d_, h_) in ((-18.0, 3.0, 3.2, 1.8, 1.4), (-14.2, 2.6, 1.6, 1.2, 1.1), (-2.5, 5.0, 6.0, 2.2, 1.8),
+                                 (24.0, 2.2, 2.4, 1.6, 1.2), (29.0, 6.0, 4.0, 3.0, 2.2)):
+        box((w_, d_, h_), (rx, fy + ry, H + h_ / 2), plant, bevel=0.02)
+    box((14.0, 0.5, 0.5), (-7.0, fy + 5.5, H + 2.0), plant, bevel=0.01)
+    rail = Batch(frame, 's12b-roof-rail')
+    for k in range(9):
+        rail.box((0.04, 0.04, 1.1), (-31.0 + k * 1.2, fy + 1.2, H + 0.55))
+    rail.box((9.7, 0.04, 0.04), (-26.2, fy + 1.2, H + 1.08))
+    rail.box((9.7, 0.04, 0.04), (-26.2, fy + 1.2, H + 0.55))
+    rail.done()
+    cylinder(0.05, 5.0, (14.0, fy + 8.0, H + 2.5), frame, verts=8)
+    cylinder(0.45, 0.06, (31.0, fy + 3.0, H + 1.2), plant, rot=(1.2, 0, 0.3), verts=20)
     camera(focal=40.0, fstop=5.6, pitch_deg=0.0, height=1.3, distance=8.0)
-    render_settings(exposure=-1.0, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
+    render_settings(exposure=-0.8, mist={'start': 80, 'depth': 1500, 'color': (0.62, 0.68, 0.76)})
     return extra
 
 
