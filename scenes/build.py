@@ -1895,14 +1895,14 @@ def diffuser_mat(name, strength, fall=0.55):
     return m
 
 
-def light_bank(y, z, length, depth, power):
+def light_bank(y, z, length, depth, power, face_gain=0.6):
     """A long light bank hung over the cove (session 8, modern studio): a black box on wires whose diffused
     underside the camera sees at the top of the frame, lighting the wall and the cove's foot below it (so
     the wall's light falls off downwards and to the sides), and reflected in the satin floor."""
     housing = simple_mat('bank-housing', (0.025, 0.025, 0.027), 0.6, grain=0.1, grain_scale=20)
     box((length, depth, 0.32), (0, y, z + 0.16), housing, bevel=0.02)
     face = plane(length * 0.97, depth * 0.9, (0, y, z - 0.005),
-                 no_light_sampling(diffuser_mat('bank-diffuser', power / (math.pi * length * depth) * 0.6)),
+                 no_light_sampling(diffuser_mat('bank-diffuser', power / (math.pi * length * depth) * face_gain)),
                  rot=(math.pi, 0, 0))
     camera_only(face)
     wire = simple_mat('wire', (0.05, 0.05, 0.05), 0.4, metallic=0.8)
@@ -1911,20 +1911,206 @@ def light_bank(y, z, length, depth, power):
     area_light((0, y, z - 0.02), length, power, size_y=depth, target=(0, y + 3.0, 1.0))
 
 
+# ---------------------------------------------------------------- session 12: studios as photographs
+
+def s12a_dashes(nt, c, scale, rot, thr, stretch=6.0):
+    """Short soft dashes (rubber scuffs, heel marks): noise stretched along one direction, only its
+    highest crests kept. 0..1."""
+    n = noise(nt, _stretch(nt, c, 1.0, stretch, 1.0, rot), scale, 3, 0.5, distortion=0.6)
+    return ramp(nt, n, [(thr, (0, 0, 0)), (thr + 0.07, (1, 1, 1))])
+
+
+def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=(), dust=0.1):
+    """Session 12 (studio white, grey, modern): a painted cyclorama as a camera sees it at 100 %.
+    The floor paint meets the wall paint at the foot of the cove (a soft change over 20-30 cm, not a
+    jittered haze climbing the curve). The floor carries: a fine paint grain (orange peel and roller
+    stipple, +-2-3 %), roller laps a roller wide, a few repainted patches (a shade fresher and a touch
+    glossier, their edges soft but present), faint tyre tracks as long gentle curves across the frame
+    (radii of 15-30 m: cars driven in from the side door, no loops), short rubber scuffs and heel marks at
+    random angles, dust that gathers at the cove's foot and in the untrodden sides, and grime and shoe
+    scuffs at the cove's foot. The tone drift over metres is kept under +-2 %, so the light's falloff, not
+    the paint, makes the large-scale gradient. The wall is the same paint, cleaner."""
+    m, nt, out = new_mat(name)
+    c0 = coord(nt)
+    # a per-scene offset so the three studios do not share one pattern
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'ADD'
+    link(nt, c0, off.inputs[0])
+    off.inputs[1].default_value = (seed * 13.1, seed * 7.7, 0.0)
+    c = off.outputs[0]
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c0, sep.inputs[0])
+    z = sep.outputs['Z']
+    x = sep.outputs['X']
+    y = sep.outputs['Y']
+    # floor paint to wall paint at the cove's foot, a fine ragged edge (paint cut in by hand)
+    zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 6.0, 3, 0.5), 0.5), 0.05))
+    on_floor = ramp(nt, zj, [(0.04, (1, 1, 1)), (0.3, (0, 0, 0))])
+    flat = ramp(nt, z, [(0.0, (1, 1, 1)), (0.05, (0, 0, 0))])
+    # tone: a faint drift, roller laps (long in y, a roller wide), paint grain at two scales
+    tone = ramp(nt, noise(nt, c, 0.15, 2, 0.5), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)])
+    laps = noise(nt, _stretch(nt, c, 2.2, 0.25, 1.0, 4.0), 1.0, 3, 0.5)
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, laps, [(0.35, (0.985,) * 3), (0.65, (1.01,) * 3)]), 'MULTIPLY')
+    # (stretched along y by the grazing view's foreshortening, so on screen the grain is about round)
+    g1 = noise(nt, _stretch(nt, c, 1.0, 0.2, 1.0), 40.0, 3, 0.6)
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, g1, [(0.32, (0.94,) * 3), (0.68, (1.05,) * 3)]), 'MULTIPLY')
+    g2 = noise(nt, _stretch(nt, c, 1.0, 0.25, 1.0), 140.0, 2, 0.5)
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, g2, [(0.32, (0.97,) * 3), (0.68, (1.03,) * 3)]), 'MULTIPLY')
+    mott = noise(nt, _stretch(nt, c, 1.0, 0.3, 1.0), 4.0, 4, 0.6)
+    tone = mix_rgb(nt, 1.0, tone, ramp(nt, mott, [(0.3, (0.975,) * 3), (0.7, (1.02,) * 3)]), 'MULTIPLY')
+    # repainted patches: elongated along the roller's travel, fresher and lighter, soft-edged
+    pn = noise(nt, _stretch(nt, c, 0.6, 1.4, 1.0, 8.0), 0.45, 2, 0.5, distortion=0.3)
+    patch = ramp(nt, pn, [(0.57, (0, 0, 0)), (0.59, (1, 1, 1))])
+    patch = math_node(nt, 'MULTIPLY', patch, flat)
+    tone = mix_rgb(nt, patch, tone, mix_rgb(nt, 1.0, tone, (1.05, 1.05, 1.05), 'MULTIPLY'))
+    fcol = mix_rgb(nt, 1.0, floor_col, tone, 'MULTIPLY')
+    # marks: tyre tracks (long gentle arcs), rubber scuffs and heel marks, darker
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 2, 0.5), 0.5), 0.2)
+    marks = _tyre_arcs(nt, c0, tracks, wob) if tracks else None
+    sc_m = None
+    for i, (s, rot, thr) in enumerate(((3.0, 12.0, 0.61), (4.5, -25.0, 0.62), (8.0, 70.0, 0.63))):
+        d = s12a_dashes(nt, c, s, rot + seed * 11, thr)
+        sc_m = d if sc_m is None else math_node(nt, 'ADD', sc_m, d)
+    sc_mask = ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.42, (0, 0, 0)), (0.62, (1, 1, 1))])
+    sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', sc_m, sc_mask), 0.7)
+    marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
+    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
+    rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
+    fcol = mix_rgb(nt, marks, fcol, rubber)
+    # dust: fine light speckle in drifts, heavier at the cove's foot and at the untrodden sides
+    ymap = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, y, ymap.inputs['Value'])
+    ymap.inputs['From Min'].default_value = 3.0
+    ymap.inputs['From Max'].default_value = 10.5
+    xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), 8.0)
+    where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, 0.5))
+    where = math_node(nt, 'ADD', where, 0.15, clamp=True)
+    drifts = ramp(nt, noise(nt, c, 1.1, 4, 0.55), [(0.35, (0, 0, 0)), (0.8, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, c, 90.0, 2, 0.5), [(0.5, (0, 0, 0)), (0.72, (1, 1, 1))])
+    dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', 0.35, speck))
+    dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
+    fcol = mix_rgb(nt, dust_m, fcol, (0.66, 0.64, 0.6))
+    # grime and shoe scuffs at the cove's foot (things pushed against the sweep, people stepping on it)
+    foot = ramp(nt, z, [(0.0, (0.3, 0.3, 0.3)), (0.06, (1, 1, 1)), (0.45, (0, 0, 0))])
+    heel = s12a_dashes(nt, c, 7.0, 90.0, 0.69, stretch=4.0)
+    grime = math_node(nt, 'MULTIPLY', foot, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY',
+                      ramp(nt, noise(nt, _stretch(nt, c, 0.4, 1.0, 1.0), 2.0, 4, 0.6), [(0.4, (0, 0, 0)), (0.75, (1, 1, 1))]), 0.35), heel))
+    # wall: the same paint, cleaner: a roller stipple, faint touch-ups, a slightly warm dirt at its foot
+    wcol = mix_rgb(nt, 1.0, wall_col, ramp(nt, noise(nt, c, 38.0, 3, 0.6), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)]), 'MULTIPLY')
+    wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 0.5, 2, 0.5), [(0.3, (0.993,) * 3), (0.7, (1.005,) * 3)]), 'MULTIPLY')
+    col = mix_rgb(nt, on_floor, wcol, fcol)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grime, 0.3 * wear, clamp=True), col,
+                  mix_rgb(nt, 1.0, floor_col, (0.62, 0.6, 0.58), 'MULTIPLY'))
+    # satin floor: fresh patches glossier, dust duller, a slow variation; the wall matt
+    rv = ramp(nt, noise(nt, c, 0.4, 3, 0.5), [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
+    rgh = math_node(nt, 'ADD', rough - 0.04, math_node(nt, 'MULTIPLY', rv, 0.08))
+    rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', patch, 0.05))
+    rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust_m, 1.5))
+    rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', marks, 0.15))
+    rgh = mix_rgb(nt, on_floor, (0.85, 0.85, 0.85), rgh)
+    nrm = bump(nt, noise(nt, c, 0.6, 3, 0.5), 0.012, 0.03)
+    nrm = bump(nt, g1, 0.02, 0.002, normal=nrm)
+    p = principled(nt, out, col, rgh, 0.5, 0.0, nrm)
+    p.inputs['Specular'].default_value = 0.32
+    meta['floor'] = {'gloss': round(max(0.05, 0.55 - rough), 2), 'roughness': rough, 'kind': 'studio-paint'}
+    return m
+
+
+def s12a_floor_cable(pts, mat):
+    """A light's mains cable lying on the floor: the points on the floor, a little slack lifting it
+    where it crosses itself or leaves the stand."""
+    return wire([(px, py, pz + 0.006) for px, py, pz in pts], 0.0065, mat, 's12a-cable')
+
+
+def s12a_post(grain=0.2, vignette=0.14, dispersion=0.0025):
+    """Session 12 studios: what a camera adds. A second, wider vignette (a 50 mm lens's natural
+    fall-off at f/5.6 on top of the light's), a trace of lateral colour at the frame's edges, sensor
+    grain in linear light (s11b_photo_post) and dither, so the smooth gradients do not band in 8 bits."""
+    nt = sc.node_tree
+    comp = next(n for n in nt.nodes if n.type == 'COMPOSITE')
+    img = comp.inputs['Image'].links[0].from_socket
+    if dispersion > 0:
+        ld = nt.nodes.new('CompositorNodeLensdist')
+        ld.use_fit = False
+        ld.use_jitter = False
+        ld.inputs['Distort'].default_value = 0.0
+        ld.inputs['Dispersion'].default_value = dispersion
+        link(nt, img, ld.inputs['Image'])
+        img = ld.outputs[0]
+    ell = nt.nodes.new('CompositorNodeEllipseMask')
+    ell.width = 1.25
+    ell.height = 1.3
+    blur = nt.nodes.new('CompositorNodeBlur')
+    blur.filter_type = 'FAST_GAUSS'
+    blur.use_relative = True
+    blur.factor_x = 45
+    blur.factor_y = 45
+    link(nt, ell.outputs['Mask'], blur.inputs[0])
+    vig = nt.nodes.new('CompositorNodeMixRGB')
+    vig.blend_type = 'MULTIPLY'
+    vig.inputs[0].default_value = vignette
+    link(nt, img, vig.inputs[1])
+    link(nt, blur.outputs[0], vig.inputs[2])
+    link(nt, vig.outputs[0], comp.inputs['Image'])
+    s11b_photo_post(grain=grain, floor=0.0015)
+    sc.render.dither_intensity = 1.5
+
+
+def s12a_stand_gear(x, y, side):
+    """What sits round a light stand in a working studio: a sandbag over one leg, the mains cable running
+    from the stand's foot across the floor and out of the frame at the side (never into the standing area)."""
+    bag = simple_mat('s12a-sandbag', (0.05, 0.048, 0.045), 0.85, grain=0.15, grain_scale=25)
+    box((0.34, 0.2, 0.09), (x + 0.25 * side, y - 0.12, 0.045), bag, bevel=0.035, rot=(0, 0, 0.5 * side))
+    cab = simple_mat('s12a-cable', (0.018, 0.018, 0.018), 0.45)
+    rng = random.Random(int(abs(x) * 100 + y * 10))
+    pts = []
+    n = 26
+    for i in range(n + 1):
+        t = i / n
+        px = x + side * (0.1 + 3.2 * t) + rng.uniform(-0.03, 0.03)
+        py = y - 0.1 - 1.6 * t + 0.5 * math.sin(t * 3.1 + 0.6) + rng.uniform(-0.03, 0.03)
+        pts.append((px, py, 0.0))
+    s12a_floor_cable(pts, cab)
+
+
+def s12a_studio_rig(kind, P, S12):
+    """Session 12 (studio white, grey): the lights of a car studio as a photo shows them. A large overhead
+    scrim over the car (the key), a wash over the cove narrower than the frame's width, so the wall is
+    brightest behind the car and falls off towards the top and the corners and the cove's curve shades
+    itself; one tall softbox on a stand at the frame's edge with its sandbag and cable (its diffuser is
+    reflected as a broad soft sheen in the satin floor). Three lamps only (Cycles 3.4 samples one lamp per
+    sample, uniformly; every extra lamp is noise for our denoiser), the dim world not sampled."""
+    k = P['key']
+    area_light((0, 0.3, 5.6), 7.0, k * 0.8, size_y=4.0)
+    sc.world.cycles.sampling_method = 'NONE'
+    area_light((0, 6.0, 7.6), S12.get('wash_w', 6.0), k * S12['wash'] * 6.0, size_y=1.6, target=(0, 12.5, 4.2))
+    sx, sy = S12['stand']
+    softbox_stand(sx, sy, 1.95, 0.9, 1.6, (0, 0, 0), 80, face_mat=diffuser_mat('s12a-stand-diffuser', 2.2, 0.65))
+    s12a_stand_gear(sx, sy, 1 if sx > 0 else -1)
+
+
 def studio2(kind):
     """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
     softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
     P = {
         # floor paint, wall paint, floor roughness, wear, turntable, key power, wall wash, exposure
         'white': dict(floor=(0.7, 0.7, 0.7), wall=(0.86, 0.86, 0.86), rough=0.34, wear=0.8, disc=None,
-                      arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55),
+                      arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55,
+                      s12=dict(seed=0.0, tracks=((2.0, -22.0, 25.0, 0.45), (-4.0, 30.0, 27.5, 0.4)), dust=0.08, rough=0.36,
+                               floor=(0.72, 0.72, 0.715), wall=(0.86, 0.86, 0.855), cove=(1.1, 10.5), wash=0.42, wash_w=4.0,
+                               stand=(4.6, 4.2))),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
-                     photo=True, rough_var=0.1, dust=0.08),
+                     photo=True, rough_var=0.1, dust=0.08,
+                     s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
+                              floor=(0.3, 0.303, 0.31), wall=(0.52, 0.523, 0.527), cove=(1.1, 10.5), wash=0.4,
+                              stand=(-4.7, 4.0))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
-                       cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1),
+                       cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1,
+                       s12=dict(seed=2.0, tracks=((1.5, -21.0, 24.0, 0.55), (-2.5, 27.0, 23.0, 0.45)), dust=0.06, rough=0.34,
+                                floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), cove=(1.0, 10.6))),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
         # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
@@ -1936,13 +2122,24 @@ def studio2(kind):
                      arcs=((-6.5, 1.5, 5.0, 0.5), (7.5, -0.5, 6.2, 0.45)), key=900, wash=0.05, dust=0.05,
                      scuffs=0.0, cove=(1.3, 10.6), backdrop=6000),
     }[kind]
-    mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'],
-                         dust=P.get('dust', 0.12), scuffs=P.get('scuffs', 0.3), rough_var=P.get('rough_var', 0.32),
-                         photo=P.get('photo', False))
+    S12 = P.get('s12')
+    if S12:
+        # session 12 (studio white, grey, modern): see s12a_cyc_mat and s12a_studio_rig
+        mat = s12a_cyc_mat('cyc-' + kind, S12['floor'], S12['wall'], S12['rough'], P['wear'], S12['seed'],
+                           S12['tracks'], S12['dust'])
+        P['cove'] = S12['cove']
+    else:
+        mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'],
+                             dust=P.get('dust', 0.12), scuffs=P.get('scuffs', 0.3),
+                             rough_var=P.get('rough_var', 0.32), photo=P.get('photo', False))
     radius, back = P.get('cove', (3.2, 9.5))
     cyclorama(mat, radius=radius, back=back, height=14.0, width=60.0)
     world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
     k = P['key']
+    if S12 and kind != 'modern':
+        s12a_studio_rig(kind, P, S12)
+        key(0, 80, 0.9)
+        return P
     area_light((0, 0.5, 5.5), 6.0, k * 0.75, size_y=3.0)
     photo = P.get('photo', False)
     if not photo:
@@ -1963,7 +2160,8 @@ def studio2(kind):
         softbox_stand(-4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
         softbox_stand(4.5, 6.0, 1.9, 0.9, 1.3, (0, 0, 0), 70)
     if 'bank' in P:
-        light_bank(*P['bank'])
+        # session 12 (modern): the diffuser dimmer, so it is a bright panel with its fall-off, not a clipped strip
+        light_bank(*P['bank'], face_gain=0.3 if S12 else 0.6)
     if 'backdrop' in P:
         # a soft spot on the wall behind the car: the pool of light falls off to the sides and the top
         spot_light((0, 2.0, 4.8), P['backdrop'], (0, 12.0, 2.6), angle_deg=48, blend=1.0, color=(1, 1, 1),
@@ -1972,6 +2170,8 @@ def studio2(kind):
         # a strip softbox on a stand at the frame's edge, turned towards the car
         softbox_stand(P['stand'][0], P['stand'][1], 2.0, 0.6, 1.8, (0, 0, 0), 60,
                       face_mat=diffuser_mat('stand-diffuser', 2.0, 0.7))
+        if S12:
+            s12a_stand_gear(P['stand'][0], P['stand'][1], 1)
     key(0, 80, 0.9)
     return P
 
@@ -1982,9 +2182,11 @@ def s_studio2(kind, exposure=0.0):
         camera(fstop=5.6)
         render_settings(exposure=exposure - 0.25, look='High Contrast', adaptive=0.015)
         sc.cycles.diffuse_bounces = 2
-        if kind in ('grey', 'modern'):
-            # session 10: indirect light clamped harder, so low-sample bounce noise does not survive the
-            # bilateral denoiser as metre-wide blotches on the floor and wall
+        if kind in ('white', 'grey', 'modern'):
+            # session 12: grain, dither, lens fall-off before the JPEG
+            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind])
+            # session 10 (grey, modern), session 12 (white): indirect light clamped harder, so low-sample
+            # bounce noise does not survive the bilateral denoiser as metre-wide blotches on the floor and wall
             sc.cycles.sample_clamp_indirect = 0.5
         return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     return build
