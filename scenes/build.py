@@ -6564,6 +6564,197 @@ def kerb_stones(kerb_y, mat, lengths, width, height, jitter):
     kerbs.done()
 
 
+# ---- city street, session 12 (s12c_*): a road surface photographed at 100 %, used only by s_street
+
+
+def s12c_xy(nt, c):
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    return sep.outputs['X'], sep.outputs['Y']
+
+
+def s12c_band(nt, c, along, across, pos, wander, width, scale=0.3, seed=0.0, feather=0.35):
+    """1 inside a meandering band that runs along `along` (a coordinate output) at `across` = pos: a
+    tar-sealed crack or a seam. The line wanders by +-`wander` m over a few metres and its width
+    breathes between 0.5 and 1.3 x `width`."""
+    w1 = noise(nt, sb10_vec(nt, math_node(nt, 'MULTIPLY', along, scale), seed, seed * 0.7), 1.0, 4, 0.55)
+    off = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', w1, 0.5), 2.0 * wander)
+    d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', math_node(nt, 'SUBTRACT', across, pos), off))
+    wv = noise(nt, sb10_vec(nt, math_node(nt, 'MULTIPLY', along, 2.5), seed + 3.0, 1.0), 1.0, 3, 0.5)
+    wv = math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', wv, 0.8), 0.5), width)
+    # (w - d) / (feather * width), clamped: crisp but not aliased
+    return math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', wv, d), feather * width, clamp=True)
+
+
+def s12c_asphalt_mat(name='s12c-asphalt', binder=(0.062, 0.061, 0.06), stone=(0.27, 0.265, 0.25), wet=False,
+                     fresh=False, record=True, edge=None, wear=1.0):
+    """Old city asphalt as a camera sees it from 3-10 m: a dark binder with light-grey limestone chippings
+    showing wherever traffic has worn the skin off (each stone its own tone, 1-2.5 cm, plus a finer sand),
+    the tone drifting over metres, kerb-side dust, two wheel paths polished darker and smoother in the
+    traffic lane with an oil-drip line between them, fatigue cracking in the wheel path, tar-sealed cracks
+    (glossy bands of 2-5 cm that wander and breathe) along the lane and across it away from the car, damp
+    patches that dry unevenly. `fresh`: a newer repair (darker, fewer stones showing, no tracks);
+    `edge` = (size_x, size_y): the patch's cut edge sealed with a ragged tar band (Generated coords).
+    `wet`: the night street after rain: most of it wet and glossy, drier rough islands."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    x, y = s12c_xy(nt, c)
+    # -- aggregate: coarse chippings (Voronoi cells, ~2 cm) and a finer sand
+    vc = nt.nodes.new('ShaderNodeTexVoronoi')
+    vc.inputs['Scale'].default_value = 48.0
+    vc.inputs['Randomness'].default_value = 1.0
+    link(nt, c, vc.inputs['Vector'])
+    cr = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, vc.outputs['Color'], cr.inputs[0])
+    # how much of the skin is worn off: drifts over metres (old patches of ravelling), less in fresh work
+    worn = ramp_bw(nt, noise(nt, c, 0.35, 4, 0.6, 0.3), 0.3, 0.7, 0.2, 0.9)
+    worn = math_node(nt, 'MULTIPLY', worn, wear * (0.3 if fresh else 1.0))
+    exposed = math_node(nt, 'LESS_THAN', cr.outputs['R'], worn)
+    shape = ramp_bw(nt, vc.outputs['Distance'], 0.22, 0.36, 1.0, 0.0)  # the stone, rounded by the cell distance
+    st = math_node(nt, 'MULTIPLY', exposed, shape)
+    stone_tone = ramp(nt, cr.outputs['G'], [(0.0, tuple(v * 0.55 for v in stone)), (0.6, stone),
+                                            (1.0, tuple(min(1, v * 1.35) for v in stone))])
+    vf = nt.nodes.new('ShaderNodeTexVoronoi')
+    vf.inputs['Scale'].default_value = 150.0
+    link(nt, c, vf.inputs['Vector'])
+    fr = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, vf.outputs['Color'], fr.inputs[0])
+    sand = ramp_bw(nt, fr.outputs['R'], 0.0, 1.0, 0.8, 1.45 if not fresh else 1.15)
+    drift = ramp_bw(nt, noise(nt, c, 0.11, 4, 0.5), 0.3, 0.7, 0.75, 1.25)
+    drift = math_node(nt, 'MULTIPLY', drift, ramp_bw(nt, noise(nt, c, 0.7, 5, 0.6, 0.5), 0.3, 0.7, 0.86, 1.12))
+    bcol = mix_rgb(nt, 1.0, binder, sb10_vec(nt, sand, sand, sand), 'MULTIPLY')
+    bcol = mix_rgb(nt, 1.0, bcol, sb10_vec(nt, drift, drift, drift), 'MULTIPLY')
+    col = mix_rgb(nt, st, bcol, mix_rgb(nt, 1.0, stone_tone, sb10_vec(nt, drift, drift, drift), 'MULTIPLY'))
+    rough = ramp_bw(nt, noise(nt, c, 3.0, 3, 0.5), 0.3, 0.7, 0.74, 0.86)
+    height = math_node(nt, 'MULTIPLY', st, ramp_bw(nt, vc.outputs['Distance'], 0.0, 0.36, 1.0, 0.3))
+    height = math_node(nt, 'ADD', height, math_node(nt, 'MULTIPLY', fr.outputs['R'], 0.25))
+    dust = None
+    if not fresh:
+        # -- kerb-side dust and grit (lighter, brownish), from the gutter out ~0.7 m, ragged
+        kd = ramp_bw(nt, math_node(nt, 'ADD', y, math_node(nt, 'MULTIPLY', noise(nt, c, 1.2, 5, 0.6), 0.6)),
+                     1.55, 2.2, 0.0, 0.55)
+        col = mix_rgb(nt, kd, col, (0.15, 0.135, 0.115))
+        rough = math_node(nt, 'MAXIMUM', rough, math_node(nt, 'MULTIPLY', kd, 0.95))
+        # -- traffic lane: two wheel paths polished darker and smoother, an oil-drip line between them
+        for ty, tw in ((-1.8, 0.42), (-2.9, 0.42)):
+            tb = s12c_band(nt, c, x, y, ty, 0.12, tw, scale=0.08, seed=ty, feather=1.2)
+            tb = math_node(nt, 'MULTIPLY', tb, ramp_bw(nt, noise(nt, c, 0.5, 3, 0.5), 0.3, 0.6, 0.45, 1.0))
+            col = mix_rgb(nt, math_node(nt, 'MULTIPLY', tb, 0.45), col, tuple(v * 0.7 for v in binder))
+            rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', tb, 0.3))
+        drip = s12c_band(nt, c, x, y, -2.2, 0.1, 0.3, scale=0.1, seed=5.0, feather=1.5)
+        drip = math_node(nt, 'MULTIPLY', drip, ramp_bw(nt, noise(nt, c, 2.5, 4, 0.6), 0.45, 0.65, 0.0, 0.8))
+        col = mix_rgb(nt, drip, col, (0.03, 0.029, 0.028))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', drip, 0.25))
+        # -- fatigue ("alligator") cracking in the near wheel path, left of the frame's middle
+        al = nt.nodes.new('ShaderNodeTexVoronoi')
+        al.feature = 'DISTANCE_TO_EDGE'
+        al.inputs['Scale'].default_value = 4.0
+        link(nt, math_node_vec_scale(nt, c, (1.0, 1.6, 1.0)), al.inputs['Vector'])
+        wob = noise(nt, c, 9.0, 3, 0.5)
+        line = ramp_bw(nt, math_node(nt, 'ADD', al.outputs['Distance'], math_node(nt, 'MULTIPLY', wob, 0.015)),
+                       0.035, 0.055, 1.0, 0.0)
+        zone = math_node(nt, 'MULTIPLY', s12c_band(nt, c, x, y, -1.8, 0.1, 0.45, scale=0.1, seed=9.0, feather=1.5),
+                         ramp_bw(nt, noise(nt, sb10_vec(nt, math_node(nt, 'MULTIPLY', x, 0.25), 1.0, 0.0), 1.0, 2, 0.5),
+                                 0.5, 0.6, 0.0, 1.0))
+        ac = math_node(nt, 'MULTIPLY', line, zone)
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', ac, 0.8), col, (0.022, 0.021, 0.02))
+        height = math_node(nt, 'SUBTRACT', height, math_node(nt, 'MULTIPLY', ac, 0.5))
+        # -- tar-sealed cracks: one along the lane joint in front of the car's slot, one near the gutter, two
+        # short ones across the road well clear of the car
+        seal = s12c_band(nt, c, x, y, -1.42, 0.09, 0.05, scale=0.22, seed=1.0)
+        seal = math_node(nt, 'MAXIMUM', seal, math_node(nt, 'MULTIPLY', s12c_band(nt, c, x, y, 1.75, 0.06, 0.03, scale=0.3, seed=2.0),
+                                                         ramp_bw(nt, noise(nt, sb10_vec(nt, math_node(nt, 'MULTIPLY', x, 0.2), 2.0, 0.0), 1.0, 2, 0.5), 0.45, 0.5, 0.0, 1.0)))
+        for (cx0, ylo, yhi, sd) in ((-1.3, -3.6, -2.92, 4.0), (1.6, -3.6, -2.92, 6.0)):
+            tcr = s12c_band(nt, c, y, x, cx0, 0.15, 0.045, scale=0.5, seed=sd)
+            span = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', y, ylo), math_node(nt, 'LESS_THAN', y, yhi))
+            seal = math_node(nt, 'MAXIMUM', seal, math_node(nt, 'MULTIPLY', tcr, span))
+        tar_col = ramp(nt, noise(nt, c, 12.0, 3, 0.5), [(0.3, (0.018, 0.018, 0.018)), (0.7, (0.04, 0.039, 0.037))])
+        col = mix_rgb(nt, seal, col, tar_col)
+        rough = mix_rgb(nt, seal, sb10_vec(nt, rough, rough, rough), (0.38, 0.38, 0.38))
+        rough = spill_bw(nt, rough)
+        height = math_node(nt, 'ADD', height, math_node(nt, 'MULTIPLY', seal, 0.3))
+        dust = kd
+    else:
+        seal = None
+    if edge is not None:
+        g = coord(nt, 'Generated')
+        gx, gy = s12c_xy(nt, g)
+        sx, sy = edge
+        dx = math_node(nt, 'MULTIPLY', math_node(nt, 'MINIMUM', gx, math_node(nt, 'SUBTRACT', 1.0, gx)), sx)
+        dy = math_node(nt, 'MULTIPLY', math_node(nt, 'MINIMUM', gy, math_node(nt, 'SUBTRACT', 1.0, gy)), sy)
+        de = math_node(nt, 'MINIMUM', dx, dy)
+        wv = ramp_bw(nt, noise(nt, c, 3.0, 4, 0.6), 0.3, 0.7, 0.015, 0.06)
+        eb = math_node(nt, 'DIVIDE', math_node(nt, 'SUBTRACT', wv, de), 0.012, clamp=True)
+        col = mix_rgb(nt, eb, col, (0.022, 0.022, 0.021))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', eb, 0.4))
+        height = math_node(nt, 'ADD', height, math_node(nt, 'MULTIPLY', eb, 0.2))
+    # -- damp: day, a street-washer's damp that dries unevenly; night, the whole road wet with drier islands
+    dn = noise(nt, c, 0.45, 5, 0.62, 0.2)
+    if wet:
+        wetm = ramp_bw(nt, dn, 0.36, 0.5, 0.25, 1.0)
+        col = mix_rgb(nt, wetm, col, mix_rgb(nt, 1.0, col, (0.55, 0.55, 0.55), 'MULTIPLY'))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', wetm, 0.68))
+        rough = math_node(nt, 'MAXIMUM', rough, 0.06)
+    else:
+        dampm = ramp_bw(nt, dn, 0.6, 0.66, 0.0, 0.8)
+        if dust is not None:
+            dampm = math_node(nt, 'MAXIMUM', dampm, math_node(nt, 'MULTIPLY', ramp_bw(nt, y, 1.9, 2.25, 0.0, 0.9),
+                                                              ramp_bw(nt, noise(nt, c, 1.5, 4, 0.6), 0.4, 0.55, 0.0, 1.0)))
+        col = mix_rgb(nt, dampm, col, mix_rgb(nt, 1.0, col, (0.62, 0.62, 0.62), 'MULTIPLY'))
+        rough = math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', dampm, 0.35))
+    principled(nt, out, col, rough, 0.45, 0.0, bump(nt, height, 0.35 if not wet else 0.2, 0.004))
+    if record:
+        meta['floor'] = ({'gloss': 0.35, 'roughness': 0.2, 'kind': 'wet-asphalt'} if wet else
+                         {'gloss': 0.05, 'roughness': 0.75, 'kind': 'asphalt'})
+    return m
+
+
+def s12c_road_works(kerb_y, night):
+    """What a road collects over the years, away from the car's slot: a resurfaced utility trench across
+    the foreground, a square of newer asphalt round the manhole, a small square valve cover and a round
+    water-meter lid, a worn dashed centre line at the frame's foot (across the frame), and litter in the
+    road by the kerb and in the foreground."""
+    def patch(x0, x1, y0, y1, nm, rz=0.0, binder=(0.045, 0.045, 0.046), wear=1.0, z=0.0009):
+        o = plane(x1 - x0, y1 - y0, ((x0 + x1) / 2, (y0 + y1) / 2, z),
+                  s12c_asphalt_mat(nm, binder=binder, wet=night, fresh=True, record=False,
+                                   edge=(x1 - x0, y1 - y0), wear=wear), rot=(0, 0, rz))
+        return o
+    # an old, bleached repair (more chippings showing) left of the car, a newer trench across the foreground
+    # (the frame's foreground holds only x = -2.4..2.4 m: all of it is in front of the car)
+    patch(-2.9, -0.75, -2.38, -1.5, 's12c-old-patch', rz=-0.012, binder=(0.085, 0.083, 0.079), wear=3.0, z=0.0007)
+    patch(-30.0, 30.0, -2.95, -2.4, 's12c-trench', rz=0.003)
+    patch(1.35, 3.05, -2.38, -1.25, 's12c-manhole-patch', rz=0.03)
+    # worn centre line: paint dashes across the frame's foot, worn through to the stones
+    m, nt, out = new_mat('s12c-line')
+    c = coord(nt, 'Object')
+    wear = ramp_bw(nt, noise(nt, c, 7.0, 5, 0.65), 0.42, 0.58, 0.0, 1.0)
+    wear = math_node(nt, 'MULTIPLY', wear, ramp_bw(nt, noise(nt, c, 0.6, 3, 0.5), 0.3, 0.6, 0.55, 1.0))
+    pcol = ramp(nt, noise(nt, c, 20.0, 3, 0.5), [(0.3, (0.42, 0.41, 0.37)), (0.7, (0.6, 0.59, 0.54))])
+    p = nt.nodes.new('ShaderNodeBsdfPrincipled')
+    link(nt, pcol, p.inputs['Base Color'])
+    p.inputs['Roughness'].default_value = 0.5 if not night else 0.15
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    mx = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, wear, mx.inputs[0])
+    link(nt, tr.outputs[0], mx.inputs[1])
+    link(nt, p.outputs[0], mx.inputs[2])
+    link(nt, mx.outputs[0], out.inputs['Surface'])
+    m.blend_method = 'HASHED'
+    no_light_sampling(m)
+    x = -26.0
+    while x < 26.0:
+        plane(3.0, 0.12, (x + 1.5, -3.18 + random.gauss(0, 0.01), 0.0012), m, rot=(0, 0, random.gauss(0, 0.003)))
+        x += 8.0
+    iron = simple_mat('s12c-cover-iron', (0.05, 0.048, 0.045), 0.5, metallic=0.6, grain=0.3, grain_scale=25,
+                      bump_strength=0.3)
+    box((0.32, 0.32, 0.014), (-1.35, -1.95, 0.004), iron, bevel=0.004, rot=(0, 0, 0.08))
+    box((0.4, 0.4, 0.01), (-1.35, -1.95, 0.002), simple_mat('s12c-cover-frame', (0.1, 0.1, 0.1), 0.7, grain=0.3), bevel=0.003,
+        rot=(0, 0, 0.08))
+    cylinder(0.14, 0.014, (0.55, -3.05, 0.004), iron, verts=28)
+    sb10_litter(-8.0, 8.0, -3.4, -1.3, 0.0005, 35, 31)
+    sb10_litter(-7.5, 7.5, 1.5, 2.1, 0.0005, 30, 32)
+
+
 def s_street(night=False):
     """A city-centre street, by day (city-centre) or by night (urban-night). Session 6: shot as a listing
     photo is, 38 mm at 7 m, camera 1.3 m high, f/4 (the 85 mm at 14.5 m showed one enlarged shopfront once
@@ -6577,14 +6768,17 @@ def s_street(night=False):
     kerb_y = 2.4
     if night:
         world_grad((0.025, 0.03, 0.055), (0.004, 0.005, 0.012), 1.0)
-        plane(6000, 6000, (0, 0, 0), street_asphalt_mat((0.07, 0.07, 0.075), wet=True))
+        # Session 12: the road is `s12c_asphalt_mat` (chippings, wheel paths, sealed cracks, wet with drier islands).
+        plane(6000, 6000, (0, 0, 0), s12c_asphalt_mat(wet=True))
         key(315, 62, 0.4, (1.0, 0.82, 0.6))
     else:
-        world_sky(36, 135, 1.0, air=1.0, dust=0.7)
-        sun_light(36, 135, 3.5, angle_deg=0.55)
-        key(135, 36, 0.15)
-        mist = {'start': 60, 'depth': 900, 'color': (0.55, 0.62, 0.72)}
-        plane(6000, 6000, (0, 0, 0), street_asphalt_mat())
+        # Session 12: a hazy sun (thin high cloud): a weak, wide sun (12 degrees) over a brighter, whiter sky,
+        # so shadows are soft-edged and faint, as the composited car is lit.
+        world_sky(40, 135, 2.2, air=1.4, dust=2.5)
+        sun_light(40, 135, 1.4, color=(1.0, 0.97, 0.93), angle_deg=12.0)
+        key(135, 40, 0.6, (1.0, 0.98, 0.95))
+        mist = {'start': 40, 'depth': 600, 'color': (0.62, 0.65, 0.7)}
+        plane(6000, 6000, (0, 0, 0), s12c_asphalt_mat())
     granite = plaster_mat('granite', (0.5, 0.49, 0.47), 0.7, streaks=False)
     kerb_stones(kerb_y, granite, (0.9, 1.2), 0.28, 0.15, 0.006)
     gut = simple_mat('gutter', (0.16, 0.155, 0.15), 0.85, grain=0.25, grain_scale=4, bump_strength=0.2)
@@ -6623,7 +6817,7 @@ def s_street(night=False):
     except Exception as e:  # noqa: BLE001 (a helper owned elsewhere changed: the street still renders)
         print('street tree skipped:', e)
     metal = simple_mat('pole', (0.12, 0.12, 0.13), 0.45, metallic=0.8)
-    for lx in (-8.5, 14.0):
+    for lx in (-6.4, 7.4):  # session 12: closer, so their pools fall into the frame at night
         cylinder(0.09, 8.0, (lx, kerb_y + 0.6, 4.0), metal, verts=16)
         cylinder(0.14, 0.6, (lx, kerb_y + 0.6, 0.45), metal, verts=16)
         box((0.08, 1.4, 0.08), (lx, kerb_y - 0.1, 8.0), metal, bevel=0.01)
@@ -6634,11 +6828,11 @@ def s_street(night=False):
             lens = plane(0.26, 0.5, (lx, kerb_y - 0.8, 7.87), no_light_sampling(emission_mat('lamp', lc, 40.0)),
                          rot=(math.pi, 0, 0))
             camera_only(lens)
-            spot_light((lx, kerb_y - 0.8, 7.8), 1500 if lx < 0 else 800, (lx, kerb_y - 0.8, 0), angle_deg=110, blend=0.9,
+            spot_light((lx, kerb_y - 0.8, 7.8), 2600 if lx < 0 else 1800, (lx, kerb_y - 0.8, 0), angle_deg=62, blend=0.55,
                        color=lc, radius=0.15)
     if night:
         # The lamp across the street behind the camera lights the car side and the pavement.
-        spot_light((-2.0, -9.0, 7.8), 850, (0.0, 2.0, 0.0), angle_deg=100, blend=0.9, color=(1.0, 0.82, 0.6), radius=0.15)
+        spot_light((-2.0, -9.0, 7.8), 700, (0.0, 2.0, 0.0), angle_deg=100, blend=0.9, color=(1.0, 0.82, 0.6), radius=0.15)
     # The street face: plots of different widths, heights, materials, window rhythms and shops.
     # Session 7: narrower plots (4.8-6.2 m in view), so no one shopfront fills the frame behind the car;
     # the flats' door and a narrow boutique at the centre, where the car hides them anyway.
@@ -6675,7 +6869,8 @@ def s_street(night=False):
         sb10_weather_plot(a, b, front, shops, bay, win_w, mk, grime)
     for g in grime.values():
         g.done()
-    sb10_street_life(front, kerb_y, night)
+    sb10_street_life(front, kerb_y, night, trench=False, mh_at=(2.2, -1.82))
+    s12c_road_works(kerb_y, night)
     # The street behind the camera (seen only in shop glass and windows).
     walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36)]
     bx = -30.0
@@ -6690,7 +6885,7 @@ def s_street(night=False):
     if night:
         render_settings(exposure=-0.6, glare=0.25, adaptive=0.01)
     else:
-        render_settings(exposure=-1.0, mist=mist)
+        render_settings(exposure=-1.35, mist=mist)
     return extra
 
 
@@ -7183,7 +7378,7 @@ def sb10_weather_plot(x0, x1, y, shops, bay, win_w, kind, grime):
             grime['damp'].wall(a, b, 0.15, 0.6, y + 0.187)
 
 
-def sb10_street_life(front, kerb_y, night):
+def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4)):
     """What makes the street lived in (session 10), all off the car's slot: a red-E pharmacy lightbox and
     other box signs, flyers on the pilasters, the flats' blue door number, window stickers, air-conditioner
     units and a satellite dish on the first floor, cables clipped along the ground-floor band, a parked
@@ -7256,16 +7451,16 @@ def sb10_street_life(front, kerb_y, night):
     for (ox, oy) in ((-5.6, 0.9), (-6.8, 1.1), (5.9, 0.7), (7.2, 1.2)):
         oil.ground(ox - 0.5, ox + 0.5, oy - 0.7, oy + 0.7, 0.0012)
     oil.done()
-    if not night:  # (on the wet night road a matte patch read as a painted stripe)
+    if trench and not night:  # (on the wet night road a matte patch read as a painted stripe)
         trench = simple_mat('sb10-trench', (0.07, 0.07, 0.072), 0.8, grain=0.25, grain_scale=3, bump_strength=0.25)
         plane(80, 0.62, (0, -2.9, 0.0008), trench, rot=(0, 0, 0.004))
         tar = simple_mat('sb10-trench-tar', (0.02, 0.02, 0.02), 0.45, grain=0.3)
         for ty in (-2.59, -3.21):
             plane(80, 0.035, (0, ty, 0.001), tar, rot=(0, 0, 0.004))
-    mh = cylinder(0.33, 0.02, (4.3, -1.4, 0.004), ribbed_mat('sb10-manhole', (0.06, 0.058, 0.055), period=0.03, rough=0.5,
+    mh = cylinder(0.33, 0.02, (mh_at[0], mh_at[1], 0.004), ribbed_mat('sb10-manhole', (0.06, 0.058, 0.055), period=0.03, rough=0.5,
                                                                metallic=0.7, axis='X'), verts=40)
     mh.rotation_euler = (0, 0, 0.4)
-    cylinder(0.36, 0.012, (4.3, -1.4, 0.002), simple_mat('sb10-manhole-rim', (0.05, 0.05, 0.05), 0.45, metallic=0.6), verts=40)
+    cylinder(0.36, 0.012, (mh_at[0], mh_at[1], 0.002), simple_mat('sb10-manhole-rim', (0.05, 0.05, 0.05), 0.45, metallic=0.6), verts=40)
     wet = Sb10Decals(sb10_puddle_mat('sb10-puddle', 1.0), 'sb10-puddles')
     wet.ground(-6.5, -3.3, kerb_y - 0.75, kerb_y - 0.01, 0.0025)
     wet.ground(4.4, 7.0, kerb_y - 0.6, kerb_y - 0.01, 0.0025)
