@@ -3747,62 +3747,6 @@ def s10a_spruce_mesh(seed, height, radius, snow=0.0, name='s10a-spruce', mats=No
     return soup.mesh(name, mats)
 
 
-def s10a_carpark_wear_mat(name='s10a-carpark-wear'):
-    """What a car park's asphalt gathers, as a film over it (transparent where there is nothing): oil drips
-    in the middle of each bay (dark, glossy, blotchy), dark tyre scuffs where cars turn into the bays,
-    dust and grit drifted along the kerbs, a damp patch; kept faint in the aisle where the car stands."""
-    m, nt, out = new_mat(name)
-    c = coord(nt, 'Object')
-    geo = nt.nodes.new('ShaderNodeNewGeometry')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, geo.outputs['Position'], sep.inputs[0])
-    X, Y = sep.outputs['X'], sep.outputs['Y']
-    # Bays are 2.55 m wide from x = -40: their middles at a phase of 0.5.
-    ph = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', math_node(nt, 'ADD', X, 40.0), 2.55))
-    mid = smooth_band(nt, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', ph, 0.5)), 0.28, 0.1)
-    in_bay = math_node(nt, 'MAXIMUM', smooth_band(nt, Y, 5.0, 6.0, 8.2, 9.0), smooth_band(nt, Y, 21.0, 22.0, 29.0, 30.0))
-    blot = smooth_band(nt, noise(nt, c, 1.4, 6, 0.65, distortion=0.4), 0.55, 0.72)
-    oil = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', mid, in_bay), blot)
-    scuff_n = noise(nt, math_node_vec_scale(nt, c, (0.7, 1.5, 1.0)), 1.0, 6, 0.62, distortion=0.5)
-    scuff = math_node(nt, 'MULTIPLY', smooth_band(nt, scuff_n, 0.57, 0.68),
-                      smooth_band(nt, Y, -12.0, -11.0, 9.5, 11.5))
-    dust = math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', smooth_band(nt, Y, 12.6, 13.85, 16.8, 18.0),
-                                                smooth_band(nt, Y, 35.0, 37.7)),
-                     smooth_band(nt, noise(nt, c, 2.0, 6, 0.6), 0.35, 0.6))
-    damp = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.35, 4, 0.55), 0.66, 0.7),
-                     smooth_band(nt, Y, -12.0, -11.0))
-    # Nothing strong under the car (|x| < 2.5 m, -2.2 < y < 2.2): there the scuffs and damp are halved.
-    clear = math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', 0.5, math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ABSOLUTE', X), 3.2, 2.5),
-                                                    smooth_band(nt, Y, -3.0, -2.2, 2.2, 3.0))))
-    oilc = math_node(nt, 'MULTIPLY', oil, 0.75)
-    scc = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, clear), 0.45)
-    dc = math_node(nt, 'MULTIPLY', dust, 0.6)
-    dmc = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', damp, clear), 0.55)
-    cover = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', oilc, scc), math_node(nt, 'ADD', dc, dmc)))
-    col = mix_rgb(nt, math_node(nt, 'DIVIDE', dc, math_node(nt, 'ADD', cover, 0.001)), (0.02, 0.02, 0.022), (0.2, 0.18, 0.15))
-    rough = mix_rgb(nt, math_node(nt, 'DIVIDE', math_node(nt, 'ADD', oilc, dmc), math_node(nt, 'ADD', cover, 0.001)),
-                    (0.85, 0.85, 0.85), (0.2, 0.2, 0.2))
-    p_ = principled(nt, out, col, rough, 0.45)
-    worn_cover(nt, out, cover, p_)
-    return m
-
-
-def s10a_carpark_fade_mat(name='s10a-carpark-fade'):
-    """Old asphalt's own patchwork, as a film: areas where the binder has worn off and the pale aggregate
-    shows (lighter, warmer, rougher), in irregular fields over metres with a fractal edge."""
-    m, nt, out = new_mat(name)
-    c = coord(nt, 'Object')
-    f = smooth_band(nt, math_node(nt, 'ADD', noise(nt, c, 0.22, 4, 0.55),
-                                  math_node(nt, 'MULTIPLY', noise(nt, c, 3.0, 6, 0.65), 0.25)), 0.55, 0.72)
-    col = ramp(nt, noise(nt, c, 25.0, 3, 0.6), [(0.3, (0.1, 0.095, 0.088)), (0.7, (0.16, 0.152, 0.14))])
-    agg = nt.nodes.new('ShaderNodeTexVoronoi')
-    agg.inputs['Scale'].default_value = 90
-    link(nt, c, agg.inputs['Vector'])
-    p_ = principled(nt, out, col, 0.85, 0.4, 0.0, bump(nt, agg.outputs['Distance'], 0.4, 0.004))
-    worn_cover(nt, out, math_node(nt, 'MULTIPLY', f, 0.55), p_)
-    return m
-
-
 def s10a_litter(y_rows, x_span, rng_seed=12):
     """Small clutter a car park collects: paper tissue and receipts, a flattened cup, bottle caps, fallen
     leaves, along the kerbs and in the bays (rows of (y, spread)), none in the aisle where the car stands."""
@@ -3910,40 +3854,6 @@ def s10a_glasshouse(L, W, H, loc, rz, mat, rake=0.3):
     bv.width = 0.06
     bv.segments = 3
     return o
-
-
-def s10a_parked_cars(spots, seed=5):
-    """Other shoppers' cars in the far bays, seen end-on at 25-40 m (a handful of common colours: white,
-    silver, grey, black, a dark red and a blue): a rounded lower body, a glasshouse with dark glass,
-    bumpers, wheels, lamps; each a little different in size and set a little askew in its bay."""
-    import numpy as np
-    rng = np.random.default_rng(seed)
-    cols = [(0.75, 0.75, 0.74), (0.72, 0.72, 0.7), (0.42, 0.43, 0.44), (0.02, 0.02, 0.022), (0.25, 0.02, 0.02),
-            (0.04, 0.08, 0.2), (0.6, 0.6, 0.6), (0.15, 0.15, 0.16)]
-    paints = [s10a_car_paint('s10a-paint%d' % i, c) for i, c in enumerate(cols)]
-    glass = simple_mat('s10a-car-glass', (0.01, 0.012, 0.014), 0.05, spec=0.8, grain=0.0)
-    rubber = simple_mat('s10a-tyre', (0.02, 0.02, 0.02), 0.8, grain=0.05)
-    trim = simple_mat('s10a-trim', (0.03, 0.03, 0.03), 0.5, grain=0.05)
-    red = simple_mat('s10a-taillamp', (0.35, 0.01, 0.01), 0.2, grain=0.0)
-    lamp = simple_mat('s10a-headlamp', (0.6, 0.6, 0.62), 0.1, metallic=0.5, grain=0.0)
-    for (x, y) in spots:
-        k = rng.integers(0, len(cols))
-        L, W, H = rng.uniform(4.1, 4.7), rng.uniform(1.72, 1.85), rng.uniform(1.42, 1.55)
-        rz = math.pi / 2 + rng.normal(0, 0.04)
-        face = 1 if rng.random() < 0.6 else -1  # nose towards the aisle or backed in
-        ca, sa = math.cos(rz), math.sin(rz)
-
-        def at(lx, ly, lz):
-            return (x + lx * ca - ly * sa, y + lx * sa + ly * ca, lz)
-        body = box((L, W, 0.72), at(0, 0, 0.62), paints[k], bevel=0.22, rot=(0, 0, rz))
-        s10a_glasshouse(L * 0.62, W * 0.9, H - 0.96, at(-0.1 * face, 0, 0.94), rz + (0 if face > 0 else math.pi), glass)
-        box((L * 0.36, W * 0.68, 0.05), at(-0.16 * face, 0, H - 0.02), paints[k], bevel=0.02, rot=(0, 0, rz))
-        for sx in (-1, 1):
-            box((0.12, W + 0.02, 0.22), at(sx * (L / 2 - 0.02), 0, 0.38), trim, bevel=0.05, rot=(0, 0, rz))
-            for sy in (-1, 1):
-                cylinder(0.31, 0.2, at(sx * L * 0.33, sy * (W / 2 - 0.08), 0.31), rubber, rot=(math.pi / 2, 0, rz), verts=16)
-                box((0.05, 0.32, 0.12), at(sx * (L / 2 + 0.005), sy * (W / 2 - 0.25), 0.78),
-                    lamp if sx == face else red, bevel=0.02, rot=(0, 0, rz))
 
 
 # ---- session 12 (b): mall car park as a photograph (asphalt at 100 %, hedge, facade detail, cloud shadow)
@@ -4287,7 +4197,8 @@ def s12b_person(rng, x, y, k, z0=0.0, bag=True):
 
 
 def s12b_parked_cars(spots, seed=5):
-    """The far bays' cars as s10a_parked_cars builds them, plus what the eye looks for at 25-40 m: door
+    """The far bays' cars (rounded body, raked glasshouse, lamps, wheels, common colours; session 10's
+    s10a_parked_cars, which this replaced), plus what the eye looks for at 25-40 m: door
     mirrors, a dark sill and wheel-arch shadow, a white number plate, roof rails on some, a taller SUV or
     van among them; each askew in its bay."""
     import numpy as np
