@@ -1652,22 +1652,26 @@ def compositor(mist, glare):
         g.mix = -1 + glare
         link(nt, img, g.inputs[0])
         img = g.outputs[0]
-    # Vignette: an elliptical mask, blurred, multiplied in at 18 %.
+    lens_vignette(nt, img, comp.inputs['Image'], (1.1, 1.1), 30, 0.1)
+
+
+def lens_vignette(nt, img, out, size, soft, amount):
+    """Vignette: an elliptical mask of `size` (shares of the frame), blurred by `soft` (per cent of the
+    frame), multiplied into `img` at `amount`, linked to `out`."""
     ell = nt.nodes.new('CompositorNodeEllipseMask')
-    ell.width = 1.1
-    ell.height = 1.1
+    ell.width, ell.height = size
     blur = nt.nodes.new('CompositorNodeBlur')
     blur.filter_type = 'FAST_GAUSS'
     blur.use_relative = True
-    blur.factor_x = 30
-    blur.factor_y = 30
+    blur.factor_x = soft
+    blur.factor_y = soft
     link(nt, ell.outputs['Mask'], blur.inputs[0])
     vig = nt.nodes.new('CompositorNodeMixRGB')
     vig.blend_type = 'MULTIPLY'
-    vig.inputs[0].default_value = 0.1
+    vig.inputs[0].default_value = amount
     link(nt, img, vig.inputs[1])
     link(nt, blur.outputs[0], vig.inputs[2])
-    link(nt, vig.outputs[0], comp.inputs['Image'])
+    link(nt, vig.outputs[0], out)
 
 
 # ---------------------------------------------------------------- archetypes
@@ -2037,21 +2041,7 @@ def s12a_post(grain=0.2, vignette=0.14, dispersion=0.0025):
         ld.inputs['Dispersion'].default_value = dispersion
         link(nt, img, ld.inputs['Image'])
         img = ld.outputs[0]
-    ell = nt.nodes.new('CompositorNodeEllipseMask')
-    ell.width = 1.25
-    ell.height = 1.3
-    blur = nt.nodes.new('CompositorNodeBlur')
-    blur.filter_type = 'FAST_GAUSS'
-    blur.use_relative = True
-    blur.factor_x = 45
-    blur.factor_y = 45
-    link(nt, ell.outputs['Mask'], blur.inputs[0])
-    vig = nt.nodes.new('CompositorNodeMixRGB')
-    vig.blend_type = 'MULTIPLY'
-    vig.inputs[0].default_value = vignette
-    link(nt, img, vig.inputs[1])
-    link(nt, blur.outputs[0], vig.inputs[2])
-    link(nt, vig.outputs[0], comp.inputs['Image'])
+    lens_vignette(nt, img, comp.inputs['Image'], (1.25, 1.3), 45, vignette)
     s11b_photo_post(grain=grain, floor=0.0015)
     sc.render.dither_intensity = 1.5
 
