@@ -6634,12 +6634,7 @@ def s12c_road_works(kerb_y, night):
     p = nt.nodes.new('ShaderNodeBsdfPrincipled')
     link(nt, pcol, p.inputs['Base Color'])
     p.inputs['Roughness'].default_value = 0.5 if not night else 0.15
-    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, wear, mx.inputs[0])
-    link(nt, tr.outputs[0], mx.inputs[1])
-    link(nt, p.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
+    worn_cover(nt, out, wear, p)
     m.blend_method = 'HASHED'
     no_light_sampling(m)
     x = -26.0
@@ -6876,12 +6871,7 @@ def sb10_grime_mat(name, color, kind='streak', amount=0.6, rough=0.9):
     link(nt, tone, p.inputs['Base Color'])
     p.inputs['Roughness'].default_value = rough
     p.inputs['Specular'].default_value = 0.3
-    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    mx = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, a, mx.inputs[0])
-    link(nt, tr.outputs[0], mx.inputs[1])
-    link(nt, p.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
+    worn_cover(nt, out, a, p)
     m.blend_method = 'HASHED'
     return no_light_sampling(m)
 
