@@ -4,7 +4,7 @@ import { grownBox, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
 import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
-import { photoShadow, type PhotoShadow } from './photo.shadow';
+import { photoShadow, toLinear, type PhotoShadow } from './photo.shadow';
 import { renderScene, type SceneTint } from './scene.render';
 
 /** Car bounding box in source pixels (alpha >= 128) and whether it touches the photo's border. */
@@ -157,8 +157,8 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * exposure of the scene's measured level, deeper shadows (gamma), the colour of the scene's lamps mixed in
  * part way, and a shoulder that keeps the brightest highlights bright (glints of the lamps on chrome and
  * paint, which a night photo keeps). In fog the car takes the veil the scene's fog lays at its distance
- * (`haze`, toward the scene's sky colour, in linear light). Global and monotone per channel: geometry and texture stay the photo's
- * own, and the grade can be undone from the curve.
+ * (`haze`, toward the scene's sky colour, in linear light). Global and monotone per channel: geometry and
+ * texture stay the photo's own, and the grade can be undone from the curve.
  */
 export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0): ToneCurve {
   const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
@@ -185,10 +185,9 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   // as it does to everything at that distance in the render. A car left at full contrast in fog that
   // veils the rail behind it read as pasted in ("the car is a hard cut-out against the fog").
   const haze = scene.haze ?? 0;
-  const toLin = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   const toSrgb = (l: number): number => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
   const veil = (y: number, k: number): number =>
-    toSrgb(toLin(y) * (1 - haze) + haze * toLin(scene.sky[k] / 255));
+    toSrgb(toLinear(y) * (1 - haze) + haze * toLinear(scene.sky[k] / 255));
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
     const tint = night ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
@@ -1015,7 +1014,7 @@ async function drawShadow(
     }
   }
   // Footprints: runs of columns where the silhouette reaches the contact line (the bottom arc of a tyre),
-  // each pool centred on the arc's lowest point.
+  // each pool centred where the arc touches the ground line (contactColumn).
   const runs: [number, number][] = [];
   for (let x = first; x <= last; x++) {
     if (gaps[x] > contact * 0.6) continue;
@@ -1028,7 +1027,7 @@ async function drawShadow(
   // slopes, and the tyre's lowest pixel lies down the slope from where the line touches it (by the radius
   // times the slope's sine: 17 px on a 12-MP Hyundai), so pools and creases centred there sat beside the
   // tyre's foot, a dark blob the tyre seemed to hover next to ("the rear tyre has no dark contact").
-  const lowest = ([a, e]: [number, number]): number => {
+  const contactColumn = ([a, e]: [number, number]): number => {
     let min = Infinity;
     for (let x = a; x <= e; x++) min = Math.min(min, gaps[x]);
     let sum = 0;
@@ -1046,7 +1045,7 @@ async function drawShadow(
   const creaseGap = carH * 0.05;
   const tyreCols = new Uint8Array(cw);
   for (const [a, e] of runs) {
-    const cx = lowest([a, e]);
+    const cx = contactColumn([a, e]);
     if (cx - first < span * 0.04 || last - cx < span * 0.04) continue;
     // The tyre's own arc: its flat contact run and a little either side, never the overhangs beyond.
     const reach = (e - a + 1) * 0.5 + carH * 0.04;
@@ -1070,7 +1069,7 @@ async function drawShadow(
   for (const [a, e] of runs) {
     // The end columns of the hull are a bumper's corner, not a tyre (tyres sit inward of the overhangs,
     // also seen head-on).
-    const cx = lowest([a, e]);
+    const cx = contactColumn([a, e]);
     if (cx - first < span * 0.04 || last - cx < span * 0.04) continue;
     const rx = Math.max(carH * 0.05, (e - a + 1) * 0.45);
     // The pool lies behind the contact line (under the tyre, seen only beside it); in front of the tyre

@@ -29,11 +29,11 @@ export interface PhotoShadow {
   trust: number;
 }
 
+/** An sRGB level (0..1) in linear light. */
+export const toLinear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
 const LIN = new Float32Array(256);
-for (let i = 0; i < 256; i++) {
-  const c = i / 255;
-  LIN[i] = c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
+for (let i = 0; i < 256; i++) LIN[i] = toLinear(i / 255);
 
 /** Solves the normal equations A x = b (n x n, row-major) by Gaussian elimination; null if singular. */
 function solve(A: Float64Array, b: Float64Array, n: number): Float64Array | null {
