@@ -132,12 +132,6 @@ export function morph(
   return out;
 }
 
-let sumScratch = new Float64Array(0);
-function boxSums(width: number): Float64Array {
-  if (sumScratch.length < width) sumScratch = new Float64Array(width);
-  return sumScratch;
-}
-
 /** Box mean of a float plane with radius r (O(1) per pixel via running sums), edges clamped. */
 export function boxMean(
   src: Float32Array,
@@ -159,8 +153,7 @@ export function boxMean(
   const norm = 1 / ((2 * r + 1) * (2 * r + 1));
   // Vertical pass row by row (memory order), one running double-precision sum per column: the same
   // additions in the same order as walking each column, so the same values.
-  const sum = boxSums(width);
-  for (let x = 0; x < width; x++) sum[x] = 0;
+  const sum = new Float64Array(width);
   for (let y = -r; y <= r; y++) {
     const row = Math.min(height - 1, Math.max(0, y)) * width;
     for (let x = 0; x < width; x++) sum[x] += tmp[row + x];
