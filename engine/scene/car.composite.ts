@@ -1127,14 +1127,15 @@ async function drawShadow(
     for (let y = 0; y < rh; y++) sub.set(m.subarray((ry0 + y) * W + rx0, (ry0 + y) * W + rx1), y * rw);
     return sub;
   };
-  const [occB, coreB] = await Promise.all([
+  const [occB, coreB, ao] = await Promise.all([
     greyOp(cut(occ), rw, rh, (s) => s.blur(sigOcc)),
     greyOp(cut(core), rw, rh, (s) => s.blur(sigCore)),
+    floorOcclusion(placed, bottoms, { x0: rx0, y0: ry0, w: rw, h: rh }, 0.75 + 0.25 * floor.softness),
   ]);
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;
-      const dark = (occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.9;
+      const dark = Math.max((occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.9, ao[j]);
       if (dark <= 0.002) continue;
       const m = 1 - Math.min(0.92, dark);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
@@ -1143,6 +1144,93 @@ async function drawShadow(
       out[i + 2] *= m;
     }
   }
+}
+
+/**
+ * The floor's occlusion by the car, read from the silhouette (0..1 darkness over `rect`, canvas coordinates):
+ * a floor point is as dark as the share of car just above it, measured at a tyre's scale (the wedge under
+ * the tyre and the floor either side of its foot) and at the body's (a soft fall-off in front of the car).
+ * The pools drawn at the contact point lie mostly behind the tyre they belong to; without this the floor
+ * that shows beside and in front of a tyre kept its full light and the car floated ("no contact shadow").
+ * Only floor is darkened: below the car's lowest pixel in its columns, below its ground line beside it.
+ */
+async function floorOcclusion(
+  placed: Placed,
+  bottoms: number[],
+  rect: { x0: number; y0: number; w: number; h: number },
+  strength: number,
+): Promise<Float32Array> {
+  const { carA, cw, ch, left, top, groundY, carH } = placed;
+  const scales = [Math.max(1.5, carH * 0.015), carH * 0.05];
+  const weights = [0.9, 0.6];
+  // The alpha is read from above the rectangle too: what occludes a point is above it.
+  const lift = Math.ceil(scales[1] * 4);
+  const aw = rect.w;
+  const ah = rect.h + lift;
+  const alpha = new Uint8Array(aw * ah);
+  for (let y = 0; y < ah; y++) {
+    const cy = rect.y0 - lift + y - top;
+    if (cy < 0 || cy >= ch) continue;
+    for (let x = 0; x < aw; x++) {
+      const cx = rect.x0 + x - left;
+      if (cx >= 0 && cx < cw) alpha[y * aw + x] = carA[cy * cw + cx];
+    }
+  }
+  const blurred = await Promise.all(scales.map((sg) => greyOp(alpha, aw, ah, (s) => s.blur(sg))));
+  // The ground line carried past the car's ends (straight through its first and last contact).
+  const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
+  const first = xs[0];
+  const last = xs[xs.length - 1];
+  const slope = last > first ? (groundY[last] - groundY[first]) / (last - first) : 0;
+  const line = (cx: number): number =>
+    cx >= 0 && cx < cw && groundY[cx] >= 0 ? groundY[cx] : groundY[first] + (cx - first) * slope;
+  // First floor row per column (crop coordinates): under the car its lowest pixel's next row, beside it the
+  // ground line. Where that row jumps up (a bumper's face overhanging the floor, the car's ends) it may rise
+  // by one row per column only, and fades in over a few rows there: the shadow of an overhang has no vertical
+  // edge (a dark column under a grille's tip read as a painted band).
+  // Under the car the floor shows between the sills and the ground; what shows higher up at the car's
+  // ends (under a grille's overhang) is lit from the front and gets only what the raised row allows.
+  const gaps: number[] = [];
+  for (let cx = first; cx <= last; cx++) if (bottoms[cx] >= 0) gaps.push(line(cx) - bottoms[cx]);
+  gaps.sort((p, q) => p - q);
+  const under = Math.min(carH * 0.3, gaps.length ? gaps[Math.floor(gaps.length * 0.75)] : 0);
+  const n = rect.w;
+  const raw = new Float64Array(n);
+  for (let x = 0; x < n; x++) {
+    const cx = rect.x0 + x - left;
+    raw[x] =
+      cx >= 0 && cx < cw && bottoms[cx] >= 0
+        ? Math.max(bottoms[cx] + 1, line(cx) - under)
+        : line(cx) - carH * 0.01;
+  }
+  const from = Float64Array.from(raw);
+  for (let x = 1; x < n; x++) from[x] = Math.max(from[x], from[x - 1] - 1);
+  for (let x = n - 2; x >= 0; x--) from[x] = Math.max(from[x], from[x + 1] - 1);
+  const ramp = Math.max(1, scales[1]);
+  const out = new Uint8Array(rect.w * rect.h);
+  // A last small blur smooths the steps where covered and uncovered columns meet; under the car the map is
+  // first carried up into the rows the car covers, so the blur brings no light in under its edge.
+  const soften = Math.max(0.8, scales[0] * 0.5);
+  const carry = Math.ceil(soften * 3);
+  for (let x = 0; x < n; x++) {
+    const cx = rect.x0 + x - left;
+    // Floor right under the car's lowest pixel is dark from its first row (the car covers what is above).
+    const inside = cx >= 0 && cx < cw && bottoms[cx] >= 0 && from[x] === bottoms[cx] + 1;
+    const y0 = Math.max(0, Math.ceil(from[x] + top - rect.y0));
+    for (let y = y0; y < rect.h; y++) {
+      let d = 0;
+      for (let k = 0; k < scales.length; k++) {
+        const sy = y + lift - Math.round(scales[k]);
+        d += weights[k] * (blurred[k].data[sy * aw + x] / 255);
+      }
+      const fade = inside ? 1 : Math.min(1, (y + rect.y0 - top - from[x] + 1) / ramp);
+      out[y * rect.w + x] = Math.round(255 * Math.min(0.85, d * strength * fade));
+    }
+    if (inside && y0 < rect.h)
+      for (let y = Math.max(0, y0 - carry); y < y0; y++) out[y * rect.w + x] = out[y0 * rect.w + x];
+  }
+  const soft = await greyOp(out, rect.w, rect.h, (s) => s.blur(soften));
+  return Float32Array.from(soft.data, (v) => v / 255);
 }
 
 /**

@@ -437,6 +437,48 @@ describe('compositing', () => {
     expect(1 - got / was).toBeGreaterThan(0.4);
   });
 
+  it('darkens the floor beside and in front of a tyre’s foot, not only the wedge under it', async () => {
+    // A side view, wheels of radius 30 standing on row 240; studio grey: a soft overhead light.
+    const { data, mask, width, height } = grey400x300(
+      (x, y) =>
+        (x >= 40 && x < 360 && y >= 105 && y < 200) ||
+        [110, 290].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2),
+    );
+    const framing = planFraming([carBox(mask, width, height)!], 600, 400);
+    const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
+      width: 600,
+      height: 400,
+      framing,
+      background: { kind: 'scene', id: 'studio-grey' },
+    });
+    const bare = await renderScene('studio-grey', 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    const { dx, dy, scale } = r.placement;
+    // Share of the bare floor's light taken away over source columns [x0, x1] and rows [y0, y1].
+    const darkness = (x0: number, x1: number, y0: number, y1: number): number => {
+      let got = 0;
+      let was = 0;
+      for (let sy = y0; sy <= y1; sy++)
+        for (let sx = x0; sx <= x1; sx++) {
+          const i = (Math.round(dy + sy * scale) * 600 + Math.round(dx + sx * scale)) * 3 + 1;
+          got += r.image.data[i];
+          was += bare.data[i];
+        }
+      return 1 - got / was;
+    };
+    // Either side of the front tyre's foot, 9-15 px from its contact (a third to a half of its radius), in
+    // the rows just below the ground line; and straight in front of it, 3-6 px below the line.
+    const beside = Math.min(darkness(95, 101, 241, 243), darkness(119, 125, 241, 243));
+    const front = darkness(104, 116, 243, 246);
+    // Before: 0.22 and 0.11 (the pools lie behind the tyre, the occlusion band is faint). After: 0.46, 0.43.
+    expect(beside).toBeGreaterThan(0.35);
+    expect(front).toBeGreaterThan(0.3);
+    // A tyre's length away from the car (source column 20, well in front of the bumper) the floor is lit.
+    expect(darkness(10, 16, 241, 246)).toBeLessThan(0.08);
+  });
+
   it('finds the sloped ground line of a 3/4 view (far wheel higher)', () => {
     const w = 100;
     const h = 60;
