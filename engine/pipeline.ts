@@ -443,6 +443,27 @@ export async function renderPresetPreview(id: string, width = 480, height = 320)
     .toBuffer();
 }
 
+/** Photos of a studio run processed at once (ENGINE_BATCH_IN_FLIGHT; 1 = one after another). */
+const batchInFlight = (): number => Math.max(1, Math.round(Number(process.env.ENGINE_BATCH_IN_FLIGHT)) || 2);
+
+/** `fn` over `items` with at most `limit` calls pending at once; results in the items' order. */
+async function inFlight<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /** Creates an engine; models load lazily on first use and are shared by every engine in the process. */
 export function createEngine(): Engine {
   const engine: Engine = {
@@ -458,64 +479,52 @@ export function createEngine(): Engine {
     async processBatch(inputs, request, onItem) {
       validate(request);
       const cap = request.maxLongSide ?? DEFAULT_MAX_LONG_SIDE;
-      const results: BatchItemResult[] = [];
-      const decoded: (RawImage | EngineError)[] = [];
-      for (const input of inputs) {
-        try {
-          decoded.push(await decodeImage(input, { maxLongSide: cap }));
-        } catch (err) {
-          decoded.push(err instanceof EngineError ? err : new EngineError('INTERNAL', String(err)));
-        }
-      }
+      const limit = batchInFlight();
+      const asError = (err: unknown): EngineError =>
+        err instanceof EngineError ? err : new EngineError('INTERNAL', String(err));
+      // Two photos in flight at a time: one photo's single-threaded work (decode, refinement, plates,
+      // compositing, encoding) runs while the other's model inference keeps the cores busy. Framing needs
+      // every car's box first, so the masks of the whole run are made before the first photo is composed.
+      const decoded: (RawImage | EngineError)[] = await inFlight(inputs, limit, (input) =>
+        decodeImage(input, { maxLongSide: cap }).catch(asError),
+      );
       // One 3:2 canvas for the run and one framing planned from every car (masks computed once).
       const canvas = { width: cap, height: Math.round((cap * 2) / 3) };
-      const masks = new Map<number, CarMask>();
       const changeBackground = request.operations.includes('background_change');
+      let masks: (CarMask | undefined)[] = [];
       let framing: Framing | undefined;
       let light: LightCast | undefined;
       if (changeBackground) {
+        masks = await inFlight(decoded, limit, (d, i) =>
+          d instanceof EngineError ? Promise.resolve(undefined) : carMask(d, true, {}, (s) => onItem?.(i, s)),
+        );
         const boxes: { w: number; h: number }[] = [];
-        for (let i = 0; i < decoded.length; i++) {
+        masks.forEach((m, i) => {
           const d = decoded[i];
-          if (d instanceof EngineError) continue;
-          const timings: Partial<Record<StageName, number>> = {};
-          const m = await carMask(d, true, timings, (s) => onItem?.(i, s));
-          masks.set(i, m);
-          const b = carBox(m.alpha, d.width, d.height);
+          const b = m && !(d instanceof EngineError) ? carBox(m.alpha, d.width, d.height) : null;
           if (b) boxes.push({ w: b.w, h: b.h });
-        }
+        });
         framing = planFraming(boxes, canvas.width, canvas.height);
         light = sharedLight(
           decoded.filter((d): d is RawImage => !(d instanceof EngineError)).map(photoLight),
         );
       }
-      for (let i = 0; i < decoded.length; i++) {
-        const d = decoded[i];
-        if (d instanceof EngineError) {
-          results.push({ index: i, ok: false, error: d });
-          continue;
-        }
+      return inFlight(decoded, limit, async (d, i): Promise<BatchItemResult> => {
+        if (d instanceof EngineError) return { index: i, ok: false, error: d };
         try {
-          const timings: Partial<Record<StageName, number>> = {};
-          const cached = masks.get(i);
           // Batch items reuse the mask computed for framing instead of segmenting twice.
           const result = await processDecoded(
             d,
             { ...request, framing, light, canvas: changeBackground ? canvas : undefined },
-            timings,
+            {},
             (s) => onItem?.(i, s),
-            cached,
+            masks[i],
           );
-          results.push({ index: i, ok: true, result });
+          return { index: i, ok: true, result };
         } catch (err) {
-          results.push({
-            index: i,
-            ok: false,
-            error: err instanceof EngineError ? err : new EngineError('INTERNAL', String(err)),
-          });
+          return { index: i, ok: false, error: asError(err) };
         }
-      }
-      return results;
+      });
     },
 
     async segment(input) {
