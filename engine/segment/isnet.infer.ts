@@ -47,13 +47,20 @@ function toIsnetInput(data: Buffer): Float32Array {
   return input;
 }
 
+// One ISNet run at a time in the process: each holds a large activation peak (the arenas are off, so it is
+// freed after the run), and two at once would double it; a studio run overlaps the other photos' own work
+// with the one inference instead (see processBatch).
+let modelTurn: Promise<unknown> = Promise.resolve();
+
 /** Model inference only (plus the 0..255 conversion) on a prepared input. */
 export async function inferIsnet(input: Float32Array): Promise<SaliencyMap> {
   const session = await getSession('segmentation');
   const plane = ISNET_SIZE * ISNET_SIZE;
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, ISNET_SIZE, ISNET_SIZE]) };
   // Fetch only the final map: the side outputs are large (hundreds of MB) and unused.
-  const results = await session.run(feeds, [session.outputNames[0]]);
+  const turn = modelTurn.then(() => session.run(feeds, [session.outputNames[0]]));
+  modelTurn = turn.catch(() => undefined);
+  const results = await turn;
   const out = results[session.outputNames[0]].data as Float32Array;
   const alpha = new Uint8Array(plane);
   for (let p = 0; p < plane; p++) {
