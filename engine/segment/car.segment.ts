@@ -360,6 +360,129 @@ export function flatTopSlab(alpha: Uint8Array, width: number, height: number): n
 }
 
 /**
+ * Cuts a band of background fused flat on top of the car (flatTopSlab's band: a garage door's lintel, a
+ * wall's coping) when the photo proves it is background: a horizontal edge runs under the band across the
+ * whole top of the mask (where the lintel meets the dark garage or the roof under it), and the same edge,
+ * with the same sign, runs on beside the car outside the mask, under pixels coloured like the band (the
+ * lintel goes on past the car; trimWideTop may already have cut that part). A car's own flat top (a box
+ * van seen from behind) ends with the car: no edge of the background continues it at the same height. Cut
+ * only up to 30 % of the car; the rows down to the edge go. Returns the share of the car cut (0: none).
+ */
+export function cutFlatTopBand(alpha: Uint8Array, image: RawImage): { alpha: Uint8Array; share: number } {
+  const { width: w, height: h, channels: c } = image;
+  const none = { alpha, share: 0 };
+  if (!flatTopSlab(alpha, w, h)) return none;
+  const left = new Int32Array(h).fill(-1);
+  const right = new Int32Array(h).fill(-1);
+  let top = -1;
+  let bottom = -1;
+  let area = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (top < 0) top = y;
+        bottom = y;
+        area++;
+        if (left[y] < 0) left[y] = x;
+        right[y] = x;
+      }
+  const carH = bottom - top + 1;
+  const d = Math.max(2, Math.round(carH * 0.01));
+  const grey = (x: number, y: number) => {
+    const i = (y * w + x) * c;
+    return 0.299 * image.data[i] + 0.587 * image.data[i + 1] + 0.114 * image.data[i + 2];
+  };
+  const step = (x: number, y: number) => (y - d < 0 || y + d >= h ? 0 : grey(x, y - d) - grey(x, y + d));
+  const on = (x: number, y: number) => y >= 0 && y < h && alpha[y * w + x] >= 128;
+  // The band's columns: the mask's span over its top rows.
+  const k = Math.max(2, Math.floor(carH * 0.05));
+  let bx0 = w;
+  let bx1 = -1;
+  for (let y = top; y < top + k; y++)
+    if (left[y] >= 0) {
+      bx0 = Math.min(bx0, left[y]);
+      bx1 = Math.max(bx1, right[y]);
+    }
+  const bandW = bx1 - bx0 + 1;
+  // The edge under the band: the row (below the top rows, in the car's upper 35 %) whose mean vertical
+  // step over the band's columns (with mask above it on at least 70 % of them) is strongest.
+  const rows: number[] = [];
+  let edgeY = -1;
+  let along = 0;
+  for (let y = top + k; y <= top + carH * 0.35 && y + d < h; y++) {
+    let sum = 0;
+    let nx = 0;
+    for (let x = bx0; x <= bx1; x++)
+      if (on(x, y - d)) {
+        sum += step(x, y);
+        nx++;
+      }
+    rows[y] = nx >= bandW * 0.7 ? sum / nx : 0;
+    if (Math.abs(rows[y]) > Math.abs(along)) {
+      along = rows[y];
+      edgeY = y;
+    }
+  }
+  if (edgeY < 0 || Math.abs(along) < 20) return none;
+  // A sharp edge gives the same step over 2d + 1 rows: the edge is the middle of that plateau.
+  let last = edgeY;
+  while (rows[last + 1] !== undefined && Math.abs(rows[last + 1]) >= Math.abs(along) * 0.95) last++;
+  edgeY = Math.round((edgeY + last) / 2);
+  // The band's colour (above the edge, inside the mask).
+  const band = [0, 0, 0];
+  let nb = 0;
+  for (let y = top; y <= edgeY - d; y++)
+    for (let x = bx0; x <= bx1; x++)
+      if (on(x, y)) {
+        const i = (y * w + x) * c;
+        for (let q = 0; q < 3; q++) band[q] += image.data[i + q];
+        nb++;
+      }
+  if (!nb) return none;
+  // Beside the car: columns outside the mask at the band's rows, up to the band's width away on each side.
+  const minRun = Math.max(4, Math.round(bandW * 0.08));
+  let cont = 0;
+  for (const dir of [-1, 1]) {
+    for (
+      let x = dir < 0 ? bx0 - 1 : bx1 + 1;
+      x >= 0 && x < w && Math.abs(x - (dir < 0 ? bx0 : bx1)) <= bandW;
+      x += dir
+    ) {
+      let inside = false;
+      for (let y = top; y <= edgeY + d && !inside; y++) if (on(x, y)) inside = true;
+      if (inside) continue;
+      let best = 0;
+      for (let y = edgeY - 2 * d; y <= edgeY + 2 * d; y++) {
+        if (y < 0 || y >= h) continue;
+        const v = step(x, y);
+        if (Math.sign(v) === Math.sign(along) && Math.abs(v) > Math.abs(best)) best = v;
+      }
+      const col = [0, 0, 0];
+      let nc = 0;
+      for (let y = Math.max(top, edgeY - 4 * d); y <= edgeY - d; y++) {
+        const i = (y * w + x) * c;
+        for (let q = 0; q < 3; q++) col[q] += image.data[i + q];
+        nc++;
+      }
+      const dist = nc ? Math.hypot(...[0, 1, 2].map((q) => col[q] / nc - band[q] / nb)) : Infinity;
+      if (Math.abs(best) >= Math.abs(along) * 0.5 && dist <= 30) cont++;
+    }
+  }
+  if (cont < minRun) return none;
+  const out = Uint8Array.from(alpha);
+  let cut = 0;
+  const end = Math.min(h - 1, edgeY + Math.ceil(d / 2));
+  for (let y = top; y <= end; y++)
+    for (let x = 0; x < w; x++)
+      if (out[y * w + x]) {
+        if (out[y * w + x] >= 128) cut++;
+        out[y * w + x] = 0;
+      }
+  if (cut > area * 0.3) return none;
+  return { alpha: out, share: cut / area };
+}
+
+/**
  * A slab of floor or wall above a bonnet or a boot whose top edge is a straight horizontal line of the
  * background: the seam between a studio's floor and its wall, a kerb, a wall's base. The model took the
  * band between that line and the bonnet for car. A car's own outline ends with the car, while a background
@@ -633,17 +756,24 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     const s = findSlab(a, img, sal);
     const wide = trimWideTop(s.alpha, img.width, img.height);
     const seam = seamSlab(wide.alpha, img);
-    const cleaned = cleanFragments(seam.alpha, img.width, img.height);
+    const first = cleanFragments(seam.alpha, img.width, img.height);
+    const band = cutFlatTopBand(first.alpha, img);
+    const cleaned = band.share ? cleanFragments(band.alpha, img.width, img.height) : first;
     const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
     const flat = flatTopSlab(cleaned.alpha, img.width, img.height);
     // A slab still there is reported as such, whatever was cut before it.
     const slab =
       flat > 0 || seam.slab === 'flagged'
         ? 'flagged'
-        : s.slab === 'none' && (wide.share > 0 || seam.slab === 'fixed')
+        : s.slab === 'none' && (wide.share > 0 || seam.slab === 'fixed' || band.share > 0)
           ? 'fixed'
           : s.slab;
-    return { ...cleaned, glass: g, slab, slabShare: Math.max(s.share, wide.share, flat, seam.share) };
+    return {
+      ...cleaned,
+      glass: g,
+      slab,
+      slabShare: Math.max(s.share, wide.share, flat, seam.share, band.share),
+    };
   };
   if (box) {
     const c = cropAround(box, width, height);
