@@ -801,11 +801,29 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   // The background right outside, not its average over a wider disc: a dark letter of the old wall
   // behind a light roof averages with the white wall around it to the roof's own grey, and the letter's
   // fragments along the roof edge then pass for car.
-  const [F, B] = await Promise.all([
-    alphaWeightedBlur(rgb, inside, w, h, sigma),
-    alphaWeightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2)),
+  // Where no background pixel lies within the narrow blur's reach (a soft ramp of two or three pixels
+  // before the first pixel at alpha 0), the wider one's; where neither reaches, the pixel is not judged.
+  // (The blur used to fall back on the pixel's own colour there, which judged it background whenever it
+  // differed from the car inside: a dark seal along a light roof was cut into dashes.)
+  const [Fw, Bn, Bw] = await Promise.all([
+    weightedBlur(rgb, inside, w, h, sigma),
+    weightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2)),
+    weightedBlur(rgb, outside, w, h, sigma * 1.5),
   ]);
+  const F = Fw.colour;
+  const B = Buffer.alloc(n * 3);
+  const known = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (Fw.weight[i] < 4) continue;
+    const src = Bn.weight[i] >= 8 ? Bn : Bw.weight[i] >= 4 ? Bw : null;
+    if (!src) continue;
+    known[i] = 1;
+    for (let k = 0; k < 3; k++) B[i * 3 + k] = src.colour[i * 3 + k];
+  }
+  // Pixels whose colour said plainly background (under a fifth car).
+  const plain = new Uint8Array(n);
   const judge = (i: number): number => {
+    if (!known[i]) return a[i];
     let fb2 = 0;
     let ib = 0;
     for (let k = 0; k < 3; k++) {
@@ -816,6 +834,7 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
     // Below ~40 levels apart the colours cannot tell car from background.
     if (fb2 < 1600) return a[i];
     const est = Math.max(0, Math.min(1, ib / fb2));
+    if (est < 0.2) plain[i] = 1;
     const cur = a[i] / 255;
     return est < cur ? Math.round(255 * (cur * 0.3 + est * 0.7)) : a[i];
   };
@@ -836,18 +855,15 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   for (let i = 0; i < n; i++) if (judged[i]) a[i] = next[i];
   // A segmenter's edge one or two pixels too wide puts the old floor at full alpha two rings deep, and
   // the ring behind the one judged above is then the outline. It is judged too, but only where the ring in
-  // front of it was plainly background (lowered under a quarter): behind car-coloured pixels (a roof's
-  // rim in front of its dark moulding) nothing deeper is ever judged.
+  // front of it was plainly background by its colour: behind car-coloured pixels (a roof's rim in front of
+  // its dark moulding) nothing deeper is ever judged.
   for (let pass = 0; pass < 2; pass++) {
     const peel: number[] = [];
     for (let i = 0; i < n; i++) {
       if (!near[i] || judged[i] || a[i] < 250) continue;
       const x = i % w;
       const clear =
-        (x > 0 && judged[i - 1] && a[i - 1] < 64) ||
-        (x < w - 1 && judged[i + 1] && a[i + 1] < 64) ||
-        (i >= w && judged[i - w] && a[i - w] < 64) ||
-        (i < n - w && judged[i + w] && a[i + w] < 64);
+        (x > 0 && plain[i - 1]) || (x < w - 1 && plain[i + 1]) || (i >= w && plain[i - w]) || plain[i + w];
       if (clear) peel.push(i);
     }
     for (const i of peel) next[i] = judge(i);
@@ -856,7 +872,7 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
       judged[i] = 1;
     }
   }
-  await smoothOutline(a, w, h);
+  await smoothOutline(a, w, h, before);
 }
 
 /**
@@ -867,15 +883,22 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
  * edge stays where it was. A solid part two pixels wide keeps nearly all of its alpha (an antenna of one
  * pixel keeps about 60 %); pixels further in are never touched.
  */
-async function smoothOutline(a: Uint8Array | Buffer, w: number, h: number): Promise<void> {
+async function smoothOutline(
+  a: Uint8Array | Buffer,
+  w: number,
+  h: number,
+  outline: Uint8Array | Buffer = a,
+): Promise<void> {
   const n = w * h;
+  // The band lies along `outline` (the segmenter's own, when the colour test has moved the edge in): the
+  // smoothing never reaches deeper into the car than two pixels from where the cut was.
   const band = new Uint8Array(n);
   const r = 2;
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      const hi = a[y * w + x] >= 128;
-      const right = x + 1 < w && a[y * w + x + 1] >= 128 !== hi;
-      const down = y + 1 < h && a[(y + 1) * w + x] >= 128 !== hi;
+      const hi = outline[y * w + x] >= 128;
+      const right = x + 1 < w && outline[y * w + x + 1] >= 128 !== hi;
+      const down = y + 1 < h && outline[(y + 1) * w + x] >= 128 !== hi;
       if (!right && !down) continue;
       for (let d = -r + 1; d <= r; d++) {
         if (right && x + d >= 0 && x + d < w) band[y * w + x + d] = 1;
