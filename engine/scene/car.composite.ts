@@ -863,7 +863,10 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
       if (!near[i] || judged[i] || a[i] < 250) continue;
       const x = i % w;
       const clear =
-        (x > 0 && plain[i - 1]) || (x < w - 1 && plain[i + 1]) || (i >= w && plain[i - w]) || plain[i + w];
+        (x > 0 && plain[i - 1]) ||
+        (x < w - 1 && plain[i + 1]) ||
+        (i >= w && plain[i - w]) ||
+        (i < n - w && plain[i + w]);
       if (clear) peel.push(i);
     }
     for (const i of peel) next[i] = judge(i);
@@ -878,10 +881,10 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
 /**
  * The outline drawn as a photographed edge: a segmenter's alpha steps from pixel to pixel (single
  * specks of "car" above a roof, single-pixel notches in it, the dashes the colour test above leaves),
- * which on a new background reads as a dotted, ragged cut-out. Within two pixels of the outline the
- * alpha is replaced by its blur over about a pixel (sigma 0.6): a speck fades, a notch fills, a straight
- * edge stays where it was. A solid part two pixels wide keeps nearly all of its alpha (an antenna of one
- * pixel keeps about 60 %); pixels further in are never touched.
+ * which on a new background reads as a dotted, ragged cut-out. Within two pixels of the outline a speck
+ * or a notch goes (the 3x3 median), then the steps are softened by a blur over about a pixel (sigma 0.6):
+ * a straight edge stays where it was. Lines one pixel thin and their tips are kept as they are; pixels
+ * further in are never touched.
  */
 async function smoothOutline(
   a: Uint8Array | Buffer,
