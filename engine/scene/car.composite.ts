@@ -915,16 +915,17 @@ async function smoothOutline(
   const thinAt = new Uint8Array(n);
   const solid = (j: number): boolean => src[j] >= 128;
   const ring = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
+  const across = [
+    [-1, 1, -w, w],
+    [-w, w, -1, 1],
+    [-w - 1, w + 1, -w + 1, w - 1],
+    [-w + 1, w - 1, -w - 1, w + 1],
+  ];
   for (let y = 1; y < h - 1; y++)
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
       if (band[i] && solid(i))
-        for (const [p, q, u, v] of [
-          [-1, 1, -w, w],
-          [-w, w, -1, 1],
-          [-w - 1, w + 1, -w + 1, w - 1],
-          [-w + 1, w - 1, -w - 1, w + 1],
-        ])
+        for (const [p, q, u, v] of across)
           if (solid(i + p) && solid(i + q) && !solid(i + u) && !solid(i + v)) thinAt[i] = 1;
     }
   const win = new Uint8Array(9);
@@ -933,8 +934,14 @@ async function smoothOutline(
       const i = y * w + x;
       if (!band[i] || thinAt[i]) continue;
       if (solid(i)) {
-        const cars = ring.filter((d) => solid(i + d));
-        if (cars.length === 1 && thinAt[i + cars[0]]) {
+        let cars = 0;
+        let only = 0;
+        for (const d of ring)
+          if (solid(i + d)) {
+            cars++;
+            only = d;
+          }
+        if (cars === 1 && thinAt[i + only]) {
           thinAt[i] = 1;
           continue;
         }
