@@ -707,8 +707,12 @@ interface Placed {
 
 /**
  * The car's colours as they will be drawn: graded by the tone curve, and inside the soft edge (alpha < 250)
- * mixed toward an alpha-weighted blur of the car's own colours, so the old background mixed into the
- * edge (a white studio wall, a green hedge) does not come along as a halo or into the reflection.
+ * the old background taken out of each pixel's colour, so the white studio wall or the pale road mixed into
+ * the edge does not come along as a halo or into the reflection. A pixel of the band is I = t F + (1 - t) B
+ * between the car's colour F just inside (solid pixels) and the old background's B just outside; its colour
+ * becomes I + (1 - t)(F - B): the background's share along the F-B axis is swapped for the car's, what lies
+ * across it (the edge's own detail) is kept. A pixel whose colour says car (t = 1) keeps its colour. The
+ * interior (alpha >= 250) is the tone curve of the photo and nothing else.
  */
 async function cleanCar(
   rgb: Buffer,
@@ -717,26 +721,44 @@ async function cleanCar(
   ch: number,
   grade: ToneCurve,
 ): Promise<Buffer> {
+  const n = cw * ch;
+  const solid = Buffer.alloc(n);
+  const outside = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) {
+    if (carA[i] >= 250) solid[i] = 255;
+    else if (carA[i] <= 8) outside[i] = 255;
+  }
+  const sigma = Math.max(2, Math.round(Math.max(cw, ch) / 400));
+  const [F, B, Fa] = await Promise.all([
+    weightedBlur(rgb, solid, cw, ch, sigma),
+    weightedBlur(rgb, outside, cw, ch, sigma),
+    // Thin parts with no solid pixel near (an antenna, a wiper): their own alpha-weighted colour.
+    alphaWeightedBlur(rgb, carA, cw, ch, sigma),
+  ]);
+  const clean = Buffer.from(rgb);
+  for (let i = 0; i < n; i++) {
+    const av = carA[i];
+    if (av >= 250 || av <= CHOKE || B.weight[i] < 4) continue;
+    const f = F.weight[i] >= 24 ? F.colour : Fa;
+    let fb2 = 0;
+    let ib = 0;
+    for (let k = 0; k < 3; k++) {
+      const fb = f[i * 3 + k] - B.colour[i * 3 + k];
+      fb2 += fb * fb;
+      ib += (rgb[i * 3 + k] - B.colour[i * 3 + k]) * fb;
+    }
+    if (fb2 < 100) continue;
+    const share = 1 - Math.max(0, Math.min(1, ib / fb2));
+    for (let k = 0; k < 3; k++) {
+      const v = rgb[i * 3 + k] + share * (f[i * 3 + k] - B.colour[i * 3 + k]);
+      clean[i * 3 + k] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+    }
+  }
   const graded = Buffer.alloc(rgb.length);
   for (let i = 0; i < rgb.length; i += 3) {
-    graded[i] = grade[0][rgb[i]];
-    graded[i + 1] = grade[1][rgb[i + 1]];
-    graded[i + 2] = grade[2][rgb[i + 2]];
-  }
-  const decon = await alphaWeightedBlur(
-    graded,
-    carA,
-    cw,
-    ch,
-    Math.max(2, Math.round(Math.max(cw, ch) / 400)),
-  );
-  for (let i = 0; i < cw * ch; i++) {
-    const av = carA[i];
-    if (av >= 250 || av <= CHOKE) continue;
-    const a = Math.min(1, (av - CHOKE) / (255 - CHOKE));
-    const inner = a * a;
-    for (let k = 0; k < 3; k++)
-      graded[i * 3 + k] = Math.round(decon[i * 3 + k] * (1 - inner) + graded[i * 3 + k] * inner);
+    graded[i] = grade[0][clean[i]];
+    graded[i + 1] = grade[1][clean[i + 1]];
+    graded[i + 2] = grade[2][clean[i + 2]];
   }
   return graded;
 }
@@ -779,16 +801,29 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   // The background right outside, not its average over a wider disc: a dark letter of the old wall
   // behind a light roof averages with the white wall around it to the roof's own grey, and the letter's
   // fragments along the roof edge then pass for car.
-  const [F, B] = await Promise.all([
-    alphaWeightedBlur(rgb, inside, w, h, sigma),
-    alphaWeightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2)),
+  // Where no background pixel lies within the narrow blur's reach (a soft ramp of two or three pixels
+  // before the first pixel at alpha 0), the wider one's; where neither reaches, the pixel is not judged.
+  // (The blur used to fall back on the pixel's own colour there, which judged it background whenever it
+  // differed from the car inside: a dark seal along a light roof was cut into dashes.)
+  const [Fw, Bn, Bw] = await Promise.all([
+    weightedBlur(rgb, inside, w, h, sigma),
+    weightedBlur(rgb, outside, w, h, Math.max(1, sigma / 2)),
+    weightedBlur(rgb, outside, w, h, sigma * 1.5),
   ]);
+  const F = Fw.colour;
+  const B = Buffer.alloc(n * 3);
+  const known = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    if (!near[i]) continue;
-    // A solid pixel is judged only on the outline's outermost ring. Deeper in, a dark roof moulding in
-    // front of a dark letter of the old wall looks like the letter, and lowering it pixel by pixel broke
-    // the moulding into dashes ("ragged dark trim fragments" along the roof, session-8 review).
-    if (a[i] >= 250 && !onOutline(a, i, w, h)) continue;
+    if (Fw.weight[i] < 4) continue;
+    const src = Bn.weight[i] >= 8 ? Bn : Bw.weight[i] >= 4 ? Bw : null;
+    if (!src) continue;
+    known[i] = 1;
+    for (let k = 0; k < 3; k++) B[i * 3 + k] = src.colour[i * 3 + k];
+  }
+  // Pixels whose colour said plainly background (under a fifth car).
+  const plain = new Uint8Array(n);
+  const judge = (i: number): number => {
+    if (!known[i]) return a[i];
     let fb2 = 0;
     let ib = 0;
     for (let k = 0; k < 3; k++) {
@@ -797,11 +832,129 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
       ib += (rgb[i * 3 + k] - B[i * 3 + k]) * fb;
     }
     // Below ~40 levels apart the colours cannot tell car from background.
-    if (fb2 < 1600) continue;
+    if (fb2 < 1600) return a[i];
     const est = Math.max(0, Math.min(1, ib / fb2));
+    if (est < 0.2) plain[i] = 1;
     const cur = a[i] / 255;
-    if (est < cur) a[i] = Math.round(255 * (cur * 0.3 + est * 0.7));
+    return est < cur ? Math.round(255 * (cur * 0.3 + est * 0.7)) : a[i];
+  };
+  // Every pixel is judged against the alpha as it came (a pass that read its own lowered neighbours
+  // peeled the edge further to the right and down than to the left and up).
+  const before = Buffer.from(a);
+  const judged = new Uint8Array(n);
+  const next = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!near[i]) continue;
+    // A solid pixel is judged only on the outline's outermost ring. Deeper in, a dark roof moulding in
+    // front of a dark letter of the old wall looks like the letter, and lowering it pixel by pixel broke
+    // the moulding into dashes ("ragged dark trim fragments" along the roof, session-8 review).
+    if (before[i] >= 250 && !onOutline(before, i, w, h)) continue;
+    judged[i] = 1;
+    next[i] = judge(i);
   }
+  for (let i = 0; i < n; i++) if (judged[i]) a[i] = next[i];
+  // A segmenter's edge one or two pixels too wide puts the old floor at full alpha two rings deep, and
+  // the ring behind the one judged above is then the outline. It is judged too, but only where the ring in
+  // front of it was plainly background by its colour: behind car-coloured pixels (a roof's rim in front of
+  // its dark moulding) nothing deeper is ever judged.
+  for (let pass = 0; pass < 2; pass++) {
+    const peel: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (!near[i] || judged[i] || a[i] < 250) continue;
+      const x = i % w;
+      const clear =
+        (x > 0 && plain[i - 1]) ||
+        (x < w - 1 && plain[i + 1]) ||
+        (i >= w && plain[i - w]) ||
+        (i < n - w && plain[i + w]);
+      if (clear) peel.push(i);
+    }
+    for (const i of peel) next[i] = judge(i);
+    for (const i of peel) {
+      a[i] = next[i];
+      judged[i] = 1;
+    }
+  }
+  await smoothOutline(a, w, h, before);
+}
+
+/**
+ * The outline drawn as a photographed edge: a segmenter's alpha steps from pixel to pixel (single
+ * specks of "car" above a roof, single-pixel notches in it, the dashes the colour test above leaves),
+ * which on a new background reads as a dotted, ragged cut-out. Within two pixels of the outline a speck
+ * or a notch goes (the 3x3 median), then the steps are softened by a blur over about a pixel (sigma 0.6):
+ * a straight edge stays where it was. Lines one pixel thin and their tips are kept as they are; pixels
+ * further in are never touched.
+ */
+async function smoothOutline(
+  a: Uint8Array | Buffer,
+  w: number,
+  h: number,
+  outline: Uint8Array | Buffer = a,
+): Promise<void> {
+  const n = w * h;
+  // The band lies along `outline` (the segmenter's own, when the colour test has moved the edge in): the
+  // smoothing never reaches deeper into the car than two pixels from where the cut was.
+  const band = new Uint8Array(n);
+  const r = 2;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const hi = outline[y * w + x] >= 128;
+      const right = x + 1 < w && outline[y * w + x + 1] >= 128 !== hi;
+      const down = y + 1 < h && outline[(y + 1) * w + x] >= 128 !== hi;
+      if (!right && !down) continue;
+      for (let d = -r + 1; d <= r; d++) {
+        if (right && x + d >= 0 && x + d < w) band[y * w + x + d] = 1;
+        if (down && y + d >= 0 && y + d < h) band[(y + d) * w + x] = 1;
+      }
+    }
+  // Specks and notches: the median of the 3x3 neighbourhood, except on a line one pixel thin (car on
+  // both sides along it, background on both sides across it: an antenna, a wiper seen edge-on) and at
+  // its tip (a car pixel whose one car neighbour is such a line).
+  const src = Buffer.from(a);
+  const thinAt = new Uint8Array(n);
+  const solid = (j: number): boolean => src[j] >= 128;
+  const ring = [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1];
+  const across = [
+    [-1, 1, -w, w],
+    [-w, w, -1, 1],
+    [-w - 1, w + 1, -w + 1, w - 1],
+    [-w + 1, w - 1, -w - 1, w + 1],
+  ];
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (band[i] && solid(i))
+        for (const [p, q, u, v] of across)
+          if (solid(i + p) && solid(i + q) && !solid(i + u) && !solid(i + v)) thinAt[i] = 1;
+    }
+  const win = new Uint8Array(9);
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      if (!band[i] || thinAt[i]) continue;
+      if (solid(i)) {
+        let cars = 0;
+        let only = 0;
+        for (const d of ring)
+          if (solid(i + d)) {
+            cars++;
+            only = d;
+          }
+        if (cars === 1 && thinAt[i + only]) {
+          thinAt[i] = 1;
+          continue;
+        }
+      }
+      let k = 0;
+      for (let dy = -w; dy <= w; dy += w) for (let dx = -1; dx <= 1; dx++) win[k++] = src[i + dy + dx];
+      win.sort();
+      a[i] = win[4];
+    }
+  // Then the blur, which leaves the thin lines as they are (across a line one pixel wide it would take
+  // away half of it).
+  const { data: soft } = await greyOp(a, w, h, (s) => s.blur(0.6));
+  for (let i = 0; i < n; i++) if (band[i] && !thinAt[i]) a[i] = soft[i];
 }
 
 /** A car pixel with a background pixel (alpha < 128) beside it, above or below. */
