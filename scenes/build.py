@@ -1924,7 +1924,7 @@ def s12a_dashes(nt, c, scale, rot, thr, stretch=6.0):
     return ramp(nt, n, [(thr, (0, 0, 0)), (thr + 0.07, (1, 1, 1))])
 
 
-def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=(), dust=0.1):
+def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=(), dust=0.1, s13f=None):
     """Session 12 (studio white, grey, modern): a painted cyclorama as a camera sees it at 100 %.
     The floor paint meets the wall paint at the foot of the cove (a soft change over 20-30 cm, not a
     jittered haze climbing the curve). The floor carries: a fine paint grain (orange peel and roller
@@ -1933,7 +1933,9 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     (radii of 15-30 m: cars driven in from the side door, no loops), short rubber scuffs and heel marks at
     random angles, dust that gathers at the cove's foot and in the untrodden sides, and grime and shoe
     scuffs at the cove's foot. The tone drift over metres is kept under +-2 %, so the light's falloff, not
-    the paint, makes the large-scale gradient. The wall is the same paint, cleaner."""
+    the paint, makes the large-scale gradient. The wall is the same paint, cleaner.
+    `s13f` (session 13, studio grey and white): the floor from s13F_floor instead (no stretched textures,
+    marks at their real scale); None keeps the session-12 floor exactly (modern)."""
     m, nt, out = new_mat(name)
     c0 = coord(nt)
     # a per-scene offset so the three studios do not share one pattern
@@ -1951,49 +1953,52 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 6.0, 3, 0.5), 0.5), 0.05))
     on_floor = ramp(nt, zj, [(0.04, (1, 1, 1)), (0.3, (0, 0, 0))])
     flat = ramp(nt, z, [(0.0, (1, 1, 1)), (0.05, (0, 0, 0))])
-    # tone: a faint drift, roller laps (long in y, a roller wide), paint grain at two scales
-    tone = ramp(nt, noise(nt, c, 0.15, 2, 0.5), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)])
-    laps = noise(nt, _stretch(nt, c, 2.2, 0.25, 1.0, 4.0), 1.0, 3, 0.5)
-    tone = mix_rgb(nt, 1.0, tone, ramp(nt, laps, [(0.35, (0.985,) * 3), (0.65, (1.01,) * 3)]), 'MULTIPLY')
-    # (stretched along y by the grazing view's foreshortening, so on screen the grain is about round)
-    g1 = noise(nt, _stretch(nt, c, 1.0, 0.2, 1.0), 40.0, 3, 0.6)
-    tone = mix_rgb(nt, 1.0, tone, ramp(nt, g1, [(0.32, (0.94,) * 3), (0.68, (1.05,) * 3)]), 'MULTIPLY')
-    g2 = noise(nt, _stretch(nt, c, 1.0, 0.25, 1.0), 140.0, 2, 0.5)
-    tone = mix_rgb(nt, 1.0, tone, ramp(nt, g2, [(0.32, (0.97,) * 3), (0.68, (1.03,) * 3)]), 'MULTIPLY')
-    mott = noise(nt, _stretch(nt, c, 1.0, 0.3, 1.0), 4.0, 4, 0.6)
-    tone = mix_rgb(nt, 1.0, tone, ramp(nt, mott, [(0.3, (0.975,) * 3), (0.7, (1.02,) * 3)]), 'MULTIPLY')
-    # repainted patches: elongated along the roller's travel, fresher and lighter, soft-edged
-    pn = noise(nt, _stretch(nt, c, 0.6, 1.4, 1.0, 8.0), 0.45, 2, 0.5, distortion=0.3)
-    patch = ramp(nt, pn, [(0.57, (0, 0, 0)), (0.59, (1, 1, 1))])
-    patch = math_node(nt, 'MULTIPLY', patch, flat)
-    tone = mix_rgb(nt, patch, tone, mix_rgb(nt, 1.0, tone, (1.05, 1.05, 1.05), 'MULTIPLY'))
-    fcol = mix_rgb(nt, 1.0, floor_col, tone, 'MULTIPLY')
-    # marks: tyre tracks (long gentle arcs), rubber scuffs and heel marks, darker
-    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 2, 0.5), 0.5), 0.2)
-    marks = _tyre_arcs(nt, c0, tracks, wob) if tracks else None
-    sc_m = None
-    for i, (s, rot, thr) in enumerate(((3.0, 12.0, 0.61), (4.5, -25.0, 0.62), (8.0, 70.0, 0.63))):
-        d = s12a_dashes(nt, c, s, rot + seed * 11, thr)
-        sc_m = d if sc_m is None else math_node(nt, 'ADD', sc_m, d)
-    sc_mask = ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.42, (0, 0, 0)), (0.62, (1, 1, 1))])
-    sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', sc_m, sc_mask), 0.7)
-    marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
-    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
-    rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
-    fcol = mix_rgb(nt, marks, fcol, rubber)
-    # dust: fine light speckle in drifts, heavier at the cove's foot and at the untrodden sides
-    ymap = nt.nodes.new('ShaderNodeMapRange')
-    link(nt, y, ymap.inputs['Value'])
-    ymap.inputs['From Min'].default_value = 3.0
-    ymap.inputs['From Max'].default_value = 10.5
-    xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), 8.0)
-    where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, 0.5))
-    where = math_node(nt, 'ADD', where, 0.15, clamp=True)
-    drifts = ramp(nt, noise(nt, c, 1.1, 4, 0.55), [(0.35, (0, 0, 0)), (0.8, (1, 1, 1))])
-    speck = ramp(nt, noise(nt, c, 90.0, 2, 0.5), [(0.5, (0, 0, 0)), (0.72, (1, 1, 1))])
-    dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', 0.35, speck))
-    dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
-    fcol = mix_rgb(nt, dust_m, fcol, (0.66, 0.64, 0.6))
+    if s13f is not None:
+        fcol, patch, marks, dust_m = s13F_floor(nt, c, c0, y, x, floor_col, seed, tracks, dust, wear, flat, s13f)
+    else:
+        # tone: a faint drift, roller laps (long in y, a roller wide), paint grain at two scales
+        tone = ramp(nt, noise(nt, c, 0.15, 2, 0.5), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)])
+        laps = noise(nt, _stretch(nt, c, 2.2, 0.25, 1.0, 4.0), 1.0, 3, 0.5)
+        tone = mix_rgb(nt, 1.0, tone, ramp(nt, laps, [(0.35, (0.985,) * 3), (0.65, (1.01,) * 3)]), 'MULTIPLY')
+        # (stretched along y by the grazing view's foreshortening, so on screen the grain is about round)
+        g1 = noise(nt, _stretch(nt, c, 1.0, 0.2, 1.0), 40.0, 3, 0.6)
+        tone = mix_rgb(nt, 1.0, tone, ramp(nt, g1, [(0.32, (0.94,) * 3), (0.68, (1.05,) * 3)]), 'MULTIPLY')
+        g2 = noise(nt, _stretch(nt, c, 1.0, 0.25, 1.0), 140.0, 2, 0.5)
+        tone = mix_rgb(nt, 1.0, tone, ramp(nt, g2, [(0.32, (0.97,) * 3), (0.68, (1.03,) * 3)]), 'MULTIPLY')
+        mott = noise(nt, _stretch(nt, c, 1.0, 0.3, 1.0), 4.0, 4, 0.6)
+        tone = mix_rgb(nt, 1.0, tone, ramp(nt, mott, [(0.3, (0.975,) * 3), (0.7, (1.02,) * 3)]), 'MULTIPLY')
+        # repainted patches: elongated along the roller's travel, fresher and lighter, soft-edged
+        pn = noise(nt, _stretch(nt, c, 0.6, 1.4, 1.0, 8.0), 0.45, 2, 0.5, distortion=0.3)
+        patch = ramp(nt, pn, [(0.57, (0, 0, 0)), (0.59, (1, 1, 1))])
+        patch = math_node(nt, 'MULTIPLY', patch, flat)
+        tone = mix_rgb(nt, patch, tone, mix_rgb(nt, 1.0, tone, (1.05, 1.05, 1.05), 'MULTIPLY'))
+        fcol = mix_rgb(nt, 1.0, floor_col, tone, 'MULTIPLY')
+        # marks: tyre tracks (long gentle arcs), rubber scuffs and heel marks, darker
+        wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 2, 0.5), 0.5), 0.2)
+        marks = _tyre_arcs(nt, c0, tracks, wob) if tracks else None
+        sc_m = None
+        for i, (s, rot, thr) in enumerate(((3.0, 12.0, 0.61), (4.5, -25.0, 0.62), (8.0, 70.0, 0.63))):
+            d = s12a_dashes(nt, c, s, rot + seed * 11, thr)
+            sc_m = d if sc_m is None else math_node(nt, 'ADD', sc_m, d)
+        sc_mask = ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.42, (0, 0, 0)), (0.62, (1, 1, 1))])
+        sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', sc_m, sc_mask), 0.7)
+        marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
+        marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
+        rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
+        fcol = mix_rgb(nt, marks, fcol, rubber)
+        # dust: fine light speckle in drifts, heavier at the cove's foot and at the untrodden sides
+        ymap = nt.nodes.new('ShaderNodeMapRange')
+        link(nt, y, ymap.inputs['Value'])
+        ymap.inputs['From Min'].default_value = 3.0
+        ymap.inputs['From Max'].default_value = 10.5
+        xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), 8.0)
+        where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, 0.5))
+        where = math_node(nt, 'ADD', where, 0.15, clamp=True)
+        drifts = ramp(nt, noise(nt, c, 1.1, 4, 0.55), [(0.35, (0, 0, 0)), (0.8, (1, 1, 1))])
+        speck = ramp(nt, noise(nt, c, 90.0, 2, 0.5), [(0.5, (0, 0, 0)), (0.72, (1, 1, 1))])
+        dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', 0.35, speck))
+        dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
+        fcol = mix_rgb(nt, dust_m, fcol, (0.66, 0.64, 0.6))
     # grime and shoe scuffs at the cove's foot (things pushed against the sweep, people stepping on it)
     foot = ramp(nt, z, [(0.0, (0.3, 0.3, 0.3)), (0.06, (1, 1, 1)), (0.45, (0, 0, 0))])
     heel = s12a_dashes(nt, c, 7.0, 90.0, 0.69, stretch=4.0)
@@ -2002,18 +2007,26 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     # wall: the same paint, cleaner: a roller stipple, faint touch-ups, a slightly warm dirt at its foot
     wcol = mix_rgb(nt, 1.0, wall_col, ramp(nt, noise(nt, c, 38.0, 3, 0.6), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)]), 'MULTIPLY')
     wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 0.5, 2, 0.5), [(0.3, (0.993,) * 3), (0.7, (1.005,) * 3)]), 'MULTIPLY')
+    if s13f is not None:
+        wcol = s13F_wall(nt, c, wcol, seed)
     col = mix_rgb(nt, on_floor, wcol, fcol)
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grime, 0.3 * wear, clamp=True), col,
                   mix_rgb(nt, 1.0, floor_col, (0.62, 0.6, 0.58), 'MULTIPLY'))
     # satin floor: fresh patches glossier, dust duller, a slow variation; the wall matt
     rv = ramp(nt, noise(nt, c, 0.4, 3, 0.5), [(0.3, (0, 0, 0)), (0.7, (1, 1, 1))])
-    rgh = math_node(nt, 'ADD', rough - 0.04, math_node(nt, 'MULTIPLY', rv, 0.08))
+    rvar = 0.08 if s13f is None else s13f.get('rough_var', 0.05)
+    rgh = math_node(nt, 'ADD', rough - rvar / 2, math_node(nt, 'MULTIPLY', rv, rvar))
     rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', patch, 0.05))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust_m, 1.5))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', marks, 0.15))
     rgh = mix_rgb(nt, on_floor, (0.85, 0.85, 0.85), rgh)
-    nrm = bump(nt, noise(nt, c, 0.6, 3, 0.5), 0.012, 0.03)
-    nrm = bump(nt, g1, 0.02, 0.002, normal=nrm)
+    if s13f is None:
+        nrm = bump(nt, noise(nt, c, 0.6, 3, 0.5), 0.012, 0.03)
+        nrm = bump(nt, g1, 0.02, 0.002, normal=nrm)
+    else:
+        # session 13: only a slow, faint undulation of the slab under the paint (the fine grain's bump
+        # turned the wall's grazing reflection into brushed-metal streaks)
+        nrm = bump(nt, noise(nt, c, 0.35, 2, 0.5), s13f.get('und', 0.005), 0.03)
     p = principled(nt, out, col, rgh, 0.5, 0.0, nrm)
     p.inputs['Specular'].default_value = 0.32
     meta['floor'] = {'gloss': round(max(0.05, 0.55 - rough), 2), 'roughness': rough, 'kind': 'studio-paint'}
@@ -2079,6 +2092,85 @@ def s12a_studio_rig(kind, P, S12):
     s12a_stand_gear(sx, sy, 1 if sx > 0 else -1)
 
 
+def s13F_mul(nt, a, fac, lo, hi, p0=0.3, p1=0.7):
+    """`a` multiplied by a tone ramped from `fac` (lo at p0, hi at p1): the paint's variation at one scale."""
+    return mix_rgb(nt, 1.0, a, ramp(nt, fac, [(p0, (lo,) * 3), (p1, (hi,) * 3)]), 'MULTIPLY')
+
+
+def s13F_wall(nt, c, wcol, seed):
+    """Session 13 (studio grey, white): what a raking wash shows on a rollered cyclorama wall: vertical
+    roller laps about a roller wide (+-0.8 %), a few touched-up areas a metre or two across with soft but
+    present edges (a shade off the old paint), and rubber and shoe scuffs low on the cove."""
+    laps = noise(nt, _stretch(nt, c, 2.5, 1.0, 0.12, 3.0 + seed), 1.0, 3, 0.5)
+    wcol = s13F_mul(nt, wcol, laps, 0.992, 1.008, 0.35, 0.65)
+    tp = noise(nt, _stretch(nt, c, 0.8, 1.0, 0.6), 0.5, 2, 0.5, distortion=0.25)
+    touch = ramp(nt, tp, [(0.64, (0, 0, 0)), (0.67, (1, 1, 1))])
+    wcol = mix_rgb(nt, touch, wcol, mix_rgb(nt, 1.0, wcol, (1.018, 1.017, 1.014), 'MULTIPLY'))
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    low = ramp(nt, sep.outputs['Z'], [(0.05, (1, 1, 1)), (0.7, (0, 0, 0))])
+    scuff = s12a_dashes(nt, c, 5.0, 10.0 + seed * 20, 0.7, stretch=3.0)
+    scuff = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, low), 0.3)
+    return mix_rgb(nt, scuff, wcol, mix_rgb(nt, 1.0, wcol, (0.55, 0.54, 0.53), 'MULTIPLY'))
+
+
+def s13F_floor(nt, c, c0, y, x, floor_col, seed, tracks, dust, wear, flat, F):
+    """Session 13 (studio grey, white): a painted studio floor as a camera 1.25 m up sees it. At that
+    height the floor is foreshortened about 7:1, so any texture between a pixel and a few centimetres
+    turns into horizontal streaks (session 12's stretched grain and dashes read as brushed metal or
+    water). So: no stretched textures; the paint's variation is large and faint (+-1.5 % over metres,
+    light not paint makes the gradient), its fine grain isotropic and under +-0.7 %; two repainted
+    patches a shade fresher; tyre marks at their real scale (the 17 cm bands of cars driven in on long
+    arcs, and a few 20-60 cm rubber scuffs where wheels were turned, in clusters, not everywhere); a few
+    shoe and trolley marks; fine dust that gathers at the cove's foot and the untrodden sides; a faint
+    joint across the slab behind the car (`F['seam']`, y in metres). Returns (colour, patch, marks, dust)."""
+    tone = s13F_mul(nt, (1.0, 1.0, 1.0), noise(nt, c, 0.12, 2, 0.5), 0.987, 1.012)
+    tone = s13F_mul(nt, tone, noise(nt, c, 0.9, 3, 0.55), 0.992, 1.007)
+    tone = s13F_mul(nt, tone, noise(nt, c, 30.0, 2, 0.5), 0.994, 1.006)
+    # repainted patches: a few soft-edged areas a metre or two across, a shade fresher and lighter
+    pn = noise(nt, c, 0.32, 2, 0.5, distortion=0.2)
+    patch = math_node(nt, 'MULTIPLY', ramp(nt, pn, [(0.62, (0, 0, 0)), (0.64, (1, 1, 1))]), flat)
+    tone = mix_rgb(nt, patch, tone, mix_rgb(nt, 1.0, tone, (1.022, 1.022, 1.022), 'MULTIPLY'))
+    fcol = mix_rgb(nt, 1.0, floor_col, tone, 'MULTIPLY')
+    # tyre bands (long arcs across the frame behind the car), broken up along their length
+    wob = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.5, 2, 0.5), 0.5), 0.2)
+    marks = _tyre_arcs(nt, c0, tracks, wob) if tracks else None
+    # turning scuffs: 20-60 cm rubber smears, only in a few clusters (where cars were swung round)
+    turn = s12a_dashes(nt, c, 1.7, 20.0 + seed * 40, 0.64, stretch=3.0)
+    turn = math_node(nt, 'ADD', turn, s12a_dashes(nt, c, 2.3, -35.0 + seed * 25, 0.65, stretch=2.5))
+    cl = ramp(nt, noise(nt, c, 0.22, 2, 0.5), [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))])
+    sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', turn, cl), F.get('scuff', 0.45))
+    # shoe and trolley marks: short and sparse, anywhere
+    shoe = s12a_dashes(nt, c, 6.0, 60.0 + seed * 30, 0.73, stretch=2.0)
+    shoe = math_node(nt, 'MULTIPLY', shoe, ramp(nt, noise(nt, c, 0.6, 2, 0.5), [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))]))
+    sc_m = math_node(nt, 'ADD', sc_m, math_node(nt, 'MULTIPLY', shoe, 0.35))
+    marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
+    # the slab's joint under the paint: a 2 cm line with grime in it, broken where the paint bridged it
+    sy = F.get('seam')
+    if sy is not None:
+        jd = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', y, sy))
+        joint = ramp(nt, math_node(nt, 'DIVIDE', jd, 0.012), [(0.0, (1, 1, 1)), (1.0, (0, 0, 0))])
+        joint = math_node(nt, 'MULTIPLY', joint, ramp(nt, noise(nt, c, 1.5, 2, 0.5), [(0.3, (0.25,) * 3), (0.6, (0.7,) * 3)]))
+        marks = math_node(nt, 'ADD', marks, joint)
+    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
+    rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
+    fcol = mix_rgb(nt, marks, fcol, rubber)
+    # dust: a light haze in drifts, heavier towards the cove and the sides, with sparse specks
+    ymap = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, y, ymap.inputs['Value'])
+    ymap.inputs['From Min'].default_value = 2.0
+    ymap.inputs['From Max'].default_value = 10.5
+    xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), 7.0)
+    where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, 0.6))
+    where = math_node(nt, 'ADD', where, 0.12, clamp=True)
+    drifts = ramp(nt, noise(nt, c, 0.8, 3, 0.55), [(0.38, (0, 0, 0)), (0.8, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, c, 160.0, 1, 0.5), [(0.66, (0, 0, 0)), (0.74, (1, 1, 1))])
+    dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', 0.45, speck))
+    dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
+    fcol = mix_rgb(nt, dust_m, fcol, (0.62, 0.6, 0.57))
+    return fcol, patch, marks, dust_m
+
+
 def studio2(kind):
     """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
     softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
@@ -2088,13 +2180,15 @@ def studio2(kind):
                       arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55,
                       s12=dict(seed=0.0, tracks=((2.0, -22.0, 25.0, 0.45), (-4.0, 30.0, 27.5, 0.4)), dust=0.08, rough=0.36,
                                floor=(0.72, 0.72, 0.715), wall=(0.86, 0.86, 0.855), cove=(1.1, 10.5), wash=0.42, wash_w=4.0,
-                               stand=(4.6, 4.2))),
+                               rough13=0.4,
+                               stand=(4.6, 4.2), s13f=dict(seam=6.6, scuff=0.5))),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
                      photo=True, rough_var=0.1, dust=0.08,
                      s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
                               floor=(0.3, 0.303, 0.31), wall=(0.52, 0.523, 0.527), cove=(1.1, 10.5), wash=0.4,
-                              stand=(-4.7, 4.0))),
+                              rough13=0.4,
+                              stand=(-4.7, 4.0), s13f=dict(seam=6.4, scuff=0.45))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
@@ -2115,8 +2209,9 @@ def studio2(kind):
     S12 = P.get('s12')
     if S12:
         # session 12 (studio white, grey, modern): see s12a_cyc_mat and s12a_studio_rig
-        mat = s12a_cyc_mat('cyc-' + kind, S12['floor'], S12['wall'], S12['rough'], P['wear'], S12['seed'],
-                           S12['tracks'], S12['dust'])
+        # (session 13, grey and white: a touch more matt, rough13, so the recorded gloss is 0.15 not 0.19)
+        mat = s12a_cyc_mat('cyc-' + kind, S12['floor'], S12['wall'], S12.get('rough13', S12['rough']), P['wear'], S12['seed'],
+                           S12['tracks'], S12['dust'], S12.get('s13f'))
         P['cove'] = S12['cove']
     else:
         mat = studio_cyc_mat('cyc-' + kind, P['floor'], P['wall'], P['rough'], P['wear'], P['disc'], P['arcs'],
@@ -2174,7 +2269,10 @@ def s_studio2(kind, exposure=0.0):
         sc.cycles.diffuse_bounces = 2
         if kind in ('white', 'grey', 'modern'):
             # session 12: grain, dither, lens fall-off before the JPEG
-            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind])
+            # (session 13: no lateral colour on grey and white, it left the first pixel column cyan;
+            # modern keeps it until it is re-rendered)
+            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind],
+                      dispersion=0.0025 if kind == 'modern' else 0.0)
             # session 10 (grey, modern), session 12 (white): indirect light clamped harder, so low-sample
             # bounce noise does not survive the bilateral denoiser as metre-wide blotches on the floor and wall
             sc.cycles.sample_clamp_indirect = 0.5
