@@ -42,8 +42,9 @@ describe('the floor reflection', () => {
     };
     const near = (stripes(212) + stripes(213)) / 2;
     const far = (stripes(250) + stripes(251)) / 2;
-    // Before: 8.7 near and 5.0 far (one blur for the whole reflection). After: 16 and 2.
-    expect(near).toBeGreaterThan(12);
+    // Before: 8.7 near and 5.0 far (one blur for the whole reflection). After: 16 and 2 on the floor of
+    // gloss 0.19; the session-13 studio white is more matt (0.15): about 9 near, the blur's fall-off the same.
+    expect(near).toBeGreaterThan(6);
     expect(far).toBeLessThan(near / 3);
   });
 });
