@@ -5069,10 +5069,17 @@ def s_foggy_morning():
     verge, a wire fence, then grown broadleaves half bare in autumn and spruces, nearest at 30 m and dark,
     more and more lost in an exponential fog out to a wood at 150-300 m; a low sun to the right glows in it."""
     import numpy as np
-    sky_clouds((0.82, 0.8, 0.76), (0.7, 0.71, 0.72), cloud=0.04, scale=0.8, strength=1.1)
-    sun_light(9, 125, 0.6, (1.0, 0.84, 0.62), angle_deg=25)
-    plane(400, 7.0, (0, 6.1, 0.0), s11a_wet_road_mat())
-    plane(400, 33.1, (0, -13.95, 0.0), sd_layby_mat(damp=1.0))
+    # Session 13: less ambient on the near scene (0.85, was 1.1) against the same bright fog, so the near
+    # things keep dark, saturated tones and the distance goes pale, as in a misty morning photograph.
+    sky_clouds((0.82, 0.8, 0.76), (0.7, 0.71, 0.72), cloud=0.04, scale=0.8, strength=0.85)
+    sun_light(9, 125, 0.5, (1.0, 0.84, 0.62), angle_deg=25)
+    plane(400, 7.0, (0, 6.1, 0.0), s11a_wet_road_mat(puddle=0.45))
+    # Session 13: the lay-by is old worn asphalt, its chippings showing, wet from the night's drizzle and
+    # the fog with drier islands (the city street's night recipe), so it mirrors the rail and the trees; its
+    # wheel paths and a sealed crack lie in front of the car's place (parked cars' tracks), its two short
+    # cracks across the road moved off the frame.
+    s13C_plane_at(400, 33.1, (0, -13.95, 0.0), (30.0, -1.0, 0.0),
+                  s12c_asphalt_mat('s13c-layby', binder=(0.075, 0.073, 0.07), stone=(0.3, 0.29, 0.27), wet=True))
     paint = worn_paint_mat('road-paint', (0.62, 0.61, 0.57))
     rngp = np.random.default_rng(5)
     for i in range(-60, 61):
@@ -5122,13 +5129,13 @@ def s_foggy_morning():
     put(broad[0], (-6.9, 18.5, float(fm_ground(np.array([-6.9]), np.array([18.5]))[0]) - 0.1), 0.7, 1.05)
     put(spruce[3], (8.6, 22.0, float(fm_ground(np.array([8.6]), np.array([22.0]))[0]) - 0.1), 2.0, 0.9)
     for x, y in ((-13.0, 31.0), (-8.5, 46.0), (11.5, 36.0), (17.0, 48.0), (-21.0, 52.0), (25.0, 40.0)):
-        plant(x + rng.uniform(-1, 1), y, 0.2, 0.3)
+        plant(x + rng.uniform(-1, 1), y, 0.2, 0.15)
     # A hedgerow on a field boundary, then a wood; gaps let the fog's depth show between.
     x = -view_reach(110, 8)
     while x < view_reach(110, 8):
         y = 85 + 15 * math.sin(x / 29.0) + rng.uniform(-5, 5)
         if abs(math.sin(x / 17.0 + 0.7)) > 0.3:
-            plant(x, y, 0.4, 0.35)
+            plant(x, y, 0.4, 0.2)
         x += rng.uniform(4, 9)
     for yy in np.arange(160, 320, 9.0):
         reach = view_reach(yy, 10)
@@ -5136,15 +5143,24 @@ def s_foggy_morning():
         while x < reach:
             plant(x, yy + rng.uniform(-4, 4), 0.3, 0.3)
             x += rng.uniform(4, 8)
+    # Session 13: the fog is lighter, so a farther wood (450-600 m) shows as the faintest silhouettes.
+    for yy in np.arange(450, 600, 30.0):
+        reach = view_reach(yy, 20)
+        x = -reach + rng.uniform(0, 8)
+        while x < reach:
+            plant(x, yy + rng.uniform(-10, 10), 0.3, 0.3, scale=rng.uniform(1.0, 1.4))
+            x += rng.uniform(5, 11)
     key(125, 9, 0.95, (1.0, 0.84, 0.62))
     outdoor_camera(4.0, 3000)
     render_settings(exposure=-0.2, adaptive=0.01)
-    nature_compositor({'start': 0, 'depth': 1000, 'color': (0.68, 0.68, 0.67), 'max': 0.985, 'falloff': 'LINEAR'},
+    nature_compositor({'start': 0, 'depth': 1000, 'color': (0.7, 0.7, 0.69), 'max': 0.985, 'falloff': 'LINEAR'},
                       glow=(0.78, 0.75, 0.9, 0.6, (0.95, 0.86, 0.72)))
-    s11a_exp_fog(5.5)
+    fog_k = 3.6  # session 13: lighter (was 5.5): 5 % at the car, 10 % at 30 m, 30 % at 100 m, 66 % at 300 m
+    s11a_exp_fog(fog_k)
+    s13C_sensor_grain(0.012, 0.0008, chroma=0.2, seed=37)
     # The fog the compositor lays over the car at its distance (the mist pass is distance / 1000 m here): the
     # engine veils the car by as much (carToneCurve), or it stands out of the fog at full contrast.
-    haze = 0.985 * (1 - math.exp(-5.5 * meta['camera']['carDistanceM'] / 1000))
+    haze = 0.985 * (1 - math.exp(-fog_k * meta['camera']['carDistanceM'] / 1000))
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95], 'haze': round(haze, 3)}
 
 
@@ -5731,53 +5747,6 @@ def s11b_layby_litter(rng, x_span, y_span, keep, n=40):
         k += 1
     for b in batches:
         b.done()
-
-
-def s11b_beam(apex, target, half_angle_deg, length, color, strength, name='s11b-beam'):
-    """The floodlight's beam made visible by a little haze and dust in the air: an open cone from the lamp
-    towards its target, an additive glow (transparent plus emission) that is strongest where the line of
-    sight crosses the most of the cone (its facing ratio) and fades with distance from the lamp; seen by
-    the camera only (it lights and shadows nothing) and noise-free."""
-    import bmesh
-    a, t = Vector(apex), Vector(target)
-    d = (t - a).normalized()
-    me = bpy.data.meshes.new(name)
-    bm = bmesh.new()
-    r = length * math.tan(math.radians(half_angle_deg))
-    bmesh.ops.create_cone(bm, cap_ends=False, cap_tris=False, segments=48, radius1=0.12, radius2=r, depth=length)
-    bm.to_mesh(me)
-    bm.free()
-    o = bpy.data.objects.new(name, me)
-    sc.collection.objects.link(o)
-    # create_cone is centred on the origin along +z from -depth/2 (radius1) to +depth/2 (radius2).
-    o.location = a + d * (length / 2)
-    o.rotation_euler = d.to_track_quat('Z', 'Y').to_euler()
-    for p in me.polygons:
-        p.use_smooth = True
-    m, nt, out = new_mat(name)
-    lw = nt.nodes.new('ShaderNodeLayerWeight')
-    lw.inputs['Blend'].default_value = 0.5
-    facing = math_node(nt, 'SUBTRACT', 1.0, lw.outputs['Facing'])
-    facing = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', facing, 0.0), 2.5)
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, coord(nt, 'Object'), sep.inputs[0])
-    along = math_node(nt, 'ADD', math_node(nt, 'DIVIDE', sep.outputs['Z'], length), 0.5)
-    fade = ramp(nt, along, [(0.0, (1, 1, 1)), (0.25, (0.55, 0.55, 0.55)), (0.7, (0.12, 0.12, 0.12)), (1.0, (0, 0, 0))])
-    dust = ramp(nt, noise(nt, coord(nt, 'Object'), 0.8, 4, 0.6), [(0.3, (0.6, 0.6, 0.6)), (0.7, (1.2, 1.2, 1.2))])
-    amt = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', facing, fade), dust)
-    em = nt.nodes.new('ShaderNodeEmission')
-    em.inputs['Color'].default_value = (*color, 1)
-    link(nt, math_node(nt, 'MULTIPLY', amt, strength), em.inputs['Strength'])
-    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
-    add = nt.nodes.new('ShaderNodeAddShader')
-    link(nt, tr.outputs[0], add.inputs[0])
-    link(nt, em.outputs[0], add.inputs[1])
-    link(nt, add.outputs[0], out.inputs['Surface'])
-    m.blend_method = 'BLEND'
-    no_light_sampling(m)
-    me.materials.append(m)
-    camera_only(o)
-    return o
 
 
 def s11b_floodlight(pos, target, power, color, cone_deg=64, blend=0.55):
@@ -11619,18 +11588,17 @@ def s_spotlight_night():
     s11b_night_sky(glow_dir=-0.4, strength=1.0)
     flood_col = (1.0, 0.93, 0.84)
     keep = (-3.0, 3.0, -1.8, 1.8)
-    plane(120, 60, (0, 10.0, 0), s11b_damp_asphalt_mat('s11b-yard', (0.1, 0.098, 0.095), patchy=0.5, puddles=0.6,
-                                                        keep_soft=(0.0, -10.0, 3.4, 2.2), damp_share=0.4,
-                                                        dry_rough=0.9, damp_rough=0.22, spec=0.3, damp_scale=3.5))
-    meta['floor'] = {'gloss': 0.15, 'roughness': 0.4, 'kind': 'asphalt'}
+    # Session 13: the yard after rain, old asphalt with its chippings worn out, wet with drier islands (the
+    # city street's recipe; its wheel paths and a sealed crack 2 m towards the camera, in front of the car,
+    # and 8 m sideways so its two short cracks across the road fall outside the frame).
+    s13C_plane_at(120, 60, (0, 8.0, 0), (8.0, -2.0, 0), s12c_asphalt_mat('s13c-yard', binder=(0.07, 0.068, 0.065), stone=(0.3, 0.29, 0.27),
+                                                   wet=True, wear=1.2))
     wy = 14.0
     x0, x1 = -9.0, 40.0
     brick = brick_mat('yard-brick', (0.3, 0.14, 0.09))
     s10a_weathered(brick, streak=0.85, splash=0.6)
     box((x1 - x0, 0.3, 2.4), ((x0 + x1) / 2, wy + 0.15, 1.2), brick, bevel=0.005)
-    clad = ribbed_mat('yard-cladding', (0.32, 0.34, 0.33), period=0.2, rough=0.5, metallic=0.5, axis='X')
-    s10a_weathered(clad, streak=0.6, splash=0.9)
-    box((x1 - x0, 0.3, 7.0), ((x0 + x1) / 2, wy + 0.2, 2.4 + 3.5), clad, bevel=0.005)
+    s13C_clad_bays(x0, x1, wy, 2.4, 9.4, rng, first=-6.3)
     box((x1 - x0 + 0.3, 0.6, 0.25), ((x0 + x1) / 2, wy + 0.1, 9.95), simple_mat('yard-fascia', (0.1, 0.1, 0.1), 0.5, metallic=0.6), bevel=0.01)
     # A yellow kerb line painted along the wall's foot (across the frame), scuffed.
     kerb = simple_mat('s11b-kerb', (0.45, 0.35, 0.05), 0.7, grain=0.5, grain_scale=6, bump_strength=0.2)
@@ -11674,16 +11642,17 @@ def s_spotlight_night():
     s10a_weathered(fire, streak=0.8, splash=0.7)
     box((0.65, 0.22, 0.85), (6.3, wy - 0.12, 1.55), fire, bevel=0.01)
     box((0.5, 0.02, 0.08), (6.3, wy - 0.235, 1.85), simple_mat('s11b-fire-label', (0.7, 0.7, 0.66), 0.6), bevel=0)
-    # The floodlight, top left on a bracket off the wall, aimed down across the yard at the car's place.
-    fpos = (-6.4, wy - 0.7, 7.0)
-    ftarget = (0.5, 1.2, 0.0)
-    s11b_floodlight(fpos, ftarget, 16000, flood_col, cone_deg=36, blend=0.7)
-    s11b_beam(fpos, ftarget, 15, 15.0, flood_col, 0.4)
+    # Session 13: the car's light is a pair of LED floodlights high on a mast behind the photographer (out
+    # of frame), one each side: a broad, even pool over the car's place from above and in front, falling
+    # off towards the wall (farther from them) and the frame's sides. The wall's own floodlight (top left,
+    # in frame) now points down at the shutter's apron: a local pool behind the car, not its key.
+    floods = ((-5.5, -11.5, 14.0), (6.0, -10.5, 14.5))
+    for fp in floods:
+        spot_light(fp, 15000, (fp[0] * 0.2, 0.5, 0.0), angle_deg=54, blend=0.9, color=flood_col, radius=0.35)
+    s11b_floodlight((-6.4, wy - 0.7, 7.0), (-4.6, wy - 3.5, 0.0), 2200, (1.0, 0.9, 0.78), cone_deg=70, blend=0.8)
     # A wall-pack over the shutter washes the wall below it: the yard beyond the pool stays readable.
     box((0.3, 0.2, 0.3), (-3.2, wy - 0.15, 5.6), simple_mat('wallpack', (0.07, 0.07, 0.075), 0.4, metallic=0.7), bevel=0.02)
     spot_light((-3.2, wy - 0.35, 5.45), 350, (-3.2, wy - 3.0, 0.0), angle_deg=100, blend=0.8, color=(1.0, 0.82, 0.6), radius=0.1)
-    # Faint cool fill from an LED on a building behind the camera (right), so the car's near side is not black.
-    spot_light((9.0, -30.0, 9.0), 2500, (0.0, 0.0, 0.5), angle_deg=40, blend=0.8, color=(0.78, 0.86, 1.0), radius=0.5)
     # Pallets, drums, an IBC, a skip and a concrete block by the wall, beyond the pool.
     timber = simple_mat('pallet', (0.3, 0.22, 0.14), 0.85, grain=0.3, grain_scale=8, bump_strength=0.2)
     s10a_weathered(timber, streak=0.8, splash=0.6)
@@ -11735,15 +11704,124 @@ def s_spotlight_night():
     s10a_weathered(bin_mat, streak=0.7, splash=0.5)
     box((0.6, 0.72, 1.05), (3.4, wy - 0.7, 0.53), bin_mat, bevel=0.03, rot=(0, 0, 0.12))
     box((0.66, 0.8, 0.06), (3.4, wy - 0.72, 1.08), bin_mat, bevel=0.02, rot=(0.05, 0, 0.12))
-    # The key: the floodlight, from behind the car on the left (0 = from behind the scene, 90 = right).
-    az = math.degrees(math.atan2(fpos[0], fpos[1])) % 360
-    el = math.degrees(math.atan2(fpos[2], math.hypot(fpos[0], fpos[1])))
-    key(round(az, 1), round(el, 1), 0.12, flood_col)
+    # The key: the two mast floodlights' mean direction seen from the car (0 = from behind the scene,
+    # 180 = from the camera); two heads 11 m apart at 18 m make a soft shadow.
+    mx, my, mz = (sum(f[i] for f in floods) / len(floods) for i in range(3))
+    az = math.degrees(math.atan2(mx, my)) % 360
+    el = math.degrees(math.atan2(mz, math.hypot(mx, my)))
+    key(round(az, 1), round(el, 1), 0.45, flood_col)
     camera(focal=35.0, fstop=2.8, pitch_deg=-1.0, height=1.3, distance=8.0)
     render_settings(exposure=-0.6, glare=0.3, adaptive=0.01)
     sc.render.dither_intensity = 1.5
-    s11b_photo_post(grain=0.0, halo=0.3, halo_threshold=0.8, halo_size=9)
+    s11b_photo_post(grain=0.0, halo=0.35, halo_threshold=0.7, halo_size=9)
+    s13C_sensor_grain(0.02, 0.0012, chroma=0.3, seed=41)
     return extra
+
+
+def s13C_plane_at(size_x, size_y, centre, origin, mat):
+    """A ground plane covering `centre` +- size / 2 whose object origin (what Object-space materials
+    measure from) sits at `origin`: places a material's fixed features (tracks, cracks) in the world."""
+    from mathutils import Matrix
+    o = plane(size_x, size_y, centre, mat)
+    bpy.context.view_layer.update()
+    o.data.transform(Matrix.Translation(-Vector(origin)) @ o.matrix_world)
+    o.matrix_world = Matrix.Translation(Vector(origin))
+    return o
+
+
+def s13C_clad_bays(x0, x1, wy, z0, z1, rng, first=None):
+    """Session 13 (spotlight night): a warehouse's cladding as built and mended, not one even box. Steel
+    portal columns every 6 m; each bay's sheets from one of three batches (a touch greener, greyer,
+    paler) at slightly different depths; a few replaced sheets, newer and paler, one still unpainted
+    galvanised; a painted sign board with the firm's name over the door bay."""
+    cols = ((0.32, 0.34, 0.33), (0.28, 0.3, 0.3), (0.36, 0.37, 0.35))
+    mats = []
+    for i, c in enumerate(cols):
+        m = ribbed_mat('s13c-clad%d' % i, c, period=0.2, rough=0.5 + 0.05 * i, metallic=0.5, axis='X')
+        s10a_weathered(m, streak=0.55 + 0.1 * i, splash=0.9)
+        mats.append(m)
+    new = ribbed_mat('s13c-clad-new', (0.41, 0.43, 0.41), period=0.2, rough=0.42, metallic=0.6, axis='X')
+    s10a_weathered(new, streak=0.3, splash=0.5)
+    steel = simple_mat('s13c-column', (0.1, 0.11, 0.12), 0.55, metallic=0.4, grain=0.3, grain_scale=3)
+    s10a_weathered(steel, streak=0.8, splash=0.7)
+    x = x0 if first is None else first - 6.0
+    while x < x1:
+        w = 6.0 + rng.normal(0, 0.04)
+        a, b = max(x, x0), min(x + w, x1)
+        box((b - a - 0.02, 0.3, z1 - z0), ((a + b) / 2, wy + 0.2 + rng.uniform(-0.015, 0.015), (z0 + z1) / 2),
+            mats[int(rng.integers(0, 3))], bevel=0.005)
+        if x > x0:
+            box((0.32, 0.28, z1 + 0.4), (x, wy + 0.02, (z1 + 0.4) / 2), steel, bevel=0.01)
+        x += w
+    for (sx, sw, sz0, sz1) in ((1.0, 1.05, z0, 6.8), (7.3, 2.1, 4.5, z1), (-7.9, 1.05, z0, 5.2)):
+        box((sw, 0.3, sz1 - sz0), (sx, wy + 0.185, (sz0 + sz1) / 2), new, bevel=0.004)
+    board = simple_mat('s13c-sign-board', (0.62, 0.62, 0.58), 0.6, grain=0.3, grain_scale=4)
+    s10a_weathered(board, streak=0.9, splash=0.3)
+    box((4.4, 0.06, 0.9), (5.2, wy + 0.02, 6.55), board, bevel=0.01)
+    shop_name('KARACA NAKLİYAT', 5.2, wy - 0.02, 6.27, 0.42, simple_mat('s13c-sign-ink', (0.03, 0.07, 0.2), 0.5),
+              depth=0.01, spacing=1.05)
+
+
+def s13C_sensor_grain(sigma, floor, chroma=0.3, seed=1, clump=0.5):
+    """Session 13: a digital camera's noise as a real per-pixel field (Blender's compositor has no random
+    node; its NOISE texture is smooth: session 11). A numpy Gaussian field the size of the frame, part
+    per-pixel and part clumped over ~2 px (demosaicing and the camera's own noise reduction spread it, so
+    a reduced copy still shows it), mostly luminance with a share of colour speckle, added in linear light
+    with sigma = `sigma` * sqrt(L) + `floor` (shot noise grows with the light's square root; read noise is
+    the floor)."""
+    import numpy as np
+    nt = sc.node_tree
+    comp = next(n for n in nt.nodes if n.type == 'COMPOSITE')
+    src = comp.inputs['Image'].links[0].from_socket
+    rng = np.random.default_rng(seed)
+    H, W = HEIGHT, WIDTH
+
+    def field(ch):
+        f = rng.normal(0, 1, (H, W, ch))
+        h2, w2 = (H + 1) // 2, (W + 1) // 2
+        c = rng.normal(0, 1, (h2, w2, ch)).repeat(2, 0).repeat(2, 1)[:H, :W]
+        c = (c + np.roll(c, 1, 0) + np.roll(c, 1, 1) + np.roll(np.roll(c, 1, 0), 1, 1)) / 2.0
+        return (1 - clump) * f + clump * c
+    lum = field(1)
+    col = lum + chroma * field(3)
+    px = np.empty((H, W, 4), np.float32)
+    px[..., :3] = 0.5 + 0.1 * col
+    px[..., 3] = 1.0
+    img = bpy.data.images.new('s13c-grain', W, H, float_buffer=True, alpha=True)
+    img.colorspace_settings.name = 'Non-Color'
+    img.pixels.foreach_set(px.ravel())
+    node = nt.nodes.new('CompositorNodeImage')
+    node.image = img
+    cen = nt.nodes.new('CompositorNodeMixRGB')
+    cen.blend_type = 'SUBTRACT'
+    cen.inputs[0].default_value = 1.0
+    link(nt, node.outputs['Image'], cen.inputs[1])
+    cen.inputs[2].default_value = (0.5, 0.5, 0.5, 1)
+    bw = nt.nodes.new('CompositorNodeRGBToBW')
+    link(nt, src, bw.inputs[0])
+    sq = nt.nodes.new('CompositorNodeMath')
+    sq.operation = 'SQRT'
+    mx = nt.nodes.new('CompositorNodeMath')
+    mx.operation = 'MAXIMUM'
+    link(nt, bw.outputs[0], mx.inputs[0])
+    mx.inputs[1].default_value = 0.0
+    link(nt, mx.outputs[0], sq.inputs[0])
+    amp = nt.nodes.new('CompositorNodeMath')
+    amp.operation = 'MULTIPLY_ADD'
+    link(nt, sq.outputs[0], amp.inputs[0])
+    amp.inputs[1].default_value = sigma * 10.0  # the field is stored at 0.1 per unit sigma
+    amp.inputs[2].default_value = floor * 10.0
+    scl = nt.nodes.new('CompositorNodeMixRGB')
+    scl.blend_type = 'MULTIPLY'
+    scl.inputs[0].default_value = 1.0
+    link(nt, cen.outputs[0], scl.inputs[1])
+    link(nt, amp.outputs[0], scl.inputs[2])
+    add = nt.nodes.new('CompositorNodeMixRGB')
+    add.blend_type = 'ADD'
+    add.inputs[0].default_value = 1.0
+    link(nt, src, add.inputs[1])
+    link(nt, scl.outputs[0], add.inputs[2])
+    link(nt, add.outputs[0], comp.inputs['Image'])
 
 
 SCENES = {
