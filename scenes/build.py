@@ -4851,23 +4851,28 @@ def smooth_band(nt, v, a0, a1, b0=None, b1=None):
     return out
 
 
-def snow_ground(x, y):
-    """The snow's surface beyond the road: a ploughed bank along the edge, drifts, the land rising far off."""
+def s13B_snow_ground(x, y):
+    """The snow's surface beyond the road (session 6 as snow_ground): a ploughed bank along the edge, drifts,
+    the land rising far off. Session 13: the plough's bank is lumpy and broken (clods of 10-40 cm, its
+    height and its foot wandering along the road), not a smooth roll."""
     import numpy as np
-    bank = 0.55 * np.exp(-((y - 10.4) / 0.75) ** 2) * (0.75 + 0.5 * fbm(x, y, 2.5, 3, seed=1))
-    edge = np.clip((y - 9.45) / 0.5, 0, 1)
+    yb = y - 0.35 * fbm(x, 0.0 * y, 4.0, 3, seed=8)
+    bank = 0.6 * np.exp(-((yb - 10.4) / 0.75) ** 2) * (0.65 + 0.7 * fbm(x, y, 3.5, 4, seed=1))
+    bank = bank + np.exp(-((yb - 10.2) / 1.0) ** 2) * (0.09 * fbm(x, y, 0.45, 4, seed=9) + 0.04 * fbm(x, y, 0.15, 3, seed=10))
+    edge = np.clip((yb - 9.45) / 0.5, 0, 1)
     drift = 0.18 * fbm(x, y, 7.0, 4, seed=2) * np.clip((y - 11) / 4, 0, 1)
     far = np.clip(y - 250, 0, None) ** 1.35 * 0.02 * (1 + 0.6 * fbm(x, y, 300.0, 5, seed=3))
     return (bank + drift) * edge - 0.06 + edge * 0.08 + far
 
 
-def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
-    """The snowy drive's road (session 10; was winter_road_mat, whose thin bright slush ridges on the
-    centre and the edge read as painted lane lines right behind the car): the road runs across the frame
-    and the car stands on its near side. Dark wet asphalt only where the wheels have cleared it, two
-    tracks per lane that wander and fray; between and beside them packed, dirty snow and slush in broad,
-    broken fields (no line of any kind); grit (sand and salt) as a brown tint in patches; on the near
-    side, where the car stands, faint older tyre tracks across the frame, patches of wet slush and a few
+def s13B_winter_road_mat(base=(0.04, 0.04, 0.045)):
+    """The snowy drive's road (session 10 as s10a_winter_road_mat; was winter_road_mat, whose thin bright
+    slush ridges on the centre and the edge read as painted lane lines right behind the car): the road runs
+    across the frame and the car stands on its near side. Dark wet asphalt only where the wheels have
+    cleared it, two tracks per lane that wander and fray; between and beside them packed, dirty snow and
+    slush in broad, broken fields (no line of any kind); grit (sand and salt) as a brown tint in patches; on
+    the near side, where the car stands, faint older tyre tracks across the frame, thin grey-brown slush in
+    broken patches, pale matte salt crust drying between the wet wheel paths (session 13) and a few
     shallow puddles, all low in contrast; wet and drying patches at every scale; towards the snow bank a
     ploughed ridge of grey slush."""
     m, nt, out = new_mat('s10a-winter-road')
@@ -4905,13 +4910,14 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     ridge = math_node(nt, 'MULTIPLY', smooth_band(nt, Yw, 8.8, 9.4), smooth_band(nt, brk2, 0.3, 0.55))
     near_snow = math_node(nt, 'MULTIPLY', nearside,
                           smooth_band(nt, math_node(nt, 'ADD', math_node(nt, 'ADD', noise(nt, pos, 0.35, 6, 0.62),
-                                                    math_node(nt, 'MULTIPLY', noise(nt, pos, 2.2, 6, 0.65), 0.35)), grain_e), 0.7, 0.76))
-    snowf = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', math_node(nt, 'ADD', lane_snow, ridge),
-                                                   math_node(nt, 'MULTIPLY', near_snow, 0.8)))
+                                                    math_node(nt, 'MULTIPLY', noise(nt, pos, 2.2, 6, 0.65), 0.35)), grain_e), 0.76, 0.8))
+    # Session 13: the near side's slush is grey-brown and thin (white blobs on a dark road read as painted);
+    # it joins the lanes' snow only in the bump and roughness.
+    snowf = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', lane_snow, ridge))
     # Asphalt: tone over metres, darker and smoother in the tracks.
     tone = noise(nt, pos, 0.12, 4, 0.5)
     asph = ramp(nt, tone, [(0.3, tuple(v * 0.85 for v in base)), (0.7, tuple(v * 1.2 for v in base))])
-    trk = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tracks, road), math_node(nt, 'MULTIPLY', near_tr, math_node(nt, 'MULTIPLY', nearside, 0.25)))
+    trk = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tracks, road), math_node(nt, 'MULTIPLY', near_tr, math_node(nt, 'MULTIPLY', nearside, 0.5)))
     trk = math_node(nt, 'MINIMUM', trk, 1.0)
     asph = mix_rgb(nt, math_node(nt, 'MULTIPLY', trk, 0.45), asph, tuple(v * 0.6 for v in base))
     # Grit: sand and salt strewn in patches, a warm brown tint over metres (coloured grit cells of 2-4 cm
@@ -4924,6 +4930,15 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     sl_col = mix_rgb(nt, deep, sl_col, (0.68, 0.7, 0.73))
     sl_col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grit_patch, 0.35), sl_col, (0.25, 0.22, 0.19))
     col = mix_rgb(nt, snowf, asph, sl_col)
+    # Session 13: salt dried to a pale grey crust between the wet wheel paths on the near side (the
+    # commonest look of a gritted road), grey-brown slush lying thin in broken patches.
+    salt = math_node(nt, 'MULTIPLY', smooth_band(nt, math_node(nt, 'ADD', noise(nt, math_node_vec_scale(nt, pos, (0.5, 1.0, 1.0)), 0.6, 6, 0.6),
+                                                           math_node(nt, 'MULTIPLY', grain_e, 0.5)), 0.5, 0.55),
+                     math_node(nt, 'MULTIPLY', nearside, math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', near_tr, 0.8))))
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', salt, 0.85), col, (0.24, 0.235, 0.228))
+    ns_col = ramp(nt, noise(nt, pos, 2.0, 5, 0.6), [(0.3, (0.16, 0.15, 0.14)), (0.7, (0.36, 0.355, 0.35))])
+    col = mix_rgb(nt, near_snow, col, ns_col)
+    snowf = math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'ADD', snowf, math_node(nt, 'MULTIPLY', near_snow, 0.6)))
     # Puddles on the near side: a slow noise's low spots, smooth and dark.
     pud = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, pos, (0.5, 1.0, 1.0)), 0.45, 4, 0.55), 0.63, 0.67),
                     nearside)
@@ -4938,19 +4953,22 @@ def s10a_winter_road_mat(base=(0.04, 0.04, 0.045)):
     rough = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', rough_a, math_node(nt, 'SUBTRACT', 1.0, snowf)),
                       math_node(nt, 'MULTIPLY', snowf, 0.65))
     rough = math_node(nt, 'MAXIMUM', 0.05, math_node(nt, 'SUBTRACT', rough, math_node(nt, 'MULTIPLY', pud, 0.4)))
+    rough = mix_rgb(nt, salt, rough, (0.88, 0.88, 0.88))  # the dry salt crust is matte
     agg = nt.nodes.new('ShaderNodeTexVoronoi')
     agg.inputs['Scale'].default_value = 55
     link(nt, pos, agg.inputs['Vector'])
     lump = noise(nt, pos, 7.0, 4, 0.6)
     h = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', agg.outputs['Distance'], math_node(nt, 'SUBTRACT', 1.0, snowf)),
                   math_node(nt, 'MULTIPLY', lump, math_node(nt, 'MULTIPLY', snowf, 2.5)))
-    principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.15, 0.01))
-    meta['floor'] = {'gloss': 0.35, 'roughness': 0.25, 'kind': 'wet-asphalt'}
+    p = principled(nt, out, col, rough, 0.4, 0.0, bump(nt, h, 0.15, 0.01))
+    link(nt, math_node(nt, 'SUBTRACT', 0.32, math_node(nt, 'MULTIPLY', salt, 0.22)), p.inputs['Specular'])
+    meta['floor'] = {'gloss': 0.3, 'roughness': 0.35, 'kind': 'wet-asphalt'}
     return m
 
 
-def s10a_bank_snow_mat(name='s10a-bank-snow'):
-    """Snow beyond the road: snow2_mat's soft white, and on the plough's bank (the first 2 m past the
+def s13B_bank_snow_mat(name='s10a-bank-snow'):
+    """(Session 10 as s10a_bank_snow_mat; session 13: dirtier, blotchier spray.) Snow beyond the road:
+    snow2_mat's soft white, and on the plough's bank (the first 2 m past the
     road, low down) the grey-brown spray of slush and grit thrown up by traffic, fading up the bank."""
     m = snow2_mat(name, (0.8, 0.83, 0.88))
     nt = m.node_tree
@@ -4959,11 +4977,12 @@ def s10a_bank_snow_mat(name='s10a-bank-snow'):
     geo = nt.nodes.new('ShaderNodeNewGeometry')
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, geo.outputs['Position'], sep.inputs[0])
-    spray = math_node(nt, 'MULTIPLY', smooth_band(nt, sep.outputs['Y'], 20.0, 9.6),
-                      smooth_band(nt, sep.outputs['Z'], 0.65, 0.05))
+    spray = math_node(nt, 'MULTIPLY', smooth_band(nt, sep.outputs['Y'], 14.0, 9.6),
+                      smooth_band(nt, sep.outputs['Z'], 0.8, 0.05))
     spray = math_node(nt, 'MULTIPLY', spray, smooth_band(nt, noise(nt, geo.outputs['Position'], 2.5, 6, 0.65), 0.3, 0.7))
     spray = math_node(nt, 'MULTIPLY', spray, math_node(nt, 'ADD', 0.4, math_node(nt, 'MULTIPLY', smooth_band(nt, sep.outputs['Y'], 11.0, 9.7), 0.6)))
-    col = mix_rgb(nt, spray, src, (0.36, 0.34, 0.31))
+    spray_c = ramp(nt, noise(nt, geo.outputs['Position'], 6.0, 5, 0.65), [(0.3, (0.2, 0.185, 0.165)), (0.7, (0.42, 0.4, 0.37))])
+    col = mix_rgb(nt, math_node(nt, 'MINIMUM', 1.0, math_node(nt, 'MULTIPLY', spray, 1.2)), src, spray_c)
     link(nt, col, p.inputs['Base Color'])
     return m
 
@@ -4983,18 +5002,47 @@ def s10a_post_mat(name='s10a-post'):
     return m
 
 
+def s13B_snow_chunks(spots, mat, rng, name='s13B-clods'):
+    """Clods of ploughed snow and ice thrown onto the bank and the road's edge (session 13): each an
+    icosphere squashed and pushed about by a random offset per vertex, at `spots` (x, y, z, size), one
+    smooth mesh with shared vertices (so the clods shade round, not faceted)."""
+    import numpy as np
+    o = obj_from(bpy.ops.mesh.primitive_ico_sphere_add, radius=1.0, subdivisions=2, location=(0, 0, 0))
+    tv = np.array([v.co[:] for v in o.data.vertices])
+    tf = np.array([p.vertices[:] for p in o.data.polygons])
+    bpy.data.objects.remove(o, do_unlink=True)
+    verts, faces = [], []
+    for (x, y, z, r) in spots:
+        a = rng.uniform(0, 2 * np.pi)
+        sc_ = np.array([r * rng.uniform(0.8, 1.4), r * rng.uniform(0.7, 1.1), r * rng.uniform(0.45, 0.8)])
+        v = tv * sc_ * (1 + rng.normal(0, 0.12, (len(tv), 1)))
+        v = v @ np.array([[np.cos(a), np.sin(a), 0], [-np.sin(a), np.cos(a), 0], [0, 0, 1]])
+        faces.append(tf + len(verts) * len(tv))
+        verts.append(v + np.array([x, y, z]))
+    me = bpy.data.meshes.new(name)
+    me.from_pydata(np.concatenate(verts).tolist(), [], np.concatenate(faces).tolist())
+    me.polygons.foreach_set('use_smooth', np.ones(len(me.polygons), dtype=bool))
+    me.update()
+    me.materials.append(mat)
+    ob = bpy.data.objects.new(name, me)
+    sc.collection.objects.link(ob)
+    return ob
+
+
 def s_snowy_drive():
     """A ploughed country road through spruce forest after snowfall (session 6, rebuilt in session 10):
     the car on the road's near side (tracks, slush, grit, puddles, no markings), the road across the frame
     with its far lanes in packed snow and wheel tracks, a ploughed bank sprayed grey by traffic, a
     delineator post, a snow field with dry stalks, young spruces, then a dense spruce
-    forest (s10a_spruce_mesh: fronds of needle sprays, irregular snow lumps) in a light, not milky, haze."""
+    forest (s10a_spruce_mesh: fronds of needle sprays, irregular snow lumps) in a light, not milky, haze.
+    Session 13: salt crust and grey-brown slush on the near side (no white blobs), a lumpy plough bank
+    with clods (s13B_snow_chunks) and dirtier spray, f/2.8 and less haze so the forest keeps its form."""
     import numpy as np
     sky_clouds((0.8, 0.82, 0.85), (0.62, 0.66, 0.72), cloud=0.18, scale=0.9, strength=1.0)
     sun_light(18, 150, 0.45, (0.95, 0.97, 1.0), angle_deg=20)
-    plane(400, 40, (0, -10.5, 0.0), s10a_winter_road_mat())
-    snow = s10a_bank_snow_mat()
-    terrain(9.2, 2600, snow_ground, snow, rows=320, cols=360, name='snowfield', y_power=3.0)
+    plane(400, 40, (0, -10.5, 0.0), s13B_winter_road_mat())
+    snow = s13B_bank_snow_mat()
+    terrain(9.2, 2600, s13B_snow_ground, snow, rows=320, cols=360, name='snowfield', y_power=3.0)
     needles = s10a_leaf_mat('s10a-needles', (0.006, 0.014, 0.01), (0.018, 0.032, 0.022), (0.045, 0.06, 0.04),
                             dry=(0.05, 0.045, 0.03), translucent=0.12, sheen=0.5)
     bark = bark2_mat('bark', (0.06, 0.05, 0.045), lichen=(0.18, 0.2, 0.16))
@@ -5014,19 +5062,30 @@ def s_snowy_drive():
                 continue
             k = rng.choice([0, 1, 2, 3], p=[0.35, 0.3, 0.2, 0.15]) if y > edge + 6 else rng.choice([3, 4])
             s = rng.uniform(0.8, 1.2)
-            put(spruce[k], (x, y, float(snow_ground(np.array([x]), np.array([y]))[0]) - 0.1), rng.uniform(0, 6.3), s)
+            put(spruce[k], (x, y, float(s13B_snow_ground(np.array([x]), np.array([y]))[0]) - 0.1), rng.uniform(0, 6.3), s)
     for x, y, k in ((-9.0, 24.0, 4), (-6.5, 31.0, 5), (8.0, 27.0, 4), (11.5, 35.0, 4), (-12.0, 40.0, 4), (2.5, 46.0, 5),
                     (5.5, 58.0, 3), (-3.0, 64.0, 4)):
         put(spruce[k], (x, y, 0.0), rng.uniform(0, 6.3), rng.uniform(0.7, 1.15))
     # A delineator post at the far road edge (white, black band), off to the right of the car.
     cylinder(0.045, 1.45, (3.1, 9.75, 0.55), s10a_post_mat(), verts=10)
     stalks = leaf2_mat('stalks', (0.12, 0.09, 0.05), (0.3, 0.24, 0.14), translucent=0.2)
-    grass_blades(9.8, 40, snow_ground, 25, 0.45, stalks, name='stalks', lean=0.2)
+    grass_blades(9.8, 40, s13B_snow_ground, 25, 0.45, stalks, name='stalks', lean=0.2)
+    # Session 13: clods from the plough along the bank's foot and a few lying on the far lane's edge.
+    spots = []
+    for _ in range(90):
+        x, y = rng.uniform(-9, 9), rng.uniform(9.3, 10.6)
+        z = float(s13B_snow_ground(np.array([x]), np.array([y]))[0])
+        spots.append((x, y, z, rng.uniform(0.05, 0.2) * rng.uniform(0.6, 1.0)))
+    spots += [(rng.uniform(-9, 9), rng.uniform(8.6, 9.3), 0.0, rng.uniform(0.03, 0.09)) for _ in range(25)]
+    s13B_snow_chunks(spots, snow, rng)
     key(150, 18, 0.9, (0.95, 0.97, 1.0))
     camera(outdoor=True)
+    # f/2.8 (was 1.8): the forest's fronds and their snow stay legible instead of a soft grainy wall.
+    sc.camera.data.dof.aperture_fstop = 2.8
+    meta['camera']['fStop'] = 2.8
     sc.camera.data.clip_end = 20000
     render_settings(exposure=0.3, samples=None, adaptive=0.01)
-    nature_compositor({'start': 10, 'depth': 2500, 'color': (0.76, 0.79, 0.84), 'max': 0.5})
+    nature_compositor({'start': 10, 'depth': 2500, 'color': (0.76, 0.79, 0.84), 'max': 0.38})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
@@ -6202,18 +6261,139 @@ def cr10_weeds(spots, mat, rng, name='cr10-weeds'):
     return o
 
 
+def s13B_cumulus_sky(sun_el, sun_az, thr=0.58, seed=5.0, base_h=1200.0, top_h=2300.0, layers=14, size_km=1.8,
+                     haze=(0.7, 0.79, 0.92), haze_km=55.0, sky_gain=0.11, cloud_gain=1.4, dust=0.25, cloud_km=22.0):
+    """A daylight sky with fair-weather cumulus that have volume (session 13): the Nishita sky (its blue
+    paling to a white haze at the horizon), then the cloud layer marched through in `layers` slabs between
+    `base_h` and `top_h` metres: each slab's density is a footprint noise (clouds `size_km` across) plus
+    cauliflower detail, thinning with height, so clouds have flat bases and towers where the footprint
+    peaks; the slabs' heights are jittered by a sub-pixel white noise, which the pixel's samples average
+    into a continuous volume (no stacked slices). Each slab is lit by how much cloud lies between it and
+    the sun (the footprint sampled again towards the sun) and by its height in the cloud (sunlit tops,
+    blue-grey bases), and fades into the horizon haze with distance (`haze_km`). Only camera rays see the
+    clouds: light and reflections take the plain sky, so the march costs only the sky's own pixels."""
+    w, nt, bg, sky = nishita_world('s13B-sky', sun_el, sun_az, dust=dust)
+    g = nt.nodes.new('ShaderNodeTexCoord')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, g.outputs['Generated'], sep.inputs[0])
+    Z = sep.outputs['Z']
+    base = mix_rgb(nt, 1.0, sky.outputs['Color'], (sky_gain,) * 3, 'MULTIPLY')
+    # A clean Aegean blue overhead (the Nishita blue, deepened a little as a polariser-free lens sees it).
+    base = mix_rgb(nt, 1.0, base, ramp(nt, Z, [(0.0, (0.92, 0.97, 1.06)), (0.1, (0.68, 0.85, 1.2))]), 'MULTIPLY')
+    # Haze: the horizon band pales towards a bright blue-white, most strongly in the lowest few degrees.
+    hz_amt = ramp(nt, Z, [(0.0, (0.85, 0.85, 0.85)), (0.03, (0.45, 0.45, 0.45)), (0.1, (0.08, 0.08, 0.08)), (0.3, (0, 0, 0))])
+    hz_col = tuple(v * sky_gain * 3.6 for v in haze)
+    plain = mix_rgb(nt, hz_amt, base, hz_col)
+    zc = math_node(nt, 'MAXIMUM', Z, 0.004)
+    az, el = math.radians(sun_az), math.radians(sun_el)
+    # Horizontal offset towards the sun for the light sample (m), and its vertical lift.
+    tsx, tsy = math.sin(az) * math.cos(el), math.cos(az) * math.cos(el)
+    jit = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    jit.noise_dimensions = '3D'
+    link(nt, math_node_vec_scale(nt, g.outputs['Generated'], (9000.0, 9000.0, 9000.0)), jit.inputs['Vector'])
+    dh = (top_h - base_h) / layers
+    col = plain
+    cloud_lit = tuple(v * cloud_gain for v in (1.0, 0.98, 0.95))
+    cloud_dark = tuple(v * cloud_gain for v in (0.46, 0.5, 0.58))
+    fs = 1.0 / size_km
+
+    def field(k, dx, dy, h=None):
+        comb = nt.nodes.new('ShaderNodeCombineXYZ')
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['X'], k), dx), comb.inputs['X'])
+        link(nt, math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['Y'], k), dy), comb.inputs['Y'])
+        comb.inputs['Z'].default_value = seed
+        f = noise(nt, comb.outputs[0], fs, 4, 0.5, distortion=0.4)
+        if h is not None:
+            # Cauliflower detail in 3D (about 300 m lumps, varying with height too).
+            c3 = nt.nodes.new('ShaderNodeCombineXYZ')
+            link(nt, comb.inputs['X'].links[0].from_socket, c3.inputs['X'])
+            link(nt, comb.inputs['Y'].links[0].from_socket, c3.inputs['Y'])
+            link(nt, math_node(nt, 'MULTIPLY', h, 0.001), c3.inputs['Z'])
+            f = math_node(nt, 'ADD', f, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c3.outputs[0], fs * 6.0, 5, 0.6), 0.5), 0.2))
+        return f
+
+    for i in reversed(range(layers)):
+        t = (i + 0.5) / layers
+        h = math_node(nt, 'ADD', base_h + (i + 0.5) * dh, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', jit.outputs['Value'], 0.5), dh))
+        k = math_node(nt, 'DIVIDE', math_node(nt, 'MULTIPLY', h, 0.001), zc)  # km per unit of direction
+        taper = 0.12 * t ** 1.5
+        d = math_node(nt, 'SUBTRACT', field(k, 0.0, 0.0, h), thr + taper)
+        a = smooth_band(nt, d, 0.0, 0.018)
+        # Light: the footprint 400 m towards the sun (and 250 m up the taper).
+        d_sun = math_node(nt, 'SUBTRACT', field(k, 0.4 * tsx, 0.4 * tsy), thr + taper + 0.03)
+        shade = smooth_band(nt, d_sun, -0.02, 0.1)
+        lit = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'MULTIPLY', shade, 0.8)), 0.45 + 0.55 * t)
+        c = mix_rgb(nt, lit, cloud_dark, cloud_lit)
+        c = mix_rgb(nt, 1.0, c, (sky_gain * 8.0,) * 3, 'MULTIPLY')
+        dist = math_node(nt, 'MULTIPLY', k, 1.0)  # slant distance in km (|dir| = 1)
+        fog = math_node(nt, 'SUBTRACT', 1.0, math_node(nt, 'EXPONENT', math_node(nt, 'DIVIDE', dist, -haze_km)))
+        c = mix_rgb(nt, fog, c, hz_col)
+        # Far clouds thin out into the haze (beyond 20-40 km a photo shows a pale band, not more clouds).
+        a = math_node(nt, 'MULTIPLY', a, math_node(nt, 'EXPONENT', math_node(nt, 'DIVIDE', dist, -cloud_km)))
+        col = mix_rgb(nt, a, col, c)
+    bg2 = nt.nodes.new('ShaderNodeBackground')
+    link(nt, col, bg2.inputs['Color'])
+    link(nt, plain, bg.inputs['Color'])
+    lp = nt.nodes.new('ShaderNodeLightPath')
+    mix = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, lp.outputs['Is Camera Ray'], mix.inputs[0])
+    link(nt, bg.outputs[0], mix.inputs[1])
+    link(nt, bg2.outputs[0], mix.inputs[2])
+    wo = next(n for n in nt.nodes if n.type == 'OUTPUT_WORLD')
+    link(nt, mix.outputs[0], wo.inputs['Surface'])
+    return w
+
+
+def s13B_road_wear(m):
+    """More of what a photo shows on an old coast road at 7-25 m (session 13; cr10_road_mat alone read as
+    an even grey field): a pale film of wind-blown sand and dust in drifts and streaks, darker bitumen-rich
+    patches where the binder has bled up in the heat, a stronger pale-stone speckle of exposed chippings in
+    the worn areas, and faint, broad tyre-polished smears. Works on the material in place: multiplies and
+    mixes into whatever feeds its diffuse and principled colours."""
+    nt = m.node_tree
+    dif = next(n for n in nt.nodes if n.type == 'BSDF_DIFFUSE')
+    p = next(n for n in nt.nodes if n.type == 'BSDF_PRINCIPLED')
+    src = dif.inputs['Color'].links[0].from_socket
+    c = coord(nt, 'Object')
+    # Broad tone: some stretches older and greyer, some darker (metres), more contrast than before.
+    broad = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.35, 1.0, 1.0)), 0.18, 4, 0.6),
+                 [(0.3, (0.8, 0.8, 0.8)), (0.5, (1.0, 1.0, 1.0)), (0.72, (1.2, 1.19, 1.16))])
+    col = mix_rgb(nt, 1.0, src, broad, 'MULTIPLY')
+    # Binder bled up in patches: darker, a little smoother.
+    bleed = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.9, 6, 0.62), 0.6, 0.7), 0.6)
+    col = mix_rgb(nt, bleed, col, (0.05, 0.048, 0.046))
+    # Exposed pale chippings where the surface is worn (1-2 cm specks, clustered).
+    chips = nt.nodes.new('ShaderNodeTexVoronoi')
+    chips.inputs['Scale'].default_value = 70.0
+    link(nt, c, chips.inputs['Vector'])
+    worn = smooth_band(nt, noise(nt, c, 0.5, 4, 0.6), 0.45, 0.65)
+    speck = math_node(nt, 'MULTIPLY', smooth_band(nt, chips.outputs['Color'], 0.72, 0.8), worn)
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', speck, 0.7), col, (0.36, 0.34, 0.31))
+    # Sand and dust in drifts: streaks along the road, thicker towards the near edge of the lay-by.
+    dn = noise(nt, math_node_vec_scale(nt, c, (0.25, 1.0, 1.0)), 0.7, 6, 0.65)
+    drift = smooth_band(nt, math_node(nt, 'ADD', dn, math_node(nt, 'MULTIPLY', noise(nt, c, 6.0, 4, 0.6), 0.12)), 0.56, 0.7)
+    drift = math_node(nt, 'MULTIPLY', drift, 0.55)
+    col = mix_rgb(nt, drift, col, (0.3, 0.27, 0.22))
+    link(nt, col, dif.inputs['Color'])
+    link(nt, col, p.inputs['Base Color'])
+    return m
+
+
 def cr10_coast_road():
     """A corniche on the Aegean (session 10): the car in the lay-by of a coast road of bleached asphalt
     (patches, cracks, polished wheel tracks, sand in the gutter), worn lines across the frame, a stone
     kerb, then a sea wall of uneven limestone blocks under a chipped, rust-streaked off-white railing on
-    round tubes; beyond, the open gulf in late-afternoon backlight: waves at real scale with sun glitter
-    on the right, a headland and an island across the water, backlit cumulus."""
+    round tubes; beyond, the open gulf: waves at real scale, a headland and an island across the water.
+    Session 13: late-morning light (sun from the right and a little behind the camera, 44 degrees, as the
+    cars' own photos are lit), fair-weather cumulus with volume in a blue sky paling to haze at the
+    horizon (s13B_cumulus_sky), the far shore in believable airlight, sand, binder bleed and chippings on
+    the road (s13B_road_wear), litter in the gutter."""
     import numpy as np
     rng = np.random.default_rng(1010)
-    sun_el, sun_az = 30.0, 100.0
-    cr10_sky(sun_el, sun_az, cover=0.5, scale=1.3, seed=3.0)
-    sun_light(sun_el, sun_az, 4.2, color=(1.0, 0.93, 0.84), angle_deg=0.55)
-    plane(400, 40, (0, 0.0, 0.0), cr10_road_mat())  # at the origin: the material's masks are in world metres
+    sun_el, sun_az = 44.0, 122.0
+    s13B_cumulus_sky(sun_el, sun_az)
+    sun_light(sun_el, sun_az, 4.2, color=(1.0, 0.96, 0.9), angle_deg=0.55)
+    plane(400, 40, (0, 0.0, 0.0), s13B_road_wear(cr10_road_mat()))  # at the origin: the material's masks are in world metres
     paint = cr10_paint_mat()
     # Lines across the frame: the lay-by's edge line, the dashed centre line, the edge line by the kerb;
     # each a little off true.
@@ -6265,6 +6445,8 @@ def cr10_coast_road():
     spots = [(rng.uniform(-6, 6), 8.83, 0.0, rng.uniform(0.04, 0.15)) for _ in range(9)]
     spots += [(rng.uniform(-7, 7), 9.36, 0.14, rng.uniform(0.05, 0.2)) for _ in range(12)]
     cr10_weeds(spots, weed, rng)
+    # Session 13: a road is never swept clean: paper and dry leaves in the gutter and on the pavement.
+    s10a_litter(((8.7, 0.1, 45), (9.2, 0.08, 20)), (-8.0, 8.0), rng_seed=31)
     # The railing: round posts every 1.5 m (each leaning a little), a top rail and a middle rail, base plates.
     rail = cr10_rail_mat()
     rs = Soup()
@@ -6292,19 +6474,19 @@ def cr10_coast_road():
     sea_m = cr10_sea_mat()
     sea = plane(12000, 16000, (0, 9.9 + 8000, -2.5), sea_m)
     shore = maquis_mat()
-    for m_, dist in ((sea_m, 9000.0), (shore, 5500.0)):
+    for m_, dist in ((sea_m, 9000.0), (shore, 9500.0)):
         nt_ = m_.node_tree
         out_ = next(n for n in nt_.nodes if n.type == 'OUTPUT_MATERIAL')
-        nd_haze(nt_, out_, out_.inputs['Surface'].links[0].from_socket, (0.6, 0.66, 0.74), dist)
+        nd_haze(nt_, out_, out_.inputs['Surface'].links[0].from_socket, (0.3, 0.34, 0.4), dist)
     terrain(6000.0, 15000.0, cr10_headland, shore, rows=120, cols=320, name='cr10-far-shore', y_power=1.0)
-    key(sun_az, sun_el, 0.15, (1.0, 0.93, 0.84))
+    key(sun_az, sun_el, 0.15, (1.0, 0.96, 0.9))
     camera(fstop=2.8, outdoor=True)
     # f/4: still a soft sea and sky, but the glitter's out-of-focus discs no longer need hundreds of samples.
     sc.camera.data.dof.aperture_fstop = 4.0
     meta['camera']['fStop'] = 4.0
     sc.camera.data.clip_end = 20000
     # Aerial haze on the sea and the far shore only (the sky is authored with its own haze).
-    render_settings(exposure=-0.9, look='Medium High Contrast', glare=0.3, adaptive=0.01)
+    render_settings(exposure=-0.7, look="Medium High Contrast", glare=0.3, adaptive=0.01)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
 
 
