@@ -6261,7 +6261,7 @@ def cr10_weeds(spots, mat, rng, name='cr10-weeds'):
     return o
 
 
-def s13B_cumulus_sky(sun_el, sun_az, thr=0.58, seed=5.0, base_h=1200.0, top_h=2300.0, layers=14, size_km=1.8,
+def s13B_cumulus_sky(sun_el, sun_az, thr=0.58, seed=5.0, base_h=1200.0, top_h=2300.0, layers=20, size_km=1.8,
                      haze=(0.7, 0.79, 0.92), haze_km=55.0, sky_gain=0.11, cloud_gain=1.4, dust=0.25, cloud_km=22.0):
     """A daylight sky with fair-weather cumulus that have volume (session 13): the Nishita sky (its blue
     paling to a white haze at the horizon), then the cloud layer marched through in `layers` slabs between
@@ -6309,7 +6309,7 @@ def s13B_cumulus_sky(sun_el, sun_az, thr=0.58, seed=5.0, base_h=1200.0, top_h=23
             link(nt, comb.inputs['X'].links[0].from_socket, c3.inputs['X'])
             link(nt, comb.inputs['Y'].links[0].from_socket, c3.inputs['Y'])
             link(nt, math_node(nt, 'MULTIPLY', h, 0.001), c3.inputs['Z'])
-            f = math_node(nt, 'ADD', f, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c3.outputs[0], fs * 6.0, 5, 0.6), 0.5), 0.2))
+            f = math_node(nt, 'ADD', f, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c3.outputs[0], fs * 6.0, 7, 0.62), 0.5), 0.28))
         return f
 
     for i in reversed(range(layers)):
@@ -6318,7 +6318,7 @@ def s13B_cumulus_sky(sun_el, sun_az, thr=0.58, seed=5.0, base_h=1200.0, top_h=23
         k = math_node(nt, 'DIVIDE', math_node(nt, 'MULTIPLY', h, 0.001), zc)  # km per unit of direction
         taper = 0.12 * t ** 1.5
         d = math_node(nt, 'SUBTRACT', field(k, 0.0, 0.0, h), thr + taper)
-        a = smooth_band(nt, d, 0.0, 0.018)
+        a = smooth_band(nt, d, 0.0, 0.01)
         # Light: the footprint 400 m towards the sun (and 250 m up the taper).
         d_sun = math_node(nt, 'SUBTRACT', field(k, 0.4 * tsx, 0.4 * tsy), thr + taper + 0.03)
         shade = smooth_band(nt, d_sun, -0.02, 0.1)
@@ -6356,11 +6356,11 @@ def s13B_road_wear(m):
     src = dif.inputs['Color'].links[0].from_socket
     c = coord(nt, 'Object')
     # Broad tone: some stretches older and greyer, some darker (metres), more contrast than before.
-    broad = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.35, 1.0, 1.0)), 0.18, 4, 0.6),
+    broad = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (0.7, 1.0, 1.0)), 0.18, 4, 0.6),
                  [(0.3, (0.8, 0.8, 0.8)), (0.5, (1.0, 1.0, 1.0)), (0.72, (1.2, 1.19, 1.16))])
     col = mix_rgb(nt, 1.0, src, broad, 'MULTIPLY')
     # Binder bled up in patches: darker, a little smoother.
-    bleed = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, math_node_vec_scale(nt, c, (0.4, 1.0, 1.0)), 0.9, 6, 0.62), 0.6, 0.7), 0.6)
+    bleed = math_node(nt, 'MULTIPLY', smooth_band(nt, noise(nt, c, 0.7, 6, 0.62), 0.62, 0.68), 0.5)
     col = mix_rgb(nt, bleed, col, (0.05, 0.048, 0.046))
     # Exposed pale chippings where the surface is worn (1-2 cm specks, clustered).
     chips = nt.nodes.new('ShaderNodeTexVoronoi')
@@ -6369,10 +6369,11 @@ def s13B_road_wear(m):
     worn = smooth_band(nt, noise(nt, c, 0.5, 4, 0.6), 0.45, 0.65)
     speck = math_node(nt, 'MULTIPLY', smooth_band(nt, chips.outputs['Color'], 0.72, 0.8), worn)
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', speck, 0.7), col, (0.36, 0.34, 0.31))
-    # Sand and dust in drifts: streaks along the road, thicker towards the near edge of the lay-by.
-    dn = noise(nt, math_node_vec_scale(nt, c, (0.25, 1.0, 1.0)), 0.7, 6, 0.65)
-    drift = smooth_band(nt, math_node(nt, 'ADD', dn, math_node(nt, 'MULTIPLY', noise(nt, c, 6.0, 4, 0.6), 0.12)), 0.56, 0.7)
-    drift = math_node(nt, 'MULTIPLY', drift, 0.55)
+    # Sand and dust in drifts with ragged edges (isotropic: stretched along the road they read as the
+    # streaky smears of a render; perspective foreshortens them enough).
+    dn = noise(nt, c, 0.45, 6, 0.65)
+    drift = smooth_band(nt, math_node(nt, 'ADD', dn, math_node(nt, 'MULTIPLY', noise(nt, c, 8.0, 4, 0.6), 0.16)), 0.6, 0.66)
+    drift = math_node(nt, 'MULTIPLY', drift, 0.45)
     col = mix_rgb(nt, drift, col, (0.3, 0.27, 0.22))
     link(nt, col, dif.inputs['Color'])
     link(nt, col, p.inputs['Base Color'])
