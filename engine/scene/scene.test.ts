@@ -601,12 +601,14 @@ describe('fog', () => {
   it('veils the car by what the scene’s fog lays over things at its distance, and only in fog', () => {
     // The red estate on the foggy morning kept tyres at 20 of 255 in front of a rail the fog had greyed.
     const fog = sceneMeta('foggy-morning');
-    expect(fog.haze).toBeGreaterThan(0.05);
+    // Session 13's lighter fog lays 0.05 of its light over the car's 14.5 m (session 12's: 0.076).
+    expect(fog.haze).toBeGreaterThan(0.03);
     const veiled = carToneCurve([1, 1, 1], fog);
     const clear = carToneCurve([1, 1, 1], sceneMeta('coast-road'));
     for (let k = 0; k < 3; k++) {
-      // Black takes the fog's light: haze x the sky's linear level, back in sRGB (about 53 of 255 here).
-      expect(veiled[k][0]).toBeGreaterThan(45);
+      // Black takes the fog's light: haze x the sky's linear level, back in sRGB (about 39 of 255 here;
+      // without the veil it stays 0).
+      expect(veiled[k][0]).toBeGreaterThan(30);
       expect(clear[k][0]).toBe(0);
       // White stays near white (it was brighter than the fog), and the curve stays monotone.
       expect(veiled[k][255]).toBeGreaterThan(245);
