@@ -1283,7 +1283,13 @@ async function drawShadow(
   const [occB, coreB, ao] = await Promise.all([
     greyOp(cut(occ), rw, rh, (s) => s.blur(sigOcc)),
     greyOp(cut(core), rw, rh, (s) => s.blur(sigCore)),
-    floorOcclusion(placed, bottoms, { x0: rx0, y0: ry0, w: rw, h: rh }, 0.75 + 0.25 * floor.softness),
+    floorOcclusion(
+      placed,
+      bottoms,
+      [first, last],
+      { x0: rx0, y0: ry0, w: rw, h: rh },
+      0.75 + 0.25 * floor.softness,
+    ),
   ]);
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
@@ -1310,6 +1316,7 @@ async function drawShadow(
 async function floorOcclusion(
   placed: Placed,
   bottoms: number[],
+  [first, last]: [number, number],
   rect: { x0: number; y0: number; w: number; h: number },
   strength: number,
 ): Promise<Float32Array> {
@@ -1331,18 +1338,14 @@ async function floorOcclusion(
   }
   const blurred = await Promise.all(scales.map((sg) => greyOp(alpha, aw, ah, (s) => s.blur(sg))));
   // The ground line carried past the car's ends (straight through its first and last contact).
-  const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
-  const first = xs[0];
-  const last = xs[xs.length - 1];
   const slope = last > first ? (groundY[last] - groundY[first]) / (last - first) : 0;
   const line = (cx: number): number =>
     cx >= 0 && cx < cw && groundY[cx] >= 0 ? groundY[cx] : groundY[first] + (cx - first) * slope;
-  // First floor row per column (crop coordinates): under the car its lowest pixel's next row, beside it the
-  // ground line. Where that row jumps up (a bumper's face overhanging the floor, the car's ends) it may rise
-  // by one row per column only, and fades in over a few rows there: the shadow of an overhang has no vertical
-  // edge (a dark column under a grille's tip read as a painted band).
-  // Under the car the floor shows between the sills and the ground; what shows higher up at the car's
-  // ends (under a grille's overhang) is lit from the front and gets only what the raised row allows.
+  // First floor row per column (crop coordinates): under the car its lowest pixel's next row, but no higher
+  // than the sills' usual gap above the ground line (what shows higher up, under a grille's overhang, is lit
+  // from the front); beside the car the ground line. Where that row jumps up it may rise by one row per
+  // column only, and fades in over a few rows there: the shadow of an overhang has no vertical edge (a dark
+  // column under a grille's tip read as a painted band).
   const gaps: number[] = [];
   for (let cx = first; cx <= last; cx++) if (bottoms[cx] >= 0) gaps.push(line(cx) - bottoms[cx]);
   gaps.sort((p, q) => p - q);

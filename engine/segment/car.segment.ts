@@ -757,10 +757,12 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     const wide = trimWideTop(s.alpha, img.width, img.height);
     const seam = seamSlab(wide.alpha, img);
     const first = cleanFragments(seam.alpha, img.width, img.height);
-    const band = cutFlatTopBand(first.alpha, img);
+    // The flat-top check runs once on the cleaned mask; only a band that was cut calls for a second look.
+    const flatFirst = flatTopSlab(first.alpha, img.width, img.height);
+    const band = flatFirst ? cutFlatTopBand(first.alpha, img) : { alpha: first.alpha, share: 0 };
     const cleaned = band.share ? cleanFragments(band.alpha, img.width, img.height) : first;
     const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
-    const flat = flatTopSlab(cleaned.alpha, img.width, img.height);
+    const flat = band.share ? flatTopSlab(cleaned.alpha, img.width, img.height) : flatFirst;
     // A slab still there is reported as such, whatever was cut before it.
     const slab =
       flat > 0 || seam.slab === 'flagged'
