@@ -647,14 +647,13 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       // Reflectance falls as the view steepens with distance below the car (Fresnel), gently.
       // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
       // only a faint darkening, not a mirror image).
-      // A wet road's film is thin and broken: by day it gives back a faint, smeared darkening of the car,
-      // never a copy of its wheels ("a fake mirror reflection on the road", session-8 review).
-      const w =
-        floor.reflection *
-        (1 - floor.roughness) ** 2 *
-        a *
-        Math.pow(1 - d, floor.wet ? 2 : 1.2) *
-        (floor.wet ? 0.6 : 1);
+      // A wet road mirrors as strongly as its gloss says (water at the grazing angle of a car photo
+      // reflects a third of the light), but streaked and broken by the stones (the blur and the breakup
+      // above), never a copy of the wheels ("a fake mirror reflection on the road", session 8). It was
+      // weakened further, to a faint smear, while no scene's wet road was glossier than 0.25; on the
+      // session-13 wet lay-by and yard (gloss 0.35) reviewers saw "a wet, reflective road with no
+      // reflection of the red car".
+      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * Math.pow(1 - d, 1.2);
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
         const refl = blurred.colour[j * 3 + k];
@@ -1233,12 +1232,13 @@ async function drawShadow(
   // Far tyres: in a 3/4 view the far side's wheels stand higher in the picture than the near side's (they
   // are further away), so they never reach the contact line and got no pool ("the front wheel floats"). A
   // tyre's arc is a lowest point of the silhouette that falls away on both sides as a tyre's curve does;
-  // one up to a quarter of the car's height above the contact line gets a pool of its own at its foot.
+  // one up to 0.35 of the car's height above the contact line gets a pool of its own at its foot (a close
+  // rear 3/4 view puts the far front wheel 0.29 up: with a quarter as the limit it floated, night drive).
   const arc = Math.max(2, Math.round(carH * 0.1));
   const farTops: number[] = [];
   for (let x = first + arc; x <= last - arc; x++) {
     const b = bottoms[x];
-    if (b < 0 || gaps[x] <= contact * 0.6 || gaps[x] > carH * 0.25 || tyreCols[x]) continue;
+    if (b < 0 || gaps[x] <= contact * 0.6 || gaps[x] > carH * 0.35 || tyreCols[x]) continue;
     let lowestHere = true;
     for (let d = -arc; d <= arc && lowestHere; d++) if (bottoms[x + d] > b) lowestHere = false;
     if (!lowestHere || b - bottoms[x - arc] < carH * 0.015 || b - bottoms[x + arc] < carH * 0.015) continue;

@@ -437,6 +437,39 @@ describe('compositing', () => {
     expect(1 - got / was).toBeGreaterThan(0.4);
   });
 
+  it('stands a far tyre well above the contact line on the floor too (a close rear 3/4 view)', async () => {
+    // Seen from close behind at 3/4, the far front wheel stands high in the picture: its foot (row 201) is
+    // 0.29 of the car's height above the near wheels' contact line (240), and it is the silhouette's end.
+    const { data, mask, width, height } = grey400x300(
+      (x, y) =>
+        (x >= 50 && x < 380 && y >= 105 && y < 190) ||
+        [150, 310].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2) ||
+        (x - 40) ** 2 + (y - 177) ** 2 < 24 ** 2,
+    );
+    const framing = planFraming([carBox(mask, width, height)!], 600, 400);
+    const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
+      width: 600,
+      height: 400,
+      framing,
+      background: { kind: 'scene', id: 'coast-road' },
+    });
+    const bare = await renderScene('coast-road', 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    let got = 0;
+    let was = 0;
+    for (let sx = 34; sx <= 46; sx++) {
+      const x = Math.round(r.placement.dx + sx * r.placement.scale);
+      const y = Math.round(r.placement.dy + 201.5 * r.placement.scale);
+      got += r.image.data[(y * 600 + x) * 3 + 1];
+      was += bare.data[(y * 600 + x) * 3 + 1];
+    }
+    // Before: far tyres were looked for only up to a quarter of the car's height above the contact line,
+    // so this one stood on bare road ("the front wheel floating", night drive, session 13): 0.11. After: 0.57.
+    expect(1 - got / was).toBeGreaterThan(0.4);
+  });
+
   it('darkens the floor beside and in front of a tyre’s foot, not only the wedge under it', async () => {
     // A side view, wheels of radius 30 standing on row 240; studio grey: a soft overhead light.
     const { data, mask, width, height } = grey400x300(
