@@ -404,15 +404,13 @@ describe('compositing', () => {
     expect(side(338, 344) / side(318, 324)).toBeGreaterThan(0.65);
   });
 
-  it('stands a far tyre of a 3/4 view on the floor with its own dark contact', async () => {
-    // Near wheels on the contact line (bottom 240), the far front wheel higher in the picture (bottom 215).
-    // On a matt road: on a glossy floor the reflection, mirrored about the near wheels' line, lies on top.
-    const { data, mask, width, height } = grey400x300(
-      (x, y) =>
-        (x >= 20 && x < 380 && y >= 105 && y < 200) ||
-        [120, 300].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2) ||
-        (x - 70) ** 2 + (y - 190) ** 2 < 25 ** 2,
-    );
+  /**
+   * A 3/4-view silhouette on coast road (a matt road: on a glossy floor the reflection, mirrored about the
+   * near wheels' line, lies on top): how dark the floor is in the first row under a far tyre's foot (row
+   * `foot`, columns `cx` +-6, source pixels), as a share of the bare floor.
+   */
+  async function farFootDarkness(car: (x: number, y: number) => boolean, cx: number, foot: number) {
+    const { data, mask, width, height } = grey400x300(car);
     const framing = planFraming([carBox(mask, width, height)!], 600, 400);
     const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
       width: 600,
@@ -424,50 +422,45 @@ describe('compositing', () => {
       carHeightPx: framing.carHeight * 400,
       floorY: framing.floorY,
     });
-    // Darkness of the floor in the first row under the far tyre's foot, as a share of the bare floor.
     let got = 0;
     let was = 0;
-    for (let sx = 64; sx <= 76; sx++) {
+    for (let sx = cx - 6; sx <= cx + 6; sx++) {
       const x = Math.round(r.placement.dx + sx * r.placement.scale);
-      const y = Math.round(r.placement.dy + 215.5 * r.placement.scale);
+      const y = Math.round(r.placement.dy + (foot + 0.5) * r.placement.scale);
       got += r.image.data[(y * 600 + x) * 3 + 1];
       was += bare.data[(y * 600 + x) * 3 + 1];
     }
+    return 1 - got / was;
+  }
+
+  it('stands a far tyre of a 3/4 view on the floor with its own dark contact', async () => {
+    // Near wheels on the contact line (bottom 240), the far front wheel higher in the picture (bottom 215).
+    const dark = await farFootDarkness(
+      (x, y) =>
+        (x >= 20 && x < 380 && y >= 105 && y < 200) ||
+        [120, 300].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2) ||
+        (x - 70) ** 2 + (y - 190) ** 2 < 25 ** 2,
+      70,
+      215,
+    );
     // Before: 0.26 (the contact line's occlusion only; no pool at the far tyre's own foot). After: 0.57.
-    expect(1 - got / was).toBeGreaterThan(0.4);
+    expect(dark).toBeGreaterThan(0.4);
   });
 
   it('stands a far tyre well above the contact line on the floor too (a close rear 3/4 view)', async () => {
     // Seen from close behind at 3/4, the far front wheel stands high in the picture: its foot (row 201) is
     // 0.29 of the car's height above the near wheels' contact line (240), and it is the silhouette's end.
-    const { data, mask, width, height } = grey400x300(
+    const dark = await farFootDarkness(
       (x, y) =>
         (x >= 50 && x < 380 && y >= 105 && y < 190) ||
         [150, 310].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2) ||
         (x - 40) ** 2 + (y - 177) ** 2 < 24 ** 2,
+      40,
+      201,
     );
-    const framing = planFraming([carBox(mask, width, height)!], 600, 400);
-    const r = await compositeCar({ data, width, height, channels: 3 }, mask, {
-      width: 600,
-      height: 400,
-      framing,
-      background: { kind: 'scene', id: 'coast-road' },
-    });
-    const bare = await renderScene('coast-road', 600, 400, {
-      carHeightPx: framing.carHeight * 400,
-      floorY: framing.floorY,
-    });
-    let got = 0;
-    let was = 0;
-    for (let sx = 34; sx <= 46; sx++) {
-      const x = Math.round(r.placement.dx + sx * r.placement.scale);
-      const y = Math.round(r.placement.dy + 201.5 * r.placement.scale);
-      got += r.image.data[(y * 600 + x) * 3 + 1];
-      was += bare.data[(y * 600 + x) * 3 + 1];
-    }
     // Before: far tyres were looked for only up to a quarter of the car's height above the contact line,
     // so this one stood on bare road ("the front wheel floating", night drive, session 13): 0.11. After: 0.57.
-    expect(1 - got / was).toBeGreaterThan(0.4);
+    expect(dark).toBeGreaterThan(0.4);
   });
 
   it('darkens the floor beside and in front of a tyre’s foot, not only the wedge under it', async () => {
