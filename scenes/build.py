@@ -2045,12 +2045,6 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     return m
 
 
-def s12a_floor_cable(pts, mat):
-    """A light's mains cable lying on the floor: the points on the floor, a little slack lifting it
-    where it crosses itself or leaves the stand."""
-    return wire([(px, py, pz + 0.006) for px, py, pz in pts], 0.0065, mat, 's12a-cable')
-
-
 def s12a_post(grain=0.2, vignette=0.14, dispersion=0.0025):
     """Session 12 studios: what a camera adds. A second, wider vignette (a 50 mm lens's natural
     fall-off at f/5.6 on top of the light's), a trace of lateral colour at the frame's edges, sensor
@@ -2069,23 +2063,6 @@ def s12a_post(grain=0.2, vignette=0.14, dispersion=0.0025):
     lens_vignette(nt, img, comp.inputs['Image'], (1.25, 1.3), 45, vignette)
     s11b_photo_post(grain=grain, floor=0.0015)
     sc.render.dither_intensity = 1.5
-
-
-def s12a_stand_gear(x, y, side):
-    """What sits round a light stand in a working studio: a sandbag over one leg, the mains cable running
-    from the stand's foot across the floor and out of the frame at the side (never into the standing area)."""
-    bag = simple_mat('s12a-sandbag', (0.05, 0.048, 0.045), 0.85, grain=0.15, grain_scale=25)
-    box((0.34, 0.2, 0.09), (x + 0.25 * side, y - 0.12, 0.045), bag, bevel=0.035, rot=(0, 0, 0.5 * side))
-    cab = simple_mat('s12a-cable', (0.018, 0.018, 0.018), 0.45)
-    rng = random.Random(int(abs(x) * 100 + y * 10))
-    pts = []
-    n = 26
-    for i in range(n + 1):
-        t = i / n
-        px = x + side * (0.1 + 3.2 * t) + rng.uniform(-0.03, 0.03)
-        py = y - 0.1 - 1.6 * t + 0.5 * math.sin(t * 3.1 + 0.6) + rng.uniform(-0.03, 0.03)
-        pts.append((px, py, 0.0))
-    s12a_floor_cable(pts, cab)
 
 
 def s13F_mul(nt, a, fac, lo, hi, p0=0.3, p1=0.7):
@@ -2352,6 +2329,11 @@ def s14S_booth(kind, P, S12, S14):
     area_light((0, S14['cy'] - 0.3, 5.8), S14['scrim'][0], k * S14['scrim'][2], size_y=S14['scrim'][1])
     sc.world.cycles.sampling_method = 'NONE'
     area_light((0, 6.0, 7.6), S12.get('wash_w', 6.0), k * S12['wash'] * 6.0, size_y=1.6, target=(0, 12.5, 4.2))
+    s14S_disc(kind, S14)
+
+
+def s14S_disc(kind, S14):
+    """The booth's turntable from the `s14` parameters of a studio2 kind (see s14S_booth)."""
     top = s14S_disc_mat('s14S-disc-' + kind, S14['disc'], S14['rough'], S14['r'], S14['seed'],
                         S14.get('marks', 1.0), S14.get('dust', 1.0))
     s14S_turntable(0.0, S14['cy'], S14['r'], S14['h'], top, s14S_trim_mat('s14S-trim-' + kind, S14['trim']))
@@ -2380,10 +2362,14 @@ def studio2(kind):
                               seed=1.0, scrim=(10.0, 8.0, 1.6))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
-                       wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
+                       wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400),
                        cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1,
                        s12=dict(seed=2.0, tracks=((1.5, -21.0, 24.0, 0.55), (-2.5, 27.0, 23.0, 0.45)), dust=0.06, rough=0.34,
-                                floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), cove=(1.0, 10.6))),
+                                floor=(0.13, 0.132, 0.136), wall=(0.42, 0.422, 0.426), cove=(1.0, 10.6),
+                                s13f=dict(seam=6.5, scuff=0.3)),
+                       # session 14: a darker booth, the same turntable in dark grey, under the light bank
+                       s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.17, 0.172, 0.176), trim=(0.25, 0.253, 0.26), rough=0.34,
+                                seed=2.0, dust=0.45, marks=0.8)),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
         # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
@@ -2440,12 +2426,9 @@ def studio2(kind):
         # a soft spot on the wall behind the car: the pool of light falls off to the sides and the top
         spot_light((0, 2.0, 4.8), P['backdrop'], (0, 12.0, 2.6), angle_deg=48, blend=1.0, color=(1, 1, 1),
                    radius=1.0)
-    if 'stand' in P:
-        # a strip softbox on a stand at the frame's edge, turned towards the car
-        softbox_stand(P['stand'][0], P['stand'][1], 2.0, 0.6, 1.8, (0, 0, 0), 60,
-                      face_mat=diffuser_mat('stand-diffuser', 2.0, 0.7))
-        if S12:
-            s12a_stand_gear(P['stand'][0], P['stand'][1], 1)
+    if 's14' in P:
+        # session 14 (modern): the booth's turntable; no softbox stand (a booth has none)
+        s14S_disc(kind, P['s14'])
     key(0, 80, 0.9)
     return P
 
@@ -2458,10 +2441,8 @@ def s_studio2(kind, exposure=0.0):
         sc.cycles.diffuse_bounces = 2
         if kind in ('white', 'grey', 'modern'):
             # session 12: grain, dither, lens fall-off before the JPEG
-            # (session 13: no lateral colour on grey and white, it left the first pixel column cyan;
-            # modern keeps it until it is re-rendered)
-            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind],
-                      dispersion=0.0025 if kind == 'modern' else 0.0)
+            # (session 13: no lateral colour, it left the first pixel column cyan; modern since session 14)
+            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind], dispersion=0.0)
             # session 10 (grey, modern), session 12 (white): indirect light clamped harder, so low-sample
             # bounce noise does not survive the bilateral denoiser as metre-wide blotches on the floor and wall
             sc.cycles.sample_clamp_indirect = 0.5
