@@ -2045,12 +2045,6 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     return m
 
 
-def s12a_floor_cable(pts, mat):
-    """A light's mains cable lying on the floor: the points on the floor, a little slack lifting it
-    where it crosses itself or leaves the stand."""
-    return wire([(px, py, pz + 0.006) for px, py, pz in pts], 0.0065, mat, 's12a-cable')
-
-
 def s12a_post(grain=0.2, vignette=0.14, dispersion=0.0025):
     """Session 12 studios: what a camera adds. A second, wider vignette (a 50 mm lens's natural
     fall-off at f/5.6 on top of the light's), a trace of lateral colour at the frame's edges, sensor
@@ -2069,39 +2063,6 @@ def s12a_post(grain=0.2, vignette=0.14, dispersion=0.0025):
     lens_vignette(nt, img, comp.inputs['Image'], (1.25, 1.3), 45, vignette)
     s11b_photo_post(grain=grain, floor=0.0015)
     sc.render.dither_intensity = 1.5
-
-
-def s12a_stand_gear(x, y, side):
-    """What sits round a light stand in a working studio: a sandbag over one leg, the mains cable running
-    from the stand's foot across the floor and out of the frame at the side (never into the standing area)."""
-    bag = simple_mat('s12a-sandbag', (0.05, 0.048, 0.045), 0.85, grain=0.15, grain_scale=25)
-    box((0.34, 0.2, 0.09), (x + 0.25 * side, y - 0.12, 0.045), bag, bevel=0.035, rot=(0, 0, 0.5 * side))
-    cab = simple_mat('s12a-cable', (0.018, 0.018, 0.018), 0.45)
-    rng = random.Random(int(abs(x) * 100 + y * 10))
-    pts = []
-    n = 26
-    for i in range(n + 1):
-        t = i / n
-        px = x + side * (0.1 + 3.2 * t) + rng.uniform(-0.03, 0.03)
-        py = y - 0.1 - 1.6 * t + 0.5 * math.sin(t * 3.1 + 0.6) + rng.uniform(-0.03, 0.03)
-        pts.append((px, py, 0.0))
-    s12a_floor_cable(pts, cab)
-
-
-def s12a_studio_rig(kind, P, S12):
-    """Session 12 (studio white, grey): the lights of a car studio as a photo shows them. A large overhead
-    scrim over the car (the key), a wash over the cove narrower than the frame's width, so the wall is
-    brightest behind the car and falls off towards the top and the corners and the cove's curve shades
-    itself; one tall softbox on a stand at the frame's edge with its sandbag and cable (its diffuser is
-    reflected as a broad soft sheen in the satin floor). Three lamps only (Cycles 3.4 samples one lamp per
-    sample, uniformly; every extra lamp is noise for our denoiser), the dim world not sampled."""
-    k = P['key']
-    area_light((0, 0.3, 5.6), 7.0, k * 0.8, size_y=4.0)
-    sc.world.cycles.sampling_method = 'NONE'
-    area_light((0, 6.0, 7.6), S12.get('wash_w', 6.0), k * S12['wash'] * 6.0, size_y=1.6, target=(0, 12.5, 4.2))
-    sx, sy = S12['stand']
-    softbox_stand(sx, sy, 1.95, 0.9, 1.6, (0, 0, 0), 80, face_mat=diffuser_mat('s12a-stand-diffuser', 2.2, 0.65))
-    s12a_stand_gear(sx, sy, 1 if sx > 0 else -1)
 
 
 def s13F_mul(nt, a, fac, lo, hi, p0=0.3, p1=0.7):
@@ -2183,6 +2144,201 @@ def s13F_floor(nt, c, c0, y, x, floor_col, seed, tracks, dust, wear, flat, F):
     return fcol, patch, marks, dust_m
 
 
+# ---------------------------------------------------------------- session 14: the studios as a photo booth
+
+def s14S_polar(nt, c):
+    """(r, theta) of object coordinates in the disc's plane: radius in metres, angle -pi..pi."""
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    r = _xy_dist(nt, c, 0.0, 0.0)
+    th = math_node(nt, 'ARCTAN2', sep.outputs['Y'], sep.outputs['X'])
+    return r, th, sep.outputs['X'], sep.outputs['Y']
+
+
+def s14S_radial_seams(nt, r, th, n, width, phase=0.0):
+    """Radial plate joints every 2 pi / n: (a 0..1 line `width` metres wide, the plate's index 0..n-1)."""
+    u = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', th, n / (2 * math.pi)), phase + n)
+    f = math_node(nt, 'FRACT', u)
+    d = math_node(nt, 'SUBTRACT', 0.5, math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', f, 0.5)))
+    d = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', d, r), 2 * math.pi / n)
+    line = ramp(nt, math_node(nt, 'DIVIDE', d, width), [(0.35, (1, 1, 1)), (1.0, (0, 0, 0))])
+    return line, math_node(nt, 'FLOOR', u)
+
+
+def s14S_ring(nt, r, r0, width):
+    """A 0..1 line along the circle of radius r0, `width` metres wide."""
+    d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', r, r0))
+    return ramp(nt, math_node(nt, 'DIVIDE', d, width), [(0.35, (1, 1, 1)), (1.0, (0, 0, 0))])
+
+
+def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
+    """Session 14: the top of a car photo booth's turntable, in the disc's own coordinates (object at its
+    centre): painted composite plates, an inner ring of 8 and an outer ring of 16 (each plate a shade
+    different, joints a few millimetres wide with grime in them, a small centre cap), tyre tracks where
+    cars were driven on and off (in pairs 1.6 m apart, straight across the disc in many directions, since
+    the disc is turned between cars), rubber smears where wheels stood and were turned, scattered
+    shoe scuffs, and dust that gathers towards the rim. Rotationally symmetric in its layout."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'ADD'
+    link(nt, c, off.inputs[0])
+    off.inputs[1].default_value = (seed * 11.3, seed * 5.9, 0.0)
+    cn = off.outputs[0]
+    r, th, x, y = s14S_polar(nt, c)
+    rn = math_node(nt, 'DIVIDE', r, R)  # colour ramps take 0..1
+    r_in = 1.75
+    inner = ramp(nt, rn, [((r_in - 0.002) / R, (1, 1, 1)), ((r_in + 0.002) / R, (0, 0, 0))])
+    s_in, id_in = s14S_radial_seams(nt, r, th, 8, 0.01, 0.25)
+    s_out, id_out = s14S_radial_seams(nt, r, th, 16, 0.01, 0.0)
+    seams = mix_rgb(nt, inner, s_out, s_in)
+    # hub cap at the centre, the joint between the rings, the plates' outer edge under the trim
+    seams = math_node(nt, 'MAXIMUM', seams, s14S_ring(nt, r, 0.42, 0.01))
+    seams = math_node(nt, 'MAXIMUM', seams, s14S_ring(nt, r, r_in, 0.012))
+    centre = ramp(nt, rn, [(0.05 / R, (0, 0, 0)), (0.06 / R, (1, 1, 1))])
+    seams = math_node(nt, 'MULTIPLY', seams, centre)
+    # each plate its own shade (+-1.5 %): white noise of the plate's id (ring and sector)
+    pid = mix_rgb(nt, inner, math_node(nt, 'ADD', id_out, 40.0), id_in)
+    pid = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', pid, 1.0), seed * 100)
+    hub = ramp(nt, rn, [(0.419 / R, (0, 0, 0)), (0.421 / R, (1, 1, 1))])
+    pid = math_node(nt, 'MULTIPLY', pid, hub)
+    wn = s11c_white(nt, pid)
+    tone = s13F_mul(nt, (1.0, 1.0, 1.0), wn.outputs['Value'], 0.97, 1.03, 0.0, 1.0)
+    # the paint: a faint large drift and an isotropic fine grain (no stretched textures: see s13F_floor)
+    tone = s13F_mul(nt, tone, noise(nt, cn, 0.5, 3, 0.55), 0.985, 1.012)
+    tone = s13F_mul(nt, tone, noise(nt, cn, 35.0, 2, 0.5), 0.992, 1.008)
+    fcol = mix_rgb(nt, 1.0, col, tone, 'MULTIPLY')
+    # grime in the joints, broken where it was cleaned
+    sg = ramp(nt, noise(nt, cn, 2.0, 2, 0.5), [(0.3, (0.6,) * 3), (0.7, (1.0,) * 3)])
+    seam_m = math_node(nt, 'MULTIPLY', seams, sg)
+    fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', seam_m, 0.75), fcol, mix_rgb(nt, 1.0, col, (0.4, 0.39, 0.38), 'MULTIPLY'))
+    # tyre tracks: pairs of 18-cm bands 1.6 m apart, straight across the disc at several headings (the disc
+    # is turned between cars), each broken up along its length and fading towards the rim
+    rnd = random.Random(1400 + int(seed * 10))
+    tracks = None
+    for k in range(6):
+        a = rnd.uniform(0, 180)
+        o = rnd.uniform(-0.9, 0.9)
+        amt = rnd.uniform(0.22, 0.38)
+        rc = _stretch(nt, c, 1.0, 1.0, 1.0, a)
+        sp = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, rc, sp.inputs[0])
+        for t in (-0.8, 0.8):
+            d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', sp.outputs['Y'], o + t))
+            band = ramp(nt, math_node(nt, 'DIVIDE', d, 0.1), [(0.55, (1, 1, 1)), (1.0, (0, 0, 0))])
+            brk = ramp(nt, noise(nt, _stretch(nt, rc, 0.5, 3.0, 1.0), 1.1 + 0.2 * k, 3, 0.55),
+                       [(0.52, (0, 0, 0)), (0.68, (1, 1, 1))])
+            bm = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', band, brk), amt)
+            tracks = bm if tracks is None else math_node(nt, 'ADD', tracks, bm)
+    # where the wheels stand (0.9-2.7 m from the centre): rubber smears, heavier
+    wheels = ramp(nt, rn, [(0.55 / R, (0, 0, 0)), (1.0 / R, (1, 1, 1)), (2.5 / R, (1, 1, 1)), (3.0 / R, (0.25,) * 3)])
+    smear = s12a_dashes(nt, cn, 1.6, 30.0 + seed * 20, 0.62, stretch=2.5)
+    smear = math_node(nt, 'ADD', smear, s12a_dashes(nt, cn, 2.6, -50.0 + seed * 30, 0.64, stretch=2.0))
+    smear = math_node(nt, 'MULTIPLY', smear, ramp(nt, noise(nt, cn, 0.5, 2, 0.5), [(0.4, (0.2,) * 3), (0.6, (1,) * 3)]))
+    marks = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', tracks, wheels), math_node(nt, 'MULTIPLY', smear, math_node(nt, 'MULTIPLY', wheels, 0.55)))
+    shoe = s12a_dashes(nt, cn, 6.0, 70.0 + seed * 30, 0.72, stretch=2.0)
+    shoe = math_node(nt, 'MULTIPLY', shoe, ramp(nt, noise(nt, cn, 0.7, 2, 0.5), [(0.5, (0, 0, 0)), (0.62, (1, 1, 1))]))
+    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', marks, math_node(nt, 'MULTIPLY', shoe, 0.3)), marks_amt, clamp=True)
+    rubber = mix_rgb(nt, 1.0, col, (0.38, 0.37, 0.36), 'MULTIPLY')
+    fcol = mix_rgb(nt, marks, fcol, rubber)
+    # dust: towards the rim (nobody walks there), in drifts, with sparse specks; lighter and duller
+    rim = ramp(nt, rn, [(1 - 0.9 / R, (0, 0, 0)), (1 - 0.08 / R, (1, 1, 1))])
+    drifts = ramp(nt, noise(nt, cn, 1.2, 3, 0.55), [(0.3, (0.3,) * 3), (0.75, (1, 1, 1))])
+    speck = ramp(nt, noise(nt, cn, 150.0, 1, 0.5), [(0.66, (0, 0, 0)), (0.74, (1, 1, 1))])
+    dust = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', rim, drifts), math_node(nt, 'ADD', 0.5, speck))
+    dust = math_node(nt, 'MULTIPLY', dust, 0.16 * dust_amt, clamp=True)
+    fcol = mix_rgb(nt, dust, fcol, (0.66, 0.64, 0.61))
+    # satin paint: the wheel paths a touch polished, dust and joints duller
+    rgh = math_node(nt, 'ADD', rough - 0.02, math_node(nt, 'MULTIPLY', noise(nt, cn, 0.6, 2, 0.5), 0.04))
+    rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', tracks, 0.1))
+    rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', dust, seam_m), 1.2))
+    # the joints are slight grooves; the plates lie very slightly out of level with each other
+    nrm = bump(nt, math_node(nt, 'MULTIPLY', seams, -1.0), 0.25, 0.002)
+    nrm = bump(nt, noise(nt, cn, 0.4, 2, 0.5), 0.004, 0.03, normal=nrm)
+    p = principled(nt, out, fcol, rgh, 0.5, 0.0, nrm)
+    p.inputs['Specular'].default_value = 0.32
+    meta['floor'] = {'gloss': round(max(0.05, 0.55 - rough), 2), 'roughness': rough, 'kind': 'studio-paint'}
+    return m
+
+
+def s14S_trim_mat(name, tint):
+    """The turntable's edge trim: a powder-coated steel band, scuffed and dusty. (Not bare metal: a metal
+    side facing the camera mirrors the unlit world behind it and read as a drawn black line.)"""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    scuff = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 1.0, 6.0), 8.0, 3, 0.6), [(0.35, (0.85,) * 3), (0.7, (1.0,) * 3)])
+    col = mix_rgb(nt, 1.0, tint, scuff, 'MULTIPLY')
+    rgh = ramp(nt, noise(nt, c, 12.0, 2, 0.5), [(0.3, (0.3,) * 3), (0.7, (0.45,) * 3)])
+    principled(nt, out, col, rgh, 0.5, 0.0)
+    return m
+
+
+def s14S_turntable(cx, cy, R, h, top_mat, trim_mat, ramp_w=0.11, flat=0.035, seg=512):
+    """A turntable disc standing h proud of the floor: a flat top (top_mat), then an edge trim (trim_mat):
+    a flat band `flat` wide whose outer corner is rounded (it catches the overhead light), a ramp `ramp_w`
+    wide sloping down to the floor (so wheels roll on; it faces up, so it is lit, a shade darker than the
+    top) and a lip of a few millimetres at its foot (the thin shadowed edge). (A vertical 3-cm side facing
+    the camera was lit by nothing in front of it and read as a drawn black band.) Object at (cx, cy, 0):
+    its object coordinates are the disc's own."""
+    import bmesh
+    me = bpy.data.meshes.new('s14S-turntable')
+    bm = bmesh.new()
+    lip = 0.004
+    r0 = R - ramp_w
+    slope = (h - lip) / ramp_w
+    prof = [(r0 - flat, h, 0), (r0 - 0.012, h, 1), (r0, h - 0.0012, 1), (r0 + 0.012, h - 0.0012 - 0.012 * slope, 1)]
+    for i in range(1, 5):
+        t = i / 4
+        rr = r0 + 0.012 + t * (ramp_w - 0.015)
+        prof.append((rr, h - 0.0012 - (rr - r0) * slope, 1))
+    prof.append((R - 0.001, lip * 0.6, 1))
+    prof.append((R, 0.0, 1))
+    centre = bm.verts.new((0.0, 0.0, h))
+    rings = []
+    for pr, pz, _ in prof:
+        rings.append([bm.verts.new((pr * math.cos(2 * math.pi * k / seg), pr * math.sin(2 * math.pi * k / seg), pz))
+                      for k in range(seg)])
+    for k in range(seg):
+        k1 = (k + 1) % seg
+        f = bm.faces.new((centre, rings[0][k], rings[0][k1]))
+        f.material_index = 0
+        for i in range(len(prof) - 1):
+            f = bm.faces.new((rings[i][k], rings[i + 1][k], rings[i + 1][k1], rings[i][k1]))
+            f.material_index = prof[i + 1][2]
+    bm.normal_update()
+    bm.to_mesh(me)
+    bm.free()
+    for p in me.polygons:
+        p.use_smooth = True
+    me.materials.append(top_mat)
+    me.materials.append(trim_mat)
+    o = bpy.data.objects.new('s14S-turntable', me)
+    sc.collection.objects.link(o)
+    o.location = (cx, cy, 0.0)
+    return o
+
+
+def s14S_booth(kind, P, S12, S14):
+    """Session 14 (studio white, grey): a car photo booth. A turntable disc round where the car stands
+    (S14: centre y, radius, height, top and trim colours, roughness), and the light of a booth: one large
+    overhead diffuser over the disc (the key: soft, so the car's contact shadow is faint but the floor is
+    lit, not a void) and a wash over the cove narrower than the frame, so the wall is brightest behind the
+    car and the cove's foot shades itself. Two lamps only (Cycles 3.4 samples one lamp per sample, uniformly;
+    every extra lamp is noise for our denoiser), the dim world not sampled."""
+    k = P['key']
+    area_light((0, S14['cy'] - 0.3, 5.8), S14['scrim'][0], k * S14['scrim'][2], size_y=S14['scrim'][1])
+    sc.world.cycles.sampling_method = 'NONE'
+    area_light((0, 6.0, 7.6), S12.get('wash_w', 6.0), k * S12['wash'] * 6.0, size_y=1.6, target=(0, 12.5, 4.2))
+    s14S_disc(kind, S14)
+
+
+def s14S_disc(kind, S14):
+    """The booth's turntable from the `s14` parameters of a studio2 kind (see s14S_booth)."""
+    top = s14S_disc_mat('s14S-disc-' + kind, S14['disc'], S14['rough'], S14['r'], S14['seed'],
+                        S14.get('marks', 1.0), S14.get('dust', 1.0))
+    s14S_turntable(0.0, S14['cy'], S14['r'], S14['h'], top, s14S_trim_mat('s14S-trim-' + kind, S14['trim']))
+
+
 def studio2(kind):
     """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
     softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
@@ -2191,22 +2347,29 @@ def studio2(kind):
         'white': dict(floor=(0.7, 0.7, 0.7), wall=(0.86, 0.86, 0.86), rough=0.34, wear=0.8, disc=None,
                       arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55,
                       s12=dict(seed=0.0, tracks=((2.0, -22.0, 25.0, 0.45), (-4.0, 30.0, 27.5, 0.4)), dust=0.08, rough=0.36,
-                               floor=(0.72, 0.72, 0.715), wall=(0.86, 0.86, 0.855), cove=(1.1, 10.5), wash=0.42, wash_w=4.0,
-                               rough13=0.4,
-                               stand=(4.6, 4.2), s13f=dict(seam=6.6, scuff=0.5))),
+                               floor=(0.76, 0.76, 0.755), wall=(0.88, 0.88, 0.875), cove=(1.1, 10.5), wash=0.42, wash_w=4.0,
+                               rough13=0.4, s13f=dict(seam=6.6, scuff=0.5)),
+                      # session 14: the booth's turntable (s14S_booth)
+                      s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.52, 0.525, 0.53), trim=(0.6, 0.61, 0.62), rough=0.4,
+                               seed=0.0, scrim=(10.0, 8.0, 1.6))),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
                      photo=True, rough_var=0.1, dust=0.08,
                      s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
-                              floor=(0.3, 0.303, 0.31), wall=(0.52, 0.523, 0.527), cove=(1.1, 10.5), wash=0.4,
-                              rough13=0.4,
-                              stand=(-4.7, 4.0), s13f=dict(seam=6.4, scuff=0.45))),
+                              floor=(0.4, 0.403, 0.41), wall=(0.66, 0.663, 0.667), cove=(1.1, 10.5), wash=0.4,
+                              rough13=0.4, s13f=dict(seam=6.4, scuff=0.45)),
+                     s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.47, 0.472, 0.478), trim=(0.62, 0.63, 0.64), rough=0.4,
+                              seed=1.0, scrim=(10.0, 8.0, 1.6))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
-                       wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400), stand=(4.4, 4.5),
+                       wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400),
                        cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1,
                        s12=dict(seed=2.0, tracks=((1.5, -21.0, 24.0, 0.55), (-2.5, 27.0, 23.0, 0.45)), dust=0.06, rough=0.34,
-                                floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), cove=(1.0, 10.6))),
+                                floor=(0.13, 0.132, 0.136), wall=(0.42, 0.422, 0.426), cove=(1.0, 10.6),
+                                s13f=dict(seam=6.5, scuff=0.3)),
+                       # session 14: a darker booth, the same turntable in dark grey, under the light bank
+                       s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.17, 0.172, 0.176), trim=(0.25, 0.253, 0.26), rough=0.34,
+                                seed=2.0, dust=0.45, marks=0.8)),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
         # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
@@ -2220,7 +2383,7 @@ def studio2(kind):
     }[kind]
     S12 = P.get('s12')
     if S12:
-        # session 12 (studio white, grey, modern): see s12a_cyc_mat and s12a_studio_rig
+        # session 12 (studio white, grey, modern): see s12a_cyc_mat (session 14, white and grey: s14S_booth)
         # (session 13, grey and white: a touch more matt, rough13, so the recorded gloss is 0.15 not 0.19)
         mat = s12a_cyc_mat('cyc-' + kind, S12['floor'], S12['wall'], S12.get('rough13', S12['rough']), P['wear'], S12['seed'],
                            S12['tracks'], S12['dust'], S12.get('s13f'))
@@ -2234,7 +2397,7 @@ def studio2(kind):
     world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
     k = P['key']
     if S12 and kind != 'modern':
-        s12a_studio_rig(kind, P, S12)
+        s14S_booth(kind, P, S12, P['s14'])
         key(0, 80, 0.9)
         return P
     area_light((0, 0.5, 5.5), 6.0, k * 0.75, size_y=3.0)
@@ -2263,12 +2426,9 @@ def studio2(kind):
         # a soft spot on the wall behind the car: the pool of light falls off to the sides and the top
         spot_light((0, 2.0, 4.8), P['backdrop'], (0, 12.0, 2.6), angle_deg=48, blend=1.0, color=(1, 1, 1),
                    radius=1.0)
-    if 'stand' in P:
-        # a strip softbox on a stand at the frame's edge, turned towards the car
-        softbox_stand(P['stand'][0], P['stand'][1], 2.0, 0.6, 1.8, (0, 0, 0), 60,
-                      face_mat=diffuser_mat('stand-diffuser', 2.0, 0.7))
-        if S12:
-            s12a_stand_gear(P['stand'][0], P['stand'][1], 1)
+    if 's14' in P:
+        # session 14 (modern): the booth's turntable; no softbox stand (a booth has none)
+        s14S_disc(kind, P['s14'])
     key(0, 80, 0.9)
     return P
 
@@ -2281,10 +2441,8 @@ def s_studio2(kind, exposure=0.0):
         sc.cycles.diffuse_bounces = 2
         if kind in ('white', 'grey', 'modern'):
             # session 12: grain, dither, lens fall-off before the JPEG
-            # (session 13: no lateral colour on grey and white, it left the first pixel column cyan;
-            # modern keeps it until it is re-rendered)
-            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind],
-                      dispersion=0.0025 if kind == 'modern' else 0.0)
+            # (session 13: no lateral colour, it left the first pixel column cyan; modern since session 14)
+            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind], dispersion=0.0)
             # session 10 (grey, modern), session 12 (white): indirect light clamped harder, so low-sample
             # bounce noise does not survive the bilateral denoiser as metre-wide blotches on the floor and wall
             sc.cycles.sample_clamp_indirect = 0.5
@@ -12008,8 +12166,8 @@ def s13C_sensor_grain(sigma, floor, chroma=0.3, seed=1, clump=0.5):
 
 
 SCENES = {
-    'studio-white': s_studio2('white', -0.3),
-    'studio-grey': s_studio2('grey', -1.4),
+    'studio-white': s_studio2('white', -0.55),
+    'studio-grey': s_studio2('grey', -1.55),
     'studio-dark': s_studio2('dark', 0.0),
     'studio-blue': s_studio2('blue', -0.5),
     'promo-studio': s_studio2('promo', -0.4),
