@@ -1025,26 +1025,9 @@ async function weightedBlur(
   blur: number | ((s: sharp.Sharp) => sharp.Sharp),
 ): Promise<{ colour: Buffer; weight: Buffer }> {
   const op = typeof blur === 'number' ? (s: sharp.Sharp) => s.blur(blur) : blur;
-  // Plain Uint8Array views: called with Buffers and Uint8Arrays alike, the loops below were compiled for
-  // one and thrown away for the other. A weight of 255 keeps (and, dividing back, gives) the colour as it
-  // is: most pixels of a solid mask take that short way.
-  const src = new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.length);
   const wt = new Uint8Array(weight.buffer, weight.byteOffset, weight.length);
   const pre = Buffer.alloc(w * h * 3);
-  const p8 = new Uint8Array(pre.buffer, pre.byteOffset, pre.length);
-  for (let i = 0; i < w * h; i++) {
-    const a = wt[i];
-    if (!a) continue;
-    if (a === 255) {
-      p8[i * 3] = src[i * 3];
-      p8[i * 3 + 1] = src[i * 3 + 1];
-      p8[i * 3 + 2] = src[i * 3 + 2];
-      continue;
-    }
-    p8[i * 3] = Math.round((src[i * 3] * a) / 255);
-    p8[i * 3 + 1] = Math.round((src[i * 3 + 1] * a) / 255);
-    p8[i * 3 + 2] = Math.round((src[i * 3 + 2] * a) / 255);
-  }
+  premultiply(view(pre), view(rgb), wt);
   // The two blurs are independent: libvips runs them side by side on its own threads.
   const [blurred, { data: wb }] = await Promise.all([
     op(sharp(pre, { raw: { width: w, height: h, channels: 3 } }))
@@ -1053,21 +1036,44 @@ async function weightedBlur(
     greyOp(wt, w, h, op),
   ]);
   const colour = Buffer.alloc(w * h * 3);
-  const c8 = new Uint8Array(colour.buffer, colour.byteOffset, colour.length);
-  const b8 = new Uint8Array(blurred.buffer, blurred.byteOffset, blurred.length);
-  const wb8 = new Uint8Array(wb.buffer, wb.byteOffset, wb.length);
-  for (let i = 0; i < w * h; i++) {
-    const a = wb8[i];
+  unpremultiply(view(colour), view(blurred), view(wb));
+  return { colour, weight: wb };
+}
+
+// weightedBlur's two pixel loops, on plain Uint8Array views, in functions of their own: called with
+// Buffers and Uint8Arrays alike, and placed around an await, they were compiled and thrown away again
+// several times a photo. A weight of 255 keeps (and, dividing back, gives) the colour as it is: most
+// pixels of a solid mask take that short way.
+const view = (b: Uint8Array): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.length);
+
+function premultiply(pre: Uint8Array, rgb: Uint8Array, wt: Uint8Array): void {
+  for (let i = 0; i < wt.length; i++) {
+    const a = wt[i];
     if (!a) continue;
     if (a === 255) {
-      c8[i * 3] = b8[i * 3];
-      c8[i * 3 + 1] = b8[i * 3 + 1];
-      c8[i * 3 + 2] = b8[i * 3 + 2];
+      pre[i * 3] = rgb[i * 3];
+      pre[i * 3 + 1] = rgb[i * 3 + 1];
+      pre[i * 3 + 2] = rgb[i * 3 + 2];
       continue;
     }
-    for (let k = 0; k < 3; k++) c8[i * 3 + k] = Math.min(255, Math.round((b8[i * 3 + k] * 255) / a));
+    pre[i * 3] = Math.round((rgb[i * 3] * a) / 255);
+    pre[i * 3 + 1] = Math.round((rgb[i * 3 + 1] * a) / 255);
+    pre[i * 3 + 2] = Math.round((rgb[i * 3 + 2] * a) / 255);
   }
-  return { colour, weight: wb };
+}
+
+function unpremultiply(colour: Uint8Array, blurred: Uint8Array, wb: Uint8Array): void {
+  for (let i = 0; i < wb.length; i++) {
+    const a = wb[i];
+    if (!a) continue;
+    if (a === 255) {
+      colour[i * 3] = blurred[i * 3];
+      colour[i * 3 + 1] = blurred[i * 3 + 1];
+      colour[i * 3 + 2] = blurred[i * 3 + 2];
+      continue;
+    }
+    for (let k = 0; k < 3; k++) colour[i * 3 + k] = Math.min(255, Math.round((blurred[i * 3 + k] * 255) / a));
+  }
 }
 
 /** Each pixel's colour replaced by the alpha-weighted average of its neighbourhood (itself where none). */
