@@ -1025,28 +1025,55 @@ async function weightedBlur(
   blur: number | ((s: sharp.Sharp) => sharp.Sharp),
 ): Promise<{ colour: Buffer; weight: Buffer }> {
   const op = typeof blur === 'number' ? (s: sharp.Sharp) => s.blur(blur) : blur;
+  const wt = new Uint8Array(weight.buffer, weight.byteOffset, weight.length);
   const pre = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i++) {
-    const a = weight[i];
-    if (!a) continue;
-    pre[i * 3] = Math.round((rgb[i * 3] * a) / 255);
-    pre[i * 3 + 1] = Math.round((rgb[i * 3 + 1] * a) / 255);
-    pre[i * 3 + 2] = Math.round((rgb[i * 3 + 2] * a) / 255);
-  }
+  premultiply(view(pre), view(rgb), wt);
   // The two blurs are independent: libvips runs them side by side on its own threads.
   const [blurred, { data: wb }] = await Promise.all([
     op(sharp(pre, { raw: { width: w, height: h, channels: 3 } }))
       .raw()
       .toBuffer(),
-    greyOp(weight instanceof Buffer ? weight : Buffer.from(weight), w, h, op),
+    greyOp(wt, w, h, op),
   ]);
   const colour = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < w * h; i++) {
+  unpremultiply(view(colour), view(blurred), view(wb));
+  return { colour, weight: wb };
+}
+
+// weightedBlur's two pixel loops, on plain Uint8Array views, in functions of their own: called with
+// Buffers and Uint8Arrays alike, and placed around an await, they were compiled and thrown away again
+// several times a photo. A weight of 255 keeps (and, dividing back, gives) the colour as it is: most
+// pixels of a solid mask take that short way.
+const view = (b: Uint8Array): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.length);
+
+function premultiply(pre: Uint8Array, rgb: Uint8Array, wt: Uint8Array): void {
+  for (let i = 0; i < wt.length; i++) {
+    const a = wt[i];
+    if (!a) continue;
+    if (a === 255) {
+      pre[i * 3] = rgb[i * 3];
+      pre[i * 3 + 1] = rgb[i * 3 + 1];
+      pre[i * 3 + 2] = rgb[i * 3 + 2];
+      continue;
+    }
+    pre[i * 3] = Math.round((rgb[i * 3] * a) / 255);
+    pre[i * 3 + 1] = Math.round((rgb[i * 3 + 1] * a) / 255);
+    pre[i * 3 + 2] = Math.round((rgb[i * 3 + 2] * a) / 255);
+  }
+}
+
+function unpremultiply(colour: Uint8Array, blurred: Uint8Array, wb: Uint8Array): void {
+  for (let i = 0; i < wb.length; i++) {
     const a = wb[i];
     if (!a) continue;
+    if (a === 255) {
+      colour[i * 3] = blurred[i * 3];
+      colour[i * 3 + 1] = blurred[i * 3 + 1];
+      colour[i * 3 + 2] = blurred[i * 3 + 2];
+      continue;
+    }
     for (let k = 0; k < 3; k++) colour[i * 3 + k] = Math.min(255, Math.round((blurred[i * 3 + k] * 255) / a));
   }
-  return { colour, weight: wb };
 }
 
 /** Each pixel's colour replaced by the alpha-weighted average of its neighbourhood (itself where none). */
@@ -1291,10 +1318,28 @@ async function drawShadow(
       0.75 + 0.25 * floor.softness,
     ),
   ]);
+  darkenRect(out, W, { x0: rx0, y0: ry0, w: rw, h: rh }, occB.data, coreB.data, ao, occDark);
+}
+
+/**
+ * The shadow maps laid on the canvas (drawShadow's last step), in a function of its own: inside
+ * drawShadow's long body the loop ran unoptimised, boxing every intermediate value (most of the scene
+ * stage's garbage collection).
+ */
+function darkenRect(
+  out: Buffer,
+  W: number,
+  rect: { x0: number; y0: number; w: number; h: number },
+  occB: Buffer,
+  coreB: Buffer,
+  ao: Float32Array,
+  occDark: number,
+): void {
+  const { x0: rx0, y0: ry0, w: rw, h: rh } = rect;
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;
-      const dark = Math.max((occB.data[j] / 255) * occDark + (coreB.data[j] / 255) * 0.9, ao[j]);
+      const dark = Math.max((occB[j] / 255) * occDark + (coreB[j] / 255) * 0.9, ao[j]);
       if (dark <= 0.002) continue;
       const m = 1 - Math.min(0.92, dark);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
@@ -1368,25 +1413,58 @@ async function floorOcclusion(
   // first carried up into the rows the car covers, so the blur brings no light in under its edge.
   const soften = Math.max(0.8, scales[0] * 0.5);
   const carry = Math.ceil(soften * 3);
+  // The per-pixel loop reads both blurs at their own lift (scales and weights are two each).
+  const [b0, b1] = blurred.map((b) => b.data);
+  const lift0 = lift - Math.round(scales[0]);
+  const lift1 = lift - Math.round(scales[1]);
   for (let x = 0; x < n; x++) {
     const cx = rect.x0 + x - left;
     // Floor right under the car's lowest pixel is dark from its first row (the car covers what is above).
     const inside = cx >= 0 && cx < cw && bottoms[cx] >= 0 && from[x] === bottoms[cx] + 1;
     const y0 = Math.max(0, Math.ceil(from[x] + top - rect.y0));
-    for (let y = y0; y < rect.h; y++) {
-      let d = 0;
-      for (let k = 0; k < scales.length; k++) {
-        const sy = y + lift - Math.round(scales[k]);
-        d += weights[k] * (blurred[k].data[sy * aw + x] / 255);
-      }
-      const fade = inside ? 1 : Math.min(1, (y + rect.y0 - top - from[x] + 1) / ramp);
-      out[y * rect.w + x] = Math.round(255 * Math.min(0.85, d * strength * fade));
-    }
+    occlusionColumn(out, rect.w, rect.h, x, y0, aw, [b0, b1], [lift0, lift1], weights, {
+      inside,
+      off: rect.y0 - top,
+      from: from[x],
+      ramp,
+      strength,
+    });
     if (inside && y0 < rect.h)
       for (let y = Math.max(0, y0 - carry); y < y0; y++) out[y * rect.w + x] = out[y0 * rect.w + x];
   }
   const soft = await greyOp(out, rect.w, rect.h, (s) => s.blur(soften));
-  return Float32Array.from(soft.data, (v) => v / 255);
+  // A plain loop: Float32Array.from with a map function walks the buffer through its iterator, one
+  // short-lived result object per pixel (a fifth of the scene stage's garbage collection).
+  const dark = new Float32Array(soft.data.length);
+  for (let i = 0; i < dark.length; i++) dark[i] = soft.data[i] / 255;
+  return dark;
+}
+
+/**
+ * One column of floorOcclusion's map from row y0 down, in a function of its own so that it is optimised
+ * on its own (inside floorOcclusion's body it ran unoptimised, boxing every intermediate value).
+ */
+function occlusionColumn(
+  out: Uint8Array,
+  rw: number,
+  rh: number,
+  x: number,
+  y0: number,
+  aw: number,
+  [b0, b1]: [Buffer, Buffer],
+  [lift0, lift1]: [number, number],
+  weights: number[],
+  f: { inside: boolean; off: number; from: number; ramp: number; strength: number },
+): void {
+  const w0 = weights[0];
+  const w1 = weights[1];
+  for (let y = y0; y < rh; y++) {
+    let d = 0;
+    d += w0 * (b0[(y + lift0) * aw + x] / 255);
+    d += w1 * (b1[(y + lift1) * aw + x] / 255);
+    const fade = f.inside ? 1 : Math.min(1, (y + f.off - f.from + 1) / f.ramp);
+    out[y * rw + x] = Math.round(255 * Math.min(0.85, d * f.strength * fade));
+  }
 }
 
 /**

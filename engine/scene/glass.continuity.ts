@@ -54,9 +54,10 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     }
   if (steps.length < 500) return none;
   for (let c = 0; c < 3; c++) backdrop[c] /= steps.length;
-  steps.sort((a, b) => a - b);
+  // The median step (a typed array sorts numbers natively: the comparator sort took ~20 ms per photo).
+  const medianStep = new Float64Array(steps).sort()[steps.length >> 1];
   // ... and neutral, as a studio's white or grey is (a plain yellow house wall is not a backdrop).
-  if (steps[steps.length >> 1] > 2.5 || tint / steps.length > 0.03) return none;
+  if (medianStep > 2.5 || tint / steps.length > 0.03) return none;
 
   const mean = (xs: number[], ys: number[]): [number, number, number] | null => {
     const acc = [0, 0, 0];
@@ -300,6 +301,42 @@ function splitThinBridges(
 }
 
 /**
+ * The per-channel median colour of `pixels` (indices into `data`) with the darkest third by R+G+B left
+ * out: what sorting them by R+G+B (a stable sort: equal sums keep their order), dropping the first third
+ * and taking each channel's middle value of the rest gives, counted in histograms instead of sorting
+ * ~50 000 colour triples (streetGlass's paint; the sorts took ~60 ms per photo).
+ */
+export function litMedian(data: Uint8Array, C: number, pixels: number[]): [number, number, number] {
+  const sum = (i: number): number => data[i * C] + data[i * C + 1] + data[i * C + 2];
+  const bySum = new Uint32Array(766);
+  for (const i of pixels) bySum[sum(i)]++;
+  const drop = Math.floor(pixels.length / 3);
+  // The sum at sorted position `drop`: below it all go, at it the first (drop - below) in order go.
+  let cut = 0;
+  let below = 0;
+  while (below + bySum[cut] <= drop) below += bySum[cut++];
+  let tiesDropped = drop - below;
+  const hist = [new Uint32Array(256), new Uint32Array(256), new Uint32Array(256)];
+  for (const i of pixels) {
+    const s = sum(i);
+    if (s < cut) continue;
+    if (s === cut && tiesDropped > 0) {
+      tiesDropped--;
+      continue;
+    }
+    for (let c = 0; c < 3; c++) hist[c][data[i * C + c]]++;
+  }
+  const mid = (pixels.length - drop) >> 1;
+  return hist.map((hc) => {
+    // The smallest value with more than `mid` values at or below it.
+    let v = 0;
+    let seen = hc[0];
+    while (seen <= mid) seen += hc[++v];
+    return v;
+  }) as [number, number, number];
+}
+
+/**
  * Windows of a car photographed outdoors that show the place behind it, bright enough to give it away (the
  * reviewers' "glass shows a bright green-yellow view", "windscreen reflects bare trees not in the scene").
  * Behind a street car, what a window shows is not the background's mean beside it (studioGlass's rule), but
@@ -359,16 +396,14 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       }
   // The paint: the median colour of the doors (rows 0.55-0.8 of the car), darkest third left out (tyres,
   // sills, shadow).
-  const door: [number, number, number][] = [];
+  const door: number[] = [];
   for (let y = Math.round(y0 + chh * 0.55); y < y0 + chh * 0.8; y += 2)
     for (let x = x0; x <= x1; x += 2) {
       const i = y * w + x;
-      if (alpha[i] >= 250) door.push([data[i * C], data[i * C + 1], data[i * C + 2]]);
+      if (alpha[i] >= 250) door.push(i);
     }
   if (door.length < 100) return out;
-  door.sort((a, b) => a[0] + a[1] + a[2] - (b[0] + b[1] + b[2]));
-  const lit = door.slice(Math.floor(door.length / 3));
-  const paint = [0, 1, 2].map((c) => lit.map((p) => p[c]).sort((a, b) => a - b)[lit.length >> 1]);
+  const paint = litMedian(data, C, door);
 
   const cand = new Uint8Array(bw * bh);
   for (let y = y0; y < band; y++)

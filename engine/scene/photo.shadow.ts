@@ -92,6 +92,39 @@ const greyMin = (v: Float32Array, w: number, h: number, r: number): Float32Array
   greyRank(v, w, h, r, false);
 
 /**
+ * Mean linear luminance and car share per cell of s x s pixels (cells gw x gh from x0, y0). A function of
+ * its own: as the first loop of photoShadow's long body it ran mostly unoptimised (a million pixels).
+ */
+function cellMeans(
+  data: Buffer,
+  C: number,
+  W: number,
+  mask: Uint8Array,
+  grid: { x0: number; y0: number; gw: number; gh: number; s: number },
+): { lum: Float32Array; car: Float32Array } {
+  const { x0, y0, gw, gh, s } = grid;
+  const lum = new Float32Array(gw * gh);
+  const car = new Float32Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      let l = 0;
+      let a = 0;
+      for (let yy = 0; yy < s; yy++) {
+        const row = (y0 + gy * s + yy) * W + x0 + gx * s;
+        for (let xx = 0; xx < s; xx++) {
+          const i = row + xx;
+          const o = i * C;
+          l += 0.2126 * LIN[data[o]] + 0.7152 * LIN[data[o + 1]] + 0.0722 * LIN[data[o + 2]];
+          a += mask[i];
+        }
+      }
+      lum[gy * gw + gx] = l / (s * s);
+      car[gy * gw + gx] = a / (s * s * 255);
+    }
+  return { lum, car };
+}
+
+/**
  * `reach`: how far from the car (in car heights) the shadow is kept at full strength and where it is gone.
  * The default keeps a soft room's or sky's shadow whole; under a sun in the new scene only the contact and
  * occlusion near the car are the photo's, the cast shadow is the scene's (the photo's sun stood elsewhere).
@@ -114,24 +147,7 @@ export function photoShadow(
   const gw = Math.floor((x1 - x0) / s);
   const gh = Math.floor((y1 - y0) / s);
   if (gw < 20 || gh < 10) return null;
-  const lum = new Float32Array(gw * gh);
-  const car = new Float32Array(gw * gh);
-  for (let gy = 0; gy < gh; gy++)
-    for (let gx = 0; gx < gw; gx++) {
-      let l = 0;
-      let a = 0;
-      for (let yy = 0; yy < s; yy++) {
-        const row = (y0 + gy * s + yy) * W + x0 + gx * s;
-        for (let xx = 0; xx < s; xx++) {
-          const i = row + xx;
-          const o = i * C;
-          l += 0.2126 * LIN[data[o]] + 0.7152 * LIN[data[o + 1]] + 0.0722 * LIN[data[o + 2]];
-          a += mask[i];
-        }
-      }
-      lum[gy * gw + gx] = l / (s * s);
-      car[gy * gw + gx] = a / (s * s * 255);
-    }
+  const { lum, car } = cellMeans(data, C, W, mask, { x0, y0, gw, gh, s });
 
   // Paving and cobbles: the dark joints between stones are no shadow. A grey closing (the brightest, then
   // the darkest, of a 5-cell neighbourhood) fills gaps narrower than the window and keeps wider shadows;

@@ -649,8 +649,15 @@ export function findSlab(
   const { width: w, height: h, channels: c } = image;
   // Model-resolution car keep and the colours the model saw.
   const keep = new Uint8Array(n * n);
-  const at = (mx: number, my: number) =>
-    Math.min(h - 1, Math.floor(((my + 0.5) * h) / n)) * w + Math.min(w - 1, Math.floor(((mx + 0.5) * w) / n));
+  // The image pixel under each model cell: its row's offset and its column, computed once per row and
+  // column (not per cell: a million divisions per photo).
+  const rowAt = new Int32Array(n);
+  const colAt = new Int32Array(n);
+  for (let m = 0; m < n; m++) {
+    rowAt[m] = Math.min(h - 1, Math.floor(((m + 0.5) * h) / n)) * w;
+    colAt[m] = Math.min(w - 1, Math.floor(((m + 0.5) * w) / n));
+  }
+  const at = (mx: number, my: number) => rowAt[my] + colAt[mx];
   let carArea = 0;
   for (let my = 0; my < n; my++)
     for (let mx = 0; mx < n; mx++)
