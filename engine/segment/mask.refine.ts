@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { stretchToModel, type SaliencyMap } from './isnet.infer';
-import { boxMean, fillHoles, guidedFilter, GuidedScratch, labelComponents, morph } from './mask.ops';
+import { fillHoles, guidedFilter, GuidedScratch, labelComponents, morph } from './mask.ops';
 
 /** Tunables of the refinement, exposed for the eval script. */
 export interface RefineOptions {
@@ -464,52 +464,63 @@ function trimFloorPockets(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: num
     }
   if (y1 - y0 < 20) return cut;
   const from = Math.round(y1 - (y1 - y0) * 0.4);
-  // Local colours of the sure car (saliency >= 220, kept) and of the background (under 64, not kept), as
-  // box means over 1/64 of the model's side (a slot's own floor is often not sure background: it is read
-  // beside the car too).
-  const r = Math.max(3, Math.round(n / 64));
   const m = n * n;
-  const planes = (pick: (i: number) => boolean) => {
-    const wgt = new Float32Array(m);
-    const col = [new Float32Array(m), new Float32Array(m), new Float32Array(m)];
-    for (let i = from * n; i < m; i++)
-      if (pick(i)) {
-        wgt[i] = 1;
-        for (let k = 0; k < 3; k++) col[k][i] = rgb[i * 3 + k];
-      }
-    return { w: boxMean(wgt, n, n, r), c: col.map((p) => boxMean(p, n, n, r)) };
-  };
-  const F = planes((i) => !!keep[i] && sal[i] >= 220);
-  const B = planes((i) => !keep[i] && sal[i] < 64);
+  // A pocket is a notch of the outline narrower than a few per cent of the model's side (what a closing
+  // of the keep with that radius fills). Judged: its own pixels (not kept, but inside the soft ramp the
+  // refinement keeps at the model's saliency) and the unsure kept pixels of its walls, within 2 px of it.
+  // An outline without a notch (a sill, a bumper over the road, a tyre's round bottom) is never judged:
+  // its mixed edge pixels are the edge's business (and the ground truth's ring), not a pocket. The
+  // morphology runs on the rows from a little above the band down (the rest of the map is not needed).
+  const reach = Math.max(4, Math.round(n / 80));
+  const ys = Math.max(0, from - 2 * reach - 4);
+  const hh = n - ys;
+  const sub = keep.subarray(ys * n);
+  const closed = morph(morph(sub, n, hh, reach, 'max'), n, hh, reach, 'min');
+  const notch = new Uint8Array(n * hh);
+  for (let j = (from - ys) * n; j < n * hh; j++) if (closed[j] && !sub[j]) notch[j] = 255;
+  const nearNotch = morph(notch, n, hh, 2, 'max');
+  const ramp = morph(sub, n, hh, 2, 'max');
+  // Local colours of the sure car (saliency >= 220, kept) and of the background (under 64, not kept), as
+  // means over a box of 1/64 of the model's side round each judged pixel (a slot's own floor is often not
+  // sure background: it is read beside the car too).
+  const r = Math.max(3, Math.round(n / 64));
   const judge = (i: number): boolean => {
-    if (F.w[i] < 0.05 || B.w[i] < 0.05) return false;
+    const x = i % n;
+    const y = (i / n) | 0;
+    const f = [0, 0, 0];
+    const b = [0, 0, 0];
+    let nf = 0;
+    let nb = 0;
+    for (let v = Math.max(from, y - r); v <= Math.min(n - 1, y + r); v++)
+      for (let u = Math.max(0, x - r); u <= Math.min(n - 1, x + r); u++) {
+        const j = v * n + u;
+        if (keep[j] && sal[j] >= 220) {
+          for (let k = 0; k < 3; k++) f[k] += rgb[j * 3 + k];
+          nf++;
+        } else if (!keep[j] && sal[j] < 64) {
+          for (let k = 0; k < 3; k++) b[k] += rgb[j * 3 + k];
+          nb++;
+        }
+      }
+    const box = (2 * r + 1) * (2 * r + 1);
+    if (nf < box * 0.05 || nb < box * 0.05) return false;
     let fb2 = 0;
     let ib = 0;
     let ii = 0;
     for (let k = 0; k < 3; k++) {
-      const f = F.c[k][i] / F.w[i];
-      const b = B.c[k][i] / B.w[i];
-      fb2 += (f - b) * (f - b);
-      ib += (rgb[i * 3 + k] - b) * (f - b);
-      ii += (rgb[i * 3 + k] - b) * (rgb[i * 3 + k] - b);
+      const fk = f[k] / nf;
+      const bk = b[k] / nb;
+      fb2 += (fk - bk) * (fk - bk);
+      ib += (rgb[i * 3 + k] - bk) * (fk - bk);
+      ii += (rgb[i * 3 + k] - bk) * (rgb[i * 3 + k] - bk);
     }
     // Mostly background along F - B, and near the background's colour across it too (a dark trim on
     // a sill is neither car paint nor road, and stays).
     return fb2 >= 48 * 48 && ib / fb2 < 0.35 && ii < fb2 * 0.35 * 0.35;
   };
-  // A pocket is a notch of the outline narrower than a few per cent of the model's side (what a closing
-  // of the keep with that radius fills). Judged: its own pixels (not kept, but inside the soft ramp the
-  // refinement keeps at the model's saliency) and the unsure kept pixels of its walls, within 2 px of it.
-  // An outline without a notch (a sill, a bumper over the road, a tyre's round bottom) is never judged:
-  // its mixed edge pixels are the edge's business (and the ground truth's ring), not a pocket.
-  const reach = Math.max(4, Math.round(n / 80));
-  const closed = morph(morph(keep, n, n, reach, 'max'), n, n, reach, 'min');
-  const notch = new Uint8Array(m);
-  for (let i = from * n; i < m; i++) if (closed[i] && !keep[i]) notch[i] = 255;
-  const nearNotch = morph(notch, n, n, 2, 'max');
-  const ramp = morph(keep, n, n, 2, 'max');
-  for (let i = from * n; i < m; i++) {
-    if (!nearNotch[i] || sal[i] >= 200 || !ramp[i] || (!keep[i] && sal[i] < 16)) continue;
+  for (let j = (from - ys) * n; j < n * hh; j++) {
+    const i = j + ys * n;
+    if (!nearNotch[j] || sal[i] >= 200 || !ramp[j] || (!keep[i] && sal[i] < 16)) continue;
     if (judge(i)) cut[i] = 1;
   }
   for (let i = 0; i < m; i++) if (cut[i]) keep[i] = 0;
