@@ -192,6 +192,22 @@ describe('windows a street shows through', () => {
     expect(share(g, 202, 210, 94, 104)).toBe(0);
   });
 
+  it('take in a corner of the pane beyond the part found, but not a bright trim along its edge', () => {
+    // The window runs on past the part the colour test finds into a corner showing the pale sky (white is
+    // none of the street's colours), as a quarter window's corner does; a chrome trim, two pixels thick, runs
+    // under the window (past its dark seal) and on past it.
+    const { image, mask } = car(street());
+    for (let y = 92; y < 106; y++)
+      for (let x = 230; x < 246; x++) image.data.set([246, 247, 250], (y * W + x) * 3);
+    for (let y = 107; y < 109; y++)
+      for (let x = 150; x < 262; x++) image.data.set([236, 236, 238], (y * W + x) * 3);
+    const g = streetGlass(image, mask);
+    // Before: 0 (growth held to the found part's box left the corner a white patch in the new glass).
+    expect(share(g, 232, 244, 94, 104)).toBeGreaterThan(0.8);
+    expect(share(g, 150, 262, 107, 109)).toBe(0);
+    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.8);
+  });
+
   it('are not paint mirroring the street where it runs out to the car’s outline', () => {
     // The roof's corner beside the window mirrors the pale house front as glass would show it, framed by
     // dark car on three sides; its fourth side is the car's outline (sky above the roof).

@@ -471,5 +471,101 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
     }
     front = next;
   }
+  // A pane is rarely a rectangle (a quarter window is a triangle, a door's glass slants at its front), and
+  // the part of it the colour test found may leave a corner out: growth held to that part's box left the
+  // corner's pale sky as a white patch of the old street in the new glass (session 14, ig02_carsgraz_354's
+  // rear quarter window). Beyond the box the same bright, unpainted pixels are taken in when they form a
+  // patch, not a line, that comes nowhere within two pixels of the car's outline (paint mirroring the place
+  // runs out to it; glass is framed by the car) and is framed by darker car.
+  const beyond = new Uint8Array(bw * bh);
+  const edge = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) if (alpha[(by + by0) * w + bx + bx0] < 250) edge[by * bw + bx] = 255;
+  const nearEdge = morph(edge, bw, bh, 2, 'max');
+  const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
+  const at = (j: number): number => ((j / bw) | 0) * w + by0 * w + (j % bw) + bx0;
+  // Only what is as bright as the glass found and at least 180 of 255 (the pale sky, a white wall): the seal
+  // round a pane is darker and stops the growth, so it never runs on into paint beyond the seal that
+  // mirrors the sky (a light-blue C-pillar).
+  front = [];
+  let paneLum = 0;
+  for (let j = 0; j < pane.length; j++)
+    if (pane[j]) {
+      front.push(j);
+      paneLum += lum(at(j));
+    }
+  const floor = Math.max(180, paneLum / Math.max(1, front.length));
+  for (let step = 0; step < Math.max(3, Math.round(chh * 0.1)) && front.length; step++) {
+    const next: number[] = [];
+    for (const p of front) {
+      const px = p % bw;
+      for (const q of [px > 0 ? p - 1 : -1, px < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
+        if (q < 0 || q >= pane.length || pane[q] || beyond[q]) continue;
+        if (!glassLike(at(q)) || lum(at(q)) < floor) continue;
+        beyond[q] = 255;
+        next.push(q);
+      }
+    }
+    front = next;
+  }
+  // Lines (a chrome trim, a glint's streak along the pane's edge: thinner than 1.2 % of the car's height)
+  // are opened away first, so they neither count as glass nor join a corner to the paint under the pane;
+  // a patch still much longer than it is thick is a wider trim, and stays too.
+  const e = Math.max(1, Math.round(chh * 0.006));
+  const thick = morph(morph(beyond, bw, bh, e, 'min'), bw, bh, e, 'max');
+  for (let j = 0; j < thick.length; j++) if (!beyond[j]) thick[j] = 0;
+  const patches = labelComponents(thick, bw, bh);
+  const m = patches.sizes.length;
+  const reject = new Uint8Array(m);
+  const bright = new Float64Array(m);
+  const ext = Array.from({ length: m }, () => [bw, bh, -1, -1]);
+  for (let j = 0; j < thick.length; j++) {
+    const l = patches.labels[j];
+    if (!l) continue;
+    if (nearEdge[j]) reject[l] = 1;
+    bright[l] += lum(at(j));
+    const b = ext[l];
+    b[0] = Math.min(b[0], j % bw);
+    b[1] = Math.min(b[1], (j / bw) | 0);
+    b[2] = Math.max(b[2], j % bw);
+    b[3] = Math.max(b[3], (j / bw) | 0);
+  }
+  for (let l = 1; l < m; l++) {
+    const [ex0, ey0, ex1, ey1] = ext[l];
+    const long = Math.max(ex1 - ex0, ey1 - ey0) + 1;
+    if (long > 4 * (Math.min(ex1 - ex0, ey1 - ey0) + 1)) reject[l] = 1;
+  }
+  // And framed as the pane is: most of what borders it (the pane left aside) is darker car, a seal or a
+  // pillar; paint under a window mirroring the sky is bordered by more of the same paint.
+  const rim = new Float64Array(m);
+  const dark = new Float64Array(m);
+  for (let j = 0; j < thick.length; j++) {
+    const l = patches.labels[j];
+    if (!l) continue;
+    const jx = j % bw;
+    for (const q of [jx > 0 ? j - 1 : -1, jx < bw - 1 ? j + 1 : -1, j - bw, j + bw]) {
+      if (q < 0 || q >= thick.length || patches.labels[q] === l || pane[q]) continue;
+      rim[l]++;
+      if (lum(at(q)) < (bright[l] / patches.sizes[l]) * 0.75) dark[l]++;
+    }
+  }
+  for (let j = 0; j < thick.length; j++) {
+    const l = patches.labels[j];
+    if (l && !reject[l] && dark[l] >= rim[l] * 0.5) out[at(j)] = 255;
+  }
+  // The opening also takes the cracks of bright pixels left between the pane and what joined it: one with
+  // glass on both sides (left and right, or above and below, within 2 px) is glass, where a trim along the
+  // pane's edge has the seal on its other side.
+  const glass = (bx: number, by: number): boolean =>
+    bx >= 0 && by >= 0 && bx < bw && by < bh && out[(by + by0) * w + bx + bx0] > 0;
+  const cracks: number[] = [];
+  for (let j = 0; j < beyond.length; j++) {
+    if (!beyond[j] || out[at(j)]) continue;
+    const jx = j % bw;
+    const jy = (j / bw) | 0;
+    const side = (dx: number, dy: number) => glass(jx + dx, jy + dy) || glass(jx + 2 * dx, jy + 2 * dy);
+    if ((side(-1, 0) && side(1, 0)) || (side(0, -1) && side(0, 1))) cracks.push(at(j));
+  }
+  for (const i of cracks) out[i] = 255;
   return out;
 }

@@ -7,6 +7,7 @@ import {
   fillRoofNotches,
   findSlab,
   flatTopSlab,
+  restoreTread,
   seamSlab,
   segmentCar,
   trimWideTop,
@@ -312,5 +313,48 @@ describe("a garage door's lintel fused flat on the roof", () => {
     const out = cutFlatTopBand(mask, image);
     expect(out.share).toBe(0);
     expect(out.alpha).toBe(mask);
+  });
+});
+
+describe('the tread of a dusty tyre over the shadow under the car', () => {
+  /**
+   * A dark car on a sunlit road with its shadow under it, a wheel with a dark tread ring (4 px), a light
+   * dusty sidewall, a dark gap and a bright hubcap; a light sill strip over the shadow further along. The
+   * mask was cut along the sidewall (the tread is as dark as the shadow beside it: ig02_carsgraz_260).
+   */
+  function dustyTyre() {
+    const w = 300;
+    const h = 200;
+    const data = Buffer.alloc(w * h * 3);
+    const alpha = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        const r = Math.hypot(x - 100, y - 150);
+        const body = x >= 40 && x < 260 && y >= 60 && y < 130;
+        const sill = x >= 150 && x < 250 && y >= 124 && y < 130;
+        let c = y >= 130 && x >= 40 && x < 260 ? 20 : 180; // the shadow under the car, the road
+        if (body) c = sill ? 170 : 30;
+        if (r < 40) c = r >= 36 ? 20 : r >= 28 ? 140 : r >= 24 ? 50 : 200;
+        data.fill(c, i * 3, i * 3 + 3);
+        if (body || r < 36) alpha[i] = 255;
+      }
+    return { image: { data, width: w, height: h, channels: 3 } as RawImage, alpha, w };
+  }
+
+  it('gives the lower arcs of the wheel their dark edge back, and nothing to a light sill', () => {
+    const { image, alpha, w } = dustyTyre();
+    // The tread on the steep sides of the wheel's lower arcs (37-39 px from its centre), before: 0 (the
+    // cut). Near the bottom the arc runs flat, as a sill does, and is left as it was.
+    const tread = [
+      [100 - 37, 150 + 10],
+      [100 + 37, 150 + 10],
+      [100 - 35, 150 + 14],
+    ];
+    expect(tread.every(([x, y]) => alpha[y * w + x] === 0)).toBe(true);
+    expect(restoreTread(alpha, image)).toBeGreaterThan(0);
+    for (const [x, y] of tread) expect(alpha[y * w + x]).toBe(255);
+    expect(alpha[167 * w + 100 - 44]).toBe(0); // the shadow beyond the tread
+    expect(alpha[131 * w + 200]).toBe(0); // the shadow under the light sill
   });
 });

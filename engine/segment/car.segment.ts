@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { runIsnet, type SaliencyMap } from './isnet.infer';
-import { fillHoles, labelComponents, morph } from './mask.ops';
+import { feetRow, fillHoles, labelComponents, morph } from './mask.ops';
 import { glassMap, keepCarFast, refineMask } from './mask.refine';
 
 /** A pixel box in image coordinates. */
@@ -268,6 +268,128 @@ export function fillRoofNotches(alpha: Uint8Array, width: number, height: number
     filled++;
   }
   return filled ? 1 : 0;
+}
+
+/**
+ * Gives the tyres back the dark tread the model loses where it meets the shadow under the car. Round the
+ * lower arcs of the wheels (below the sills, `feetRow`) the tread and the old floor's shadow beside it are
+ * equally dark, ISNet cuts along the light sidewall (dusty or lettered rubber, a whitewall) instead, and on
+ * the new scene that sidewall stood against the new, lighter road as a pale ring with no dark edge ("a light
+ * halo around the tyres", ig02_carsgraz_260). Which dark pixels are tread and which are shadow no colour can
+ * tell, but either reads as the tyre's edge. Where the cut runs, on a steep part of a wheel's outline, along
+ * light rubber (within 4 px of it, and a darker ring further in: a sidewall, not paint) with a tyre-dark
+ * pixel outside (at most 25 levels over the car's darkest 5 % there), the mask grows along the row by 2 % of
+ * the car's height into tyre-dark pixels. A lit road (the contact patch in the sun) is never tyre-dark, a
+ * black tyre has no light rubber at its cut, a sill's underside is flat: none is touched. Returns the
+ * pixels added (session 14).
+ */
+export function restoreTread(alpha: Uint8Array, image: RawImage): number {
+  const { width: w, height: h, channels: c, data } = image;
+  let top = -1;
+  let bottom = -1;
+  for (let i = 0; i < w * h; i++)
+    if (alpha[i] >= 128) {
+      if (top < 0) top = (i / w) | 0;
+      bottom = (i / w) | 0;
+    }
+  const carH = bottom - top + 1;
+  if (top < 0 || carH < 30) return 0;
+  const sill = feetRow(alpha, w, h) - 1;
+  if (bottom - sill < 3) return 0;
+  const lum = (i: number): number => 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2];
+  // The car's darkest tones below the sill (the tyres' rubber): its 5th percentile.
+  const tones: number[] = [];
+  for (let y = sill + 1; y <= bottom; y++)
+    for (let x = 0; x < w; x++) if (alpha[y * w + x] >= 250) tones.push(lum(y * w + x));
+  if (tones.length < 50) return 0;
+  tones.sort((a, b) => a - b);
+  const dark = Math.min(70, tones[Math.floor(tones.length * 0.05)] + 25);
+  const k = Math.max(1, Math.round(carH * 0.02));
+  const added = new Uint8Array(w * h);
+  // A sidewall is a ring: walking into the car across it, the light rubber gives way to the darker gap
+  // round the rim within a few per cent of the car's height. A bumper or a sill over its shadow stays
+  // light much further in (its paint), and its lower edge has the shadow under it, not beside it: only
+  // seeds with the car beside them (left or right) count, and the growth runs along rows.
+  const reach = Math.max(4, Math.round(carH * 0.08));
+  const ring = (i: number, d: number): boolean => {
+    let top = 0;
+    for (let s = 1; s <= reach; s++) {
+      const j = i + d * s;
+      const x = j % w;
+      if ((d === 1 && x === 0) || (d === -1 && x === w - 1) || alpha[j] < 128) return false;
+      const v = lum(j);
+      // The cut runs along the light rubber: it starts within 4 px (a black tyre's own sidewall does not).
+      if (s === 4 && top < dark + 30) return false;
+      if (v > top) top = v;
+      else if (top >= dark + 30 && v <= top * 0.7) return true;
+    }
+    return false;
+  };
+  // Only round a wheel: within a wheel's radius (a fifth of the car's height) of a column where the car
+  // touches the ground (an exhaust's chrome tip over the shadow is a light ring round a dark hole too), and
+  // where the outline is steep (a wheel's side; a sill's underside sloping to the wheel is not).
+  const low = new Int32Array(w).fill(-1);
+  for (let i = 0; i < w * h; i++) if (alpha[i] >= 128) low[i % w] = (i / w) | 0;
+  const wheel = new Uint8Array(w);
+  const r = Math.round(carH * 0.2);
+  for (let x = 0; x < w; x++)
+    if (low[x] >= bottom - Math.max(2, carH * 0.03))
+      for (let q = Math.max(0, x - r); q <= Math.min(w - 1, x + r); q++) wheel[q] = 1;
+  // The car's edge in the rows above and below lies within 2 px of this one's.
+  const steep = (i: number, d: number): boolean =>
+    [-w, w].every((v) => {
+      for (let q = -1; q <= 2; q++) {
+        const j = i + v + d * q;
+        if (j >= 0 && j < w * h && alpha[j] >= 128) return true;
+      }
+      return false;
+    });
+  let front: number[] = [];
+  const dirOf: number[] = [];
+  for (let y = sill + 1; y < h; y++)
+    for (let x = 2; x < w - 2; x++) {
+      const i = y * w + x;
+      if (alpha[i] >= 128 || !wheel[x]) continue;
+      // The first pixel outside the car: tread-dark, or the edge's mixed pixel with tread-dark beyond it.
+      for (const d of [-1, 1])
+        if (alpha[i + d] >= 128 && (lum(i) <= dark || lum(i - d) <= dark) && steep(i, d) && ring(i, d)) {
+          front.push(i);
+          dirOf.push(-d);
+          break;
+        }
+    }
+  let n = 0;
+  for (let step = 0; step < k && front.length; step++) {
+    const next: number[] = [];
+    const nextDir: number[] = [];
+    front.forEach((i, f) => {
+      if (added[i]) return;
+      added[i] = 1;
+      n++;
+      const j = i + dirOf[f];
+      const x = j % w;
+      if ((dirOf[f] === 1 && x === 0) || (dirOf[f] === -1 && x === w - 1)) return;
+      if (!added[j] && alpha[j] < 128 && lum(j) <= dark) {
+        next.push(j);
+        nextDir.push(dirOf[f]);
+      }
+    });
+    front = next;
+    dirOf.length = 0;
+    dirOf.push(...nextDir);
+  }
+  // Rows the test missed between two rows it took (a pixel's half-tread outline) are taken too, so the
+  // restored edge is a line, not stripes.
+  for (let y = sill + 2; y < h - 1; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!added[i] && alpha[i] < 128 && added[i - w] && added[i + w] && lum(i) <= dark) {
+        added[i] = 1;
+        n++;
+      }
+    }
+  for (let i = 0; i < w * h; i++) if (added[i]) alpha[i] = 255;
+  return n;
 }
 
 /**
@@ -768,6 +890,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     const flatFirst = flatTopSlab(first.alpha, img.width, img.height);
     const band = flatFirst ? cutFlatTopBand(first.alpha, img) : { alpha: first.alpha, share: 0 };
     const cleaned = band.share ? cleanFragments(band.alpha, img.width, img.height) : first;
+    restoreTread(cleaned.alpha, img);
     const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
     const flat = band.share ? flatTopSlab(cleaned.alpha, img.width, img.height) : flatFirst;
     // A slab still there is reported as such, whatever was cut before it.

@@ -213,3 +213,23 @@ export function guidedFilter(
   for (let i = 0; i < n; i++) out[i] = mIP[i] * guide[i] + mII[i];
   return out;
 }
+
+/**
+ * The first row of a car's feet in an alpha mask (row-major, `w` x `h`): the band below its sills where only
+ * the lower arcs of the wheels stand, from the median of the columns' lowest car rows (the sill between the
+ * wheels, in a side view) or the lowest fifth of the car, whichever starts higher. -1 when there is no car.
+ */
+export function feetRow(alpha: Uint8Array | Buffer, w: number, h: number): number {
+  const low = new Int32Array(w).fill(-1);
+  let top = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x] >= 128) {
+        if (top < 0) top = y;
+        low[x] = y;
+      }
+  if (top < 0) return -1;
+  const lows = [...low].filter((v) => v >= 0).sort((a, b) => a - b);
+  const bottom = lows[lows.length - 1];
+  return Math.min(lows[lows.length >> 1], Math.round(bottom - (bottom - top + 1) * 0.2)) + 1;
+}

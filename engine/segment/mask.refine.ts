@@ -440,6 +440,93 @@ function trimClutterFeet(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: numb
   return cut;
 }
 
+/**
+ * Cuts the old floor out of pockets in the car's lower part that the model was only half sure of: the
+ * gravel between a tyre and a mud flap, the road seen between a sill and a low bumper. ISNet gives such a
+ * slot's walls 130-170 of 255 (kept as car from 128) and its middle 40-120 (inside the soft ramp), and the
+ * whole slot came out near full alpha in the composite as a bracket of the old scene behind the wheel
+ * (session 14, ig02_carsgraz_354). In the lower 40 % of the car, pixels in and beside a notch of the outline
+ * (what a closing fills) that are not sure (saliency under 200) go when their colour is the background's:
+ * along F - B (the sure car and the old background next to them; the matting projection) less than 0.35
+ * of the way to the car, and near the background's colour across that axis too. Nothing is judged where
+ * car and background are within 48 levels (a dark tyre on dark asphalt: the colours cannot tell).
+ * Edits `keep`; returns the cut pixels (so the soft edge does not bring them back).
+ */
+function trimFloorPockets(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: number): Uint8Array {
+  const cut = new Uint8Array(n * n);
+  let y0 = n;
+  let y1 = -1;
+  for (let i = 0; i < keep.length; i++)
+    if (keep[i]) {
+      const y = (i / n) | 0;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  if (y1 - y0 < 20) return cut;
+  const from = Math.round(y1 - (y1 - y0) * 0.4);
+  const m = n * n;
+  // A pocket is a notch of the outline narrower than a few per cent of the model's side (what a closing
+  // of the keep with that radius fills). Judged: its own pixels (not kept, but inside the soft ramp the
+  // refinement keeps at the model's saliency) and the unsure kept pixels of its walls, within 2 px of it.
+  // An outline without a notch (a sill, a bumper over the road, a tyre's round bottom) is never judged:
+  // its mixed edge pixels are the edge's business (and the ground truth's ring), not a pocket. The
+  // morphology runs on the rows from a little above the band down (the rest of the map is not needed).
+  const reach = Math.max(4, Math.round(n / 80));
+  const ys = Math.max(0, from - 2 * reach - 4);
+  const hh = n - ys;
+  const sub = keep.subarray(ys * n);
+  const closed = morph(morph(sub, n, hh, reach, 'max'), n, hh, reach, 'min');
+  const notch = new Uint8Array(n * hh);
+  for (let j = (from - ys) * n; j < n * hh; j++) if (closed[j] && !sub[j]) notch[j] = 255;
+  const nearNotch = morph(notch, n, hh, 2, 'max');
+  const ramp = morph(sub, n, hh, 2, 'max');
+  // Local colours of the sure car (saliency >= 220, kept) and of the background (under 64, not kept), as
+  // means over a box of 1/64 of the model's side round each judged pixel (a slot's own floor is often not
+  // sure background: it is read beside the car too).
+  const r = Math.max(3, Math.round(n / 64));
+  const judge = (i: number): boolean => {
+    const x = i % n;
+    const y = (i / n) | 0;
+    const f = [0, 0, 0];
+    const b = [0, 0, 0];
+    let nf = 0;
+    let nb = 0;
+    for (let v = Math.max(from, y - r); v <= Math.min(n - 1, y + r); v++)
+      for (let u = Math.max(0, x - r); u <= Math.min(n - 1, x + r); u++) {
+        const j = v * n + u;
+        if (keep[j] && sal[j] >= 220) {
+          for (let k = 0; k < 3; k++) f[k] += rgb[j * 3 + k];
+          nf++;
+        } else if (!keep[j] && sal[j] < 64) {
+          for (let k = 0; k < 3; k++) b[k] += rgb[j * 3 + k];
+          nb++;
+        }
+      }
+    const box = (2 * r + 1) * (2 * r + 1);
+    if (nf < box * 0.05 || nb < box * 0.05) return false;
+    let fb2 = 0;
+    let ib = 0;
+    let ii = 0;
+    for (let k = 0; k < 3; k++) {
+      const fk = f[k] / nf;
+      const bk = b[k] / nb;
+      fb2 += (fk - bk) * (fk - bk);
+      ib += (rgb[i * 3 + k] - bk) * (fk - bk);
+      ii += (rgb[i * 3 + k] - bk) * (rgb[i * 3 + k] - bk);
+    }
+    // Mostly background along F - B, and near the background's colour across it too (a dark trim on
+    // a sill is neither car paint nor road, and stays).
+    return fb2 >= 48 * 48 && ib / fb2 < 0.35 && ii < fb2 * 0.35 * 0.35;
+  };
+  for (let j = (from - ys) * n; j < n * hh; j++) {
+    const i = j + ys * n;
+    if (!nearNotch[j] || sal[i] >= 200 || !ramp[j] || (!keep[i] && sal[i] < 16)) continue;
+    if (judge(i)) cut[i] = 1;
+  }
+  for (let i = 0; i < m; i++) if (cut[i]) keep[i] = 0;
+  return cut;
+}
+
 function resizeGrey(data: Uint8Array, w: number, h: number, tw: number, th: number): Promise<Buffer> {
   return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
     raw: { width: w, height: h, channels: 1 },
@@ -466,7 +553,10 @@ export async function refineMask(
   // trimClutterFeet edits the keep mask: work on a copy of a caller's.
   const keep = precomputedKeep ? Uint8Array.from(precomputedKeep) : keepCarFast(sal, opts);
   const { width: w, height: h } = image;
-  const cut = trimClutterFeet(keep, sal.data, sal.rgb ?? (await stretchToModel(image, n)), n);
+  const rgb = sal.rgb ?? (await stretchToModel(image, n));
+  const cut = trimClutterFeet(keep, sal.data, rgb, n);
+  const pockets = trimFloorPockets(keep, sal.data, rgb, n);
+  for (let i = 0; i < cut.length; i++) if (pockets[i]) cut[i] = 1;
   // Soft alpha restricted to the kept region (a 2-px grown keep mask lets the soft edge survive).
   const keepGrown = morph(keep, n, n, 2, 'max');
   const soft = new Uint8Array(n * n);
