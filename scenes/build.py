@@ -64,6 +64,19 @@ def coord(nt, kind='Object'):
     return t.outputs[kind]
 
 
+def shifted(nt, vec, by):
+    """`vec` + `by` (a constant 3-tuple or a vector socket): a per-scene or per-tile offset, so patterns
+    made from the same coordinates do not repeat between scenes or tiles."""
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'ADD'
+    link(nt, vec, off.inputs[0])
+    if isinstance(by, tuple):
+        off.inputs[1].default_value = by
+    else:
+        link(nt, by, off.inputs[1])
+    return off.outputs[0]
+
+
 def noise(nt, vec, scale, detail=8.0, rough=0.6, distortion=0.0):
     n = nt.nodes.new('ShaderNodeTexNoise')
     n.inputs['Scale'].default_value = scale
@@ -1951,11 +1964,7 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     m, nt, out = new_mat(name)
     c0 = coord(nt)
     # a per-scene offset so the three studios do not share one pattern
-    off = nt.nodes.new('ShaderNodeVectorMath')
-    off.operation = 'ADD'
-    link(nt, c0, off.inputs[0])
-    off.inputs[1].default_value = (seed * 13.1, seed * 7.7, 0.0)
-    c = off.outputs[0]
+    c = shifted(nt, c0, (seed * 13.1, seed * 7.7, 0.0))
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
     link(nt, c0, sep.inputs[0])
     z = sep.outputs['Z']
@@ -2180,11 +2189,7 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
     shoe scuffs, and dust that gathers towards the rim. Rotationally symmetric in its layout."""
     m, nt, out = new_mat(name)
     c = coord(nt)
-    off = nt.nodes.new('ShaderNodeVectorMath')
-    off.operation = 'ADD'
-    link(nt, c, off.inputs[0])
-    off.inputs[1].default_value = (seed * 11.3, seed * 5.9, 0.0)
-    cn = off.outputs[0]
+    cn = shifted(nt, c, (seed * 11.3, seed * 5.9, 0.0))
     r, th, x, y = s14S_polar(nt, c)
     rn = math_node(nt, 'DIVIDE', r, R)  # colour ramps take 0..1
     r_in = 1.75
@@ -2503,12 +2508,9 @@ def s11c_porcelain_mat(name, base=(0.044, 0.0435, 0.043), size=(1.6, 0.8), rough
     jt = ramp(nt, d, [(joint * 0.35, (1, 1, 1)), (joint, (0, 0, 0))])
     # Slab tone +-5 %, veining per slab (its own offset, so it breaks at the joints).
     tone = ramp(nt, rv, [(0.0, tuple(x * 0.9 for x in base)), (1.0, tuple(x * 1.1 for x in base))])
-    off = nt.nodes.new('ShaderNodeVectorMath')
-    off.operation = 'ADD'
-    link(nt, c, off.inputs[0])
-    link(nt, rnd.outputs['Color'], off.inputs[1])
-    vec = math_node_vec_scale(nt, off.outputs[0], (1.0, 1.0, 1.0))
-    vein = noise(nt, _stretch(nt, off.outputs[0], 1.0, 2.5, 1.0, 25.0), 1.4, 8, 0.62, distortion=2.0)
+    sc = shifted(nt, c, rnd.outputs['Color'])
+    vec = math_node_vec_scale(nt, sc, (1.0, 1.0, 1.0))
+    vein = noise(nt, _stretch(nt, sc, 1.0, 2.5, 1.0, 25.0), 1.4, 8, 0.62, distortion=2.0)
     veins = ramp(nt, vein, [(0.46, (1, 1, 1)), (0.5, (1.22, 1.21, 1.2)), (0.54, (1, 1, 1))])
     cloud = ramp(nt, noise(nt, vec, 2.5, 5, 0.55), [(0.3, (0.95, 0.95, 0.95)), (0.7, (1.05, 1.05, 1.04))])
     col = mix_rgb(nt, 1.0, mix_rgb(nt, 0.6, tone, veins, 'MULTIPLY'), cloud, 'MULTIPLY')
