@@ -2546,14 +2546,15 @@ def s14A_hedge(x0, x1, y, h=1.25, depth=1.0):
     while x < x1:
         w = min(rng.uniform(2.5, 4.0), x1 - x)
         hh = h + rng.gauss(0, 0.04)
-        box((w + 0.05, depth + rng.gauss(0, 0.03), hh), (x + w / 2, y + rng.gauss(0, 0.02), hh / 2), m, bevel=0.25)
+        # Each stretch overlaps the next by 40 cm, so the rounded ends never show as notches.
+        box((w + 0.4, depth + rng.gauss(0, 0.03), hh), (x + w / 2, y + rng.gauss(0, 0.02), hh / 2), m, bevel=0.25)
         x += w
 
 
 def s14A_neighbour_wall(x0, x1, y, h=9.0):
-    """The plain rendered flank wall of the building next door, seen across the forecourt: weathered
-    render with dirt streaks, a darker plinth, a coping at the top and a downpipe; no windows, no signs."""
-    render = plaster_mat('s14A-neighbour', (0.7, 0.68, 0.64), 0.9, streaks=True)
+    """The plain rendered flank wall of the building next door, seen across the forecourt: render with a
+    faint tone drift, a darker plinth, a coping at the top and a downpipe; no windows, no signs."""
+    render = plaster_mat('s14A-neighbour', (0.7, 0.68, 0.64), 0.9, streaks=False)  # streaks read as a curtain
     box((x1 - x0, 0.4, h), ((x0 + x1) / 2, y + 0.2, h / 2), render, bevel=0)
     box((x1 - x0, 0.45, 0.6), ((x0 + x1) / 2, y + 0.2, 0.3), plaster_mat('s14A-plinth', (0.42, 0.41, 0.39), 0.9),
         bevel=0.01)
@@ -2594,8 +2595,12 @@ def s_luxury_showroom():
     oak slat feature panel carrying the dealer's name under a grazing cove light; a white reception desk,
     a lounge and plants. Camera as before (50 mm, 8.5 m, 1.25 m, 2 degrees down) at f/4."""
     wy, h = 11.0, 4.8
-    hall(w=32, d=34, h=h, wall=(0.8, 0.795, 0.78), ceiling=(0.86, 0.86, 0.85), back_y=wy, back_wall=False,
-         overhang=2.2)
+    wallm = hall(w=32, d=34, h=h, wall=(0.8, 0.795, 0.78), ceiling=(0.86, 0.86, 0.85), back_y=wy, back_wall=False,
+                 overhang=2.2)
+    # Session 14: close the hall's side walls up to the wall behind the camera (a 10-m gap let the bright sky
+    # in, seen as a pale rectangle reflected in the left glazing).
+    for sx in (-16.0, 16.0):
+        box((0.3, 10.2, h), (sx, wy - 34 - 5, h / 2), wallm, bevel=0)
     # Session 14: roughness 0.15 (was 0.1, "floor reflection too smooth").
     plane(80, 80, (0, 0, 0), s11c_porcelain_mat('s13A-porcelain', base=(0.5, 0.495, 0.48), size=(1.2, 0.6),
                                                 rough=0.15, light=True))
