@@ -2652,8 +2652,8 @@ def s13A_lounge_chair(x, y, rot, fabric, leg_mat):
 
 def s13A_lux_dressing(wy):
     """Session 13, luxury showroom: a white solid-surface reception desk with an oak top and a monitor at
-    the right, a lounge of two grey armchairs and a low table by the glazing at the left, strap-leaf
-    plants in tall pots, a brochure stand."""
+    the right, strap-leaf plants in tall pots, a brochure stand (session 14: the lounge by the glazing
+    is gone)."""
     white = simple_mat('s13A-corian', (0.78, 0.78, 0.77), 0.28, grain=0.02, grain_scale=3)
     oak = s11c_slat_mat('s13A-desk-oak', (0.36, 0.25, 0.15), pitch=0.4)
     dark = simple_mat('s13A-dark', (0.02, 0.02, 0.022), 0.3)
@@ -2670,29 +2670,80 @@ def s13A_lux_dressing(wy):
     box((0.48, 0.46, 0.09), (dx + 0.2, dy + 1.15, 0.5), dark, bevel=0.03)
     box((0.46, 0.07, 0.55), (dx + 0.2, dy + 1.38, 0.85), dark, bevel=0.03)
     cylinder(0.025, 0.42, (dx + 0.2, dy + 1.15, 0.25), steel, verts=12)
-    # Lounge by the glazing.
-    fabric = simple_mat('s13A-fabric', (0.36, 0.355, 0.34), 0.9, grain=0.12, grain_scale=40)
-    s13A_lounge_chair(-5.9, wy - 3.6, 0.5, fabric, steel)
-    s13A_lounge_chair(-3.9, wy - 3.0, -0.35, fabric, steel)
-    stone = simple_mat('s13A-table', (0.62, 0.6, 0.57), 0.25, grain=0.1, grain_scale=3)
-    cylinder(0.42, 0.03, (-4.9, wy - 4.2, 0.42), stone, verts=48)
-    cylinder(0.03, 0.4, (-4.9, wy - 4.2, 0.2), steel, verts=12)
-    cylinder(0.25, 0.012, (-4.9, wy - 4.2, 0.006), steel, verts=32)
-    box((0.24, 0.17, 0.015), (-4.8, wy - 4.25, 0.444), simple_mat('s13A-mag', (0.55, 0.2, 0.12), 0.5), bevel=0,
-        rot=(0, 0, 0.4))
+    # Session 14: no lounge by the glazing (reviewers: "box chairs"; fewer props).
     # Plants in tall matt pots.
     leaf = leaf2_mat('s13A-leaf', (0.02, 0.05, 0.015), (0.1, 0.16, 0.05), translucent=0.3)
     pot = simple_mat('s13A-pot', (0.24, 0.23, 0.22), 0.75, grain=0.08, grain_scale=8)
     s13A_strap_plant(-1.95, wy - 0.6, 1.7, 131, pot, leaf, pot_r=0.3, pot_h=0.75)
-    # A low-pile grey rug under the lounge.
-    box((2.9, 2.0, 0.012), (-4.9, wy - 3.9, 0.006), simple_mat('s13A-rug', (0.2, 0.195, 0.19), 0.95, grain=0.15,
-                                                                grain_scale=60, bump_strength=0.3), bevel=0.004,
-        rot=(0, 0, 0.08))
     s13A_strap_plant(7.3, wy - 1.2, 1.4, 133, pot, leaf)
     # A brochure stand by the desk.
     box((0.4, 0.3, 0.02), (3.3, wy - 3.2, 0.01), steel, bevel=0.003)
     box((0.04, 0.04, 1.2), (3.3, wy - 3.2, 0.6), steel, bevel=0.004)
     box((0.36, 0.06, 0.5), (3.3, wy - 3.24, 1.05), white, bevel=0.01, rot=(0.25, 0, 0))
+
+
+def s14A_hedge(x0, x1, y, h=1.25, depth=1.0):
+    """A clipped hedge (privet, box) along a forecourt: a slab of foliage with rounded edges, its top
+    a few centimetres out of level from one clipping stretch to the next, the leaf mass as clumps of tone
+    with a deep relief, darker low down where the light does not reach."""
+    m, nt, out = new_mat('s14A-hedge')
+    c = coord(nt, 'Object')
+    clump = noise(nt, c, 9.0, 6, 0.65)
+    leafy = noise(nt, c, 45.0, 4, 0.6)
+    col = ramp(nt, clump, [(0.3, (0.01, 0.018, 0.007)), (0.5, (0.03, 0.05, 0.02)), (0.7, (0.06, 0.08, 0.032))])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, leafy, [(0.25, (0.5, 0.5, 0.5)), (0.75, (1.3, 1.3, 1.2))]), 'MULTIPLY')
+    # Metre-scale patches: thinner, yellower growth here, denser and darker there.
+    col = mix_rgb(nt, 1.0, col, ramp(nt, noise(nt, c, 0.8, 3, 0.5), [(0.3, (0.75, 0.78, 0.75)),
+                                                                      (0.7, (1.25, 1.15, 1.0))]), 'MULTIPLY')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    col = mix_rgb(nt, 1.0, col, ramp(nt, math_node(nt, 'DIVIDE', sep.outputs['Z'], h),
+                                     [(0.0, (0.45, 0.45, 0.45)), (0.6, (1, 1, 1))]), 'MULTIPLY')
+    relief = math_node(nt, 'ADD', clump, math_node(nt, 'MULTIPLY', leafy, 0.5))
+    principled(nt, out, col, 0.65, 0.35, 0.0, bump(nt, relief, 1.0, 0.06))
+    rng = random.Random(1415)
+    x = x0
+    while x < x1:
+        w = min(rng.uniform(2.5, 4.0), x1 - x)
+        hh = h + rng.gauss(0, 0.04)
+        # Each stretch overlaps the next by 40 cm, so the rounded ends never show as notches.
+        box((w + 0.4, depth + rng.gauss(0, 0.03), hh), (x + w / 2, y + rng.gauss(0, 0.02), hh / 2), m, bevel=0.25)
+        x += w
+
+
+def s14A_neighbour_wall(x0, x1, y, h=9.0):
+    """The plain rendered flank wall of the building next door, seen across the forecourt: render with a
+    faint tone drift, a darker plinth, a coping at the top and a downpipe; no windows, no signs."""
+    render = plaster_mat('s14A-neighbour', (0.7, 0.68, 0.64), 0.9, streaks=False)  # streaks read as a curtain
+    box((x1 - x0, 0.4, h), ((x0 + x1) / 2, y + 0.2, h / 2), render, bevel=0)
+    box((x1 - x0, 0.45, 0.6), ((x0 + x1) / 2, y + 0.2, 0.3), plaster_mat('s14A-plinth', (0.42, 0.41, 0.39), 0.9),
+        bevel=0.01)
+    box((x1 - x0, 0.55, 0.12), ((x0 + x1) / 2, y + 0.2, h + 0.06), simple_mat('s14A-coping', (0.5, 0.5, 0.49), 0.5),
+        bevel=0.01)
+    pipe = simple_mat('s14A-downpipe', (0.3, 0.3, 0.3), 0.5, metallic=0.6)
+    cylinder(0.05, h, (x0 + 0.62 * (x1 - x0), y - 0.08, h / 2), pipe, verts=12)
+
+
+def s14A_wall_fixtures(wy):
+    """The small things on a real showroom wall, by the service door: a fire extinguisher on its wall
+    bracket, a light switch and a wall thermostat, a return-air grille high up on the white wall."""
+    red = simple_mat('s14A-extinguisher', (0.45, 0.025, 0.02), 0.25, grain=0.02)
+    black = simple_mat('s14A-ext-black', (0.02, 0.02, 0.02), 0.5)
+    ex, ey = -1.45, wy - 0.12
+    cylinder(0.075, 0.48, (ex, ey, 0.62), red, verts=24)
+    sphere(0.075, (ex, ey, 0.86), red, subdiv=3).scale = (1, 1, 0.45)
+    box((0.05, 0.05, 0.08), (ex, ey, 0.93), black, bevel=0.005)
+    box((0.09, 0.02, 0.025), (ex + 0.04, ey, 0.97), simple_mat('s14A-ext-handle', (0.5, 0.5, 0.5), 0.3, metallic=1.0),
+        bevel=0.004)
+    cylinder(0.008, 0.42, (ex + 0.085, ey, 0.72), black, verts=8)
+    box((0.1, 0.06, 0.03), (ex, wy - 0.03, 0.55), black, bevel=0.005)
+    white = simple_mat('s14A-switch', (0.82, 0.82, 0.8), 0.35, grain=0.01)
+    box((0.085, 0.012, 0.085), (0.0, wy - 0.006, 1.1), white, bevel=0.003)
+    box((0.09, 0.02, 0.12), (0.0, wy - 0.01, 1.5), white, bevel=0.005)
+    # (Its slots as separate bars read as lines of text from 20 m: a frame round a dark recess instead.)
+    grille = simple_mat('s14A-return-air', (0.6, 0.6, 0.59), 0.5, grain=0.02)
+    box((0.9, 0.02, 0.35), (-1.0, wy - 0.01, 4.1), grille, bevel=0.004)
+    box((0.82, 0.01, 0.27), (-1.0, wy - 0.021, 4.1), simple_mat('s14A-ra-recess', (0.16, 0.16, 0.16), 0.7), bevel=0)
 
 
 def s_luxury_showroom():
@@ -2704,10 +2755,15 @@ def s_luxury_showroom():
     oak slat feature panel carrying the dealer's name under a grazing cove light; a white reception desk,
     a lounge and plants. Camera as before (50 mm, 8.5 m, 1.25 m, 2 degrees down) at f/4."""
     wy, h = 11.0, 4.8
-    hall(w=32, d=34, h=h, wall=(0.8, 0.795, 0.78), ceiling=(0.86, 0.86, 0.85), back_y=wy, back_wall=False,
-         overhang=2.2)
+    wallm = hall(w=32, d=34, h=h, wall=(0.8, 0.795, 0.78), ceiling=(0.86, 0.86, 0.85), back_y=wy, back_wall=False,
+                 overhang=2.2)
+    # Session 14: close the hall's side walls up to the wall behind the camera (a 10-m gap let the bright sky
+    # in, seen as a pale rectangle reflected in the left glazing).
+    for sx in (-16.0, 16.0):
+        box((0.3, 10.2, h), (sx, wy - 34 - 5, h / 2), wallm, bevel=0)
+    # Session 14: roughness 0.15 (was 0.1, "floor reflection too smooth").
     plane(80, 80, (0, 0, 0), s11c_porcelain_mat('s13A-porcelain', base=(0.5, 0.495, 0.48), size=(1.2, 0.6),
-                                                rough=0.1, light=True))
+                                                rough=0.15, light=True))
     # The back wall: glazing at the left, plaster at the right with an oak slat feature panel.
     gx1 = -2.4
     plaster = plaster_mat('s13A-plaster', (0.8, 0.795, 0.78), 0.85, streaks=False)
@@ -2722,14 +2778,16 @@ def s_luxury_showroom():
         box((0.06, 0.18, h), (x, wy + 0.1, h / 2), frame, bevel=0.003)
         x -= 2.0
     box((16 + gx1, 0.2, 0.1), ((gx1 - 16) / 2, wy + 0.1, 0.05), frame, bevel=0.003)
-    # Outside: the forecourt's paving, then a bright, overexposed daylit scene (buildings, trees, sky).
-    plane(40, 14, (-8, wy + 7.1, -0.01), floor_material('stone-paving', (0.6, 0.59, 0.56)))
-    outside = camera_only(plane(60, 24, (-8, wy + 14, 6), no_light_sampling(loft_outside_mat('s13A-outside', 55.0)),
-                                rot=(math.pi / 2, 0, 0)))
-    outside.visible_glossy = True
+    s14A_trench_grille(-16.0, gx1, wy - 0.45)
+    # Outside: the forecourt's paving, a clipped hedge along its edge and beyond it the plain rendered
+    # wall of the neighbouring building under the sky, all in daylight two stops over the room. Session 14:
+    # no parked cars ("blocky, garbled shapes") and no painted backdrop; only things a plain wall, a hedge
+    # and paving can be.
+    plane(40, 24, (-8, wy + 12.1, -0.01), floor_material('stone-paving', (0.6, 0.59, 0.56)))
+    s14A_hedge(-24.0, 4.0, wy + 6.5)
+    s14A_neighbour_wall(-28.0, 8.0, wy + 15.0)
     area_light(((gx1 - 10) / 2, wy + 0.3, h / 2), 10 + gx1, 1600, (0.92, 0.95, 1.0), size_y=h,
                target=((gx1 - 10) / 2, wy - 6, 0.5))
-    s12b_parked_cars([(-8.7, wy + 6.2), (-6.0, wy + 6.4), (-3.3, wy + 6.1)], seed=13)
     # A flush service door in the white wall with an exit sign over it.
     door = simple_mat('s13A-door', (0.74, 0.74, 0.72), 0.4, grain=0.02)
     box((0.98, 0.04, 2.4), (-0.75, wy - 0.01, 1.2), door, bevel=0.004)
@@ -2738,7 +2796,8 @@ def s_luxury_showroom():
     box((0.36, 0.05, 0.15), (-0.75, wy - 0.03, 2.62), simple_mat('s13A-exit-box', (0.85, 0.85, 0.85), 0.4), bevel=0.004)
     camera_only(plane(0.3, 0.1, (-0.75, wy - 0.056, 2.62), emission_mat('s13A-exit', (0.1, 0.8, 0.3), 3.0),
                       rot=(math.pi / 2, 0, 0)))
-    # The feature panel: light oak slats on a dark backing, 20 cm proud, the name in black letters.
+    s14A_wall_fixtures(wy)
+    # The feature panel: light oak slats on a dark backing, 20 cm proud.
     sx0, sx1, sz = 0.4, 6.8, 3.6
     box((sx1 - sx0, 0.05, sz), ((sx0 + sx1) / 2, wy - 0.05, sz / 2), simple_mat('s13A-felt', (0.03, 0.028, 0.026), 0.95),
         bevel=0)
@@ -2748,10 +2807,7 @@ def s_luxury_showroom():
     while x < sx1:
         slats.box((0.05, 0.05, sz - 0.02), (x, wy - 0.12, sz / 2), rot_y=rng.gauss(0, 0.001))
         x += 0.08
-    slats.done()
-    letters = simple_mat('s13A-letters', (0.025, 0.025, 0.027), 0.35, metallic=0.3)
-    o = shop_name('NOVA MOTORS', (sx0 + sx1) / 2, wy - 0.2, 2.3, 0.28, letters, depth=0.03, spacing=1.3)
-    o.rotation_euler = (math.pi / 2, 0.0, rng.gauss(0, 0.002))
+    slats.done()  # Session 14: no lettering on it ("invented NOVA MOTORS lettering")
     # A grazing cove light over the panel (its light falls off down the slats).
     area_light(((sx0 + sx1) / 2, wy - 0.45, h - 0.05), sx1 - sx0, 500, (1.0, 0.93, 0.84), size_y=0.15,
                target=((sx0 + sx1) / 2, wy - 0.15, 0.0))
@@ -2820,12 +2876,11 @@ def sr10_frost_mat(name):
     return m
 
 
-def sr10_showroom_dressing(y, plants=True):
+def sr10_showroom_dressing(y):
     """Session 10, studio showroom: what makes the room and the street read as a real place. Inside: a
-    reception desk with a monitor and a chair, a lounge corner (two armchairs, a low table), potted plants,
-    white vinyl lettering on the glass (read from the street, so mirrored from inside) and a dotted frosted
-    band at 1 m. Outside: a far kerb, street trees across the road (three different trees), lamp columns
-    and bollards, each a little off plumb."""
+    reception desk with a monitor and a chair, a lounge corner (two armchairs, a low table) and a dotted
+    frosted band at 1 m on the glass. Outside: a far kerb, lamp columns and bollards, each a little off
+    plumb. (Session 14: no lettering on the glass, no street trees, no plants.)"""
     rng = random.Random(1010)
     # Reception desk (left, beyond the car's standing area).
     white = simple_mat('sr10-desk', (0.72, 0.72, 0.7), 0.25, grain=0.03)
@@ -2842,48 +2897,19 @@ def sr10_showroom_dressing(y, plants=True):
     box((0.5, 0.06, 0.55), (-4.2, 6.75, 0.8), fabric, bevel=0.02)
     cylinder(0.03, 0.45, (-4.2, 6.5, 0.24), steel, verts=12)
     box((0.35, 0.25, 0.02), (-5.6, 5.5, 1.07), sr10_vinyl_mat('sr10-paper', (0.8, 0.8, 0.78)), bevel=0)
-    # Lounge corner (right).
+    # Lounge corner (right). Session 14: padded armchairs (s13A_lounge_chair), not bevelled leather boxes.
     leather = simple_mat('sr10-leather', (0.2, 0.09, 0.045), 0.45, grain=0.15, grain_scale=12)
-    chairs = Batch(leather, 'sr10-chairs')  # box() bakes its location into the mesh: turn parts in a Batch
     for ax, rot in ((3.3, 0.35), (5.0, -0.3)):
-        ca, sa = math.cos(rot), math.sin(rot)
-        for part, (dx, dy, z, dims) in (('seat', (0, 0, 0.36, (0.78, 0.72, 0.14))), ('back', (0, 0.33, 0.6, (0.78, 0.12, 0.42))),
-                                        ('armL', (-0.36, 0.02, 0.5, (0.08, 0.7, 0.2))), ('armR', (0.36, 0.02, 0.5, (0.08, 0.7, 0.2)))):
-            chairs.box(dims, (ax + dx * ca - dy * sa, 4.6 + dx * sa + dy * ca, z), rot_z=rot)
-        for lx_, ly_ in ((-0.33, -0.3), (0.33, -0.3), (-0.33, 0.3), (0.33, 0.3)):
-            cylinder(0.014, 0.3, (ax + lx_ * ca - ly_ * sa, 4.6 + lx_ * sa + ly_ * ca, 0.15), steel, verts=8)
-    chairs.done()
+        s13A_lounge_chair(ax, 4.6, rot, leather, steel)
     box((0.9, 0.55, 0.03), (4.3, 3.7, 0.42), oak, bevel=0.005)
     cylinder(0.025, 0.4, (4.3, 3.7, 0.2), steel, verts=12)
     box((0.24, 0.16, 0.02), (4.2, 3.72, 0.445), sr10_vinyl_mat('sr10-mag', (0.5, 0.2, 0.15)), bevel=0)
-    # Plants in pots.
-    leaf = leaf2_mat('sr10-leaf', (0.025, 0.05, 0.018), (0.09, 0.14, 0.045), translucent=0.3)
-    bark = bark2_mat('sr10-bark', (0.08, 0.07, 0.06))
-    pot = simple_mat('sr10-pot', (0.1, 0.1, 0.095), 0.5, grain=0.05)
-    for i, (px, py, ph) in enumerate(((-2.4, 8.9, 2.1), (6.6, 7.8, 1.7), (-7.2, 7.6, 1.5)) if plants else ()):
-        cylinder(0.3, 0.6, (px, py, 0.3), pot, verts=28)
-        try:
-            put(broadleaf_mesh(51 + i, ph, ph * 0.38, name='sr10-plant%d' % i, mats=[leaf, bark], leaves=1.4),
-                (px, py, 0.55), rot_z=rng.uniform(0, 6.28))
-        except Exception as e:  # noqa: BLE001
-            print('plant skipped:', e)
-    # Lettering and the frosted band on the glass (mirrored from inside: it is for the street).
-    vinyl = sr10_vinyl_mat('sr10-vinyl')
-    for text, x, z, hgt in (('SATIŞ · SERVİS · EKSPERTİZ', -3.9, 2.5, 0.16), ('OTO GALERİ', 4.0, 2.42, 0.3),
-                            ('Hafta içi 09:00 - 19:00   Cumartesi 10:00 - 17:00', -3.9, 2.2, 0.06)):
-        o = shop_name(text, x, y - 0.03, z, hgt, vinyl, depth=0.002)
-        o.rotation_euler = (math.pi / 2, 0, math.pi)
+    # The frosted band on the glass. Session 14: the vinyl lettering is gone (reviewers read rendered text
+    # as garbled at any size: "SATI SERVIS, GALER...").
     plane(40, 0.14, (0, y - 0.02, 1.02), sr10_frost_mat('sr10-frost'), rot=(math.pi / 2, 0, 0))
-    # Outside: the far kerb, street trees, lamp columns, bollards.
+    # Outside: the far kerb, lamp columns, bollards. Session 14: no street trees ("a flat painted-looking
+    # tree"); the sheer blinds leave only the street's lowest band in view.
     box((200, 0.3, 0.15), (0, y + 22.3, 0.03), simple_mat('sr10-kerb', (0.45, 0.44, 0.41), 0.8, grain=0.15), bevel=0.02)
-    tleaf = leaf2_mat('sr10-tleaf', (0.03, 0.055, 0.02), (0.12, 0.17, 0.05), translucent=0.3)
-    tbark = bark2_mat('sr10-tbark', (0.08, 0.07, 0.06))
-    for i, (tx, th, cr) in enumerate(((-8.8, 8.6, 3.6), (1.4, 7.0, 3.0), (10.2, 9.2, 4.0))):
-        try:
-            put(broadleaf_mesh(41 + i, th, cr, name='sr10-tree%d' % i, mats=[tleaf, tbark], leaves=0.9),
-                (tx, y + 24.0, 0.1), rot_z=rng.uniform(0, 6.28))
-        except Exception as e:  # noqa: BLE001
-            print('tree skipped:', e)
     pole = simple_mat('sr10-pole', (0.16, 0.17, 0.17), 0.5, metallic=0.6, grain=0.2, grain_scale=5)
     for lx in (-11.5, 6.2):
         o = cylinder(0.075, 7.0, (lx, y + 7.7, 3.5), pole, verts=16)
@@ -2898,36 +2924,78 @@ def sr10_showroom_dressing(y, plants=True):
         bx += rng.uniform(1.4, 1.8)
 
 
-def s13A_screen_mat(name, color=(0.22, 0.22, 0.21), openness=0.3):
-    """A solar screen roller-blind fabric: a grey basket weave that lets `openness` of the light (and the
-    view) through, a faint weave relief."""
+def s14A_sheer_mat(name, color=(0.86, 0.86, 0.84), openness=0.1, glow=0.0):
+    """Session 14: a white sheer roller-blind fabric: mostly translucent (it glows with the daylight on its
+    street side, as a sheer does, and shows nothing of the street's detail), `openness` of it plain
+    see-through (the street stays a faint, soft shape), a faint front diffuse and a fine weave. `glow`: the
+    daylight the fabric passes on, as a steady emission (the sky behind it alone left it a dull grey; the
+    material is not sampled as a light, so the room's light is unchanged)."""
     m, nt, out = new_mat(name)
     c = coord(nt, 'Object')
-    weave = noise(nt, c, 400, 2, 0.5)
+    weave = ramp(nt, noise(nt, c, 300, 2, 0.5), [(0.3, tuple(v * 0.94 for v in color)), (0.7, color)])
+    tr = nt.nodes.new('ShaderNodeBsdfTranslucent')
+    link(nt, weave, tr.inputs['Color'])
     d = nt.nodes.new('ShaderNodeBsdfDiffuse')
-    link(nt, ramp(nt, weave, [(0.3, tuple(v * 0.9 for v in color)), (0.7, tuple(v * 1.1 for v in color))]),
-         d.inputs['Color'])
+    link(nt, weave, d.inputs['Color'])
+    fab = nt.nodes.new('ShaderNodeMixShader')
+    fab.inputs[0].default_value = 0.35
+    link(nt, tr.outputs[0], fab.inputs[1])
+    link(nt, d.outputs[0], fab.inputs[2])
     t = nt.nodes.new('ShaderNodeBsdfTransparent')
     mx = nt.nodes.new('ShaderNodeMixShader')
     mx.inputs[0].default_value = openness
-    link(nt, d.outputs[0], mx.inputs[1])
+    link(nt, fab.outputs[0], mx.inputs[1])
     link(nt, t.outputs[0], mx.inputs[2])
-    link(nt, mx.outputs[0], out.inputs['Surface'])
+    surf = mx.outputs[0]
+    if glow:
+        e = nt.nodes.new('ShaderNodeEmission')
+        link(nt, weave, e.inputs['Color'])
+        # Brighter towards the top, where the fabric sees more sky.
+        sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, c, sep.inputs[0])
+        link(nt, math_node(nt, 'MULTIPLY', ramp(nt, math_node(nt, 'DIVIDE', sep.outputs['Z'], 7.0),
+                                                [(0.0, (0.8, 0.8, 0.8)), (1.0, (1.1, 1.1, 1.1))]),
+                           glow * (1.0 - openness)), e.inputs['Strength'])
+        add = nt.nodes.new('ShaderNodeAddShader')
+        link(nt, surf, add.inputs[0])
+        link(nt, e.outputs[0], add.inputs[1])
+        surf = add.outputs[0]
+        m.cycles.sample_as_light = False
+    link(nt, surf, out.inputs['Surface'])
     return m
 
 
-def s13A_roller_blinds(y, bays, top=6.9, bay_w=3.2):
-    """Session 13: solar-screen roller blinds inside the curtain wall, each bay's let down to its own height
-    (`bays`: (left mullion x, bottom z)): a cassette at the top, the screen a hair in from the glass, a
-    weighted bottom bar a little out of level."""
-    rng = random.Random(1313)
-    screen = s13A_screen_mat('s13A-screen')
-    bar = simple_mat('s13A-blind-bar', (0.12, 0.12, 0.125), 0.4, metallic=0.5)
+def s14A_sheer_blinds(y, bays, top=6.9, bay_w=3.2, glow=0.0):
+    """Sheer roller blinds inside a curtain wall, each bay's let down to its own height (`bays`: (left
+    mullion x, bottom z)): a cassette at the top, the fabric a hair in from the glass, a weighted bottom
+    bar a little out of level. (Session 13's grey solar screen showed the street through it in detail.)"""
+    rng = random.Random(1414)
+    screen = s14A_sheer_mat('s14A-sheer', glow=glow)
+    bar = simple_mat('s14A-blind-bar', (0.7, 0.7, 0.69), 0.4, metallic=0.5)
     for x0, z in bays:
         cx, w = x0 + bay_w / 2, bay_w - 0.14
         plane(w, top - z, (cx, y - 0.2, (top + z) / 2), screen, rot=(math.pi / 2, 0, 0))
-        box((w, 0.035, 0.035), (cx, y - 0.2, z), bar, bevel=0.006, rot=(0, rng.gauss(0, 0.004), 0))
+        box((w, 0.03, 0.03), (cx, y - 0.2, z), bar, bevel=0.006, rot=(0, rng.gauss(0, 0.004), 0))
         box((w + 0.04, 0.12, 0.12), (cx, y - 0.2, top + 0.05), bar, bevel=0.01)
+
+
+def s14A_trench_grille(x0, x1, y, width=0.3):
+    """A floor trench convector along a glazing (what heats a showroom's glass wall): a dark linear-bar
+    grille flush with the floor between two thin aluminium edge angles; the bars as a fine stripe of tone
+    and relief, dust a little lighter in the gaps."""
+    m, nt, out = new_mat('s14A-grille')
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    bars = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', sep.outputs['Y'], 0.018))
+    stripe = ramp(nt, bars, [(0.35, (0.03, 0.03, 0.032)), (0.45, (0.09, 0.09, 0.09))])
+    dust = ramp(nt, noise(nt, c, 1.5, 4, 0.6), [(0.4, (1, 1, 1)), (0.75, (1.5, 1.45, 1.4))])
+    col = mix_rgb(nt, 1.0, stripe, dust, 'MULTIPLY')
+    principled(nt, out, col, 0.45, 0.4, 0.5, bump(nt, bars, 0.3, 0.003))
+    box((x1 - x0, width, 0.01), ((x0 + x1) / 2, y, 0.002), m, bevel=0)
+    alu = simple_mat('s14A-grille-edge', (0.5, 0.5, 0.5), 0.35, metallic=0.9)
+    for e in (-1, 1):
+        box((x1 - x0, 0.02, 0.01), ((x0 + x1) / 2, y + e * (width / 2 + 0.01), 0.003), alu, bevel=0)
 
 
 def s_glass_showroom():
@@ -2939,7 +3007,8 @@ def s_glass_showroom():
     # Session 10: a polished floor with a real, only slightly softened mirror image (0.12 read as a blur).
     # Session 13: satin ground concrete (reviewers read the 0.065 floor as "a perfect mirror-like copy of the
     # car"): the reflection is a soft sheen, recorded as what it is.
-    plane(40, 40, (0, -10.2, 0), satin_concrete_mat((0.42, 0.42, 0.41), rough=0.26, wear=1.0, undulation=0.002,
+    # Session 14: more wear ("slight floor variation and faint scuffs near where a car stands").
+    plane(40, 40, (0, -10.2, 0), satin_concrete_mat((0.42, 0.42, 0.41), rough=0.26, wear=1.6, undulation=0.002,
                                                       swirl_amt=0.06))
     # The curtain wall: glass, mullions every 3.2 m, a transom, a low steel base channel.
     frame = simple_mat('mullion', (0.06, 0.06, 0.065), 0.35, metallic=0.7, grain=0.02)
@@ -2969,12 +3038,14 @@ def s_glass_showroom():
                bay=random.uniform(1.7, 2.2), name='op%d' % k)
         bx += w
         k += 1
-    sr10_showroom_dressing(y, plants=False)
-    leaf = leaf2_mat('s13A-sr-leaf', (0.02, 0.05, 0.015), (0.1, 0.16, 0.05), translucent=0.3)
-    pot = simple_mat('s13A-sr-pot', (0.1, 0.1, 0.095), 0.5, grain=0.05)
-    for px, py, ph, seed in ((-2.4, 8.9, 2.0, 141), (6.6, 7.8, 1.6, 143), (-7.2, 7.6, 1.4, 145)):
-        s13A_strap_plant(px, py, ph, seed, pot, leaf, pot_h=0.6, pot_r=0.3)
-    s13A_roller_blinds(y, ((-9.6, 3.3), (-3.2, 4.55), (3.2, 2.35), (9.6, 3.9)))
+    sr10_showroom_dressing(y)
+    # Session 14: no potted plants ("a stock-looking plant").
+    # Session 14: sheer blinds in every bay, let down to different heights ("a detailed but fake street",
+    # "flat painted-looking street and tree"): the outside is bright soft daylight through fabric, the
+    # street only a low, out-of-focus band under the blinds.
+    s14A_sheer_blinds(y, ((-19.2, 0.75), (-16.0, 1.05), (-12.8, 0.62), (-9.6, 0.9), (-6.4, 1.3), (-3.2, 0.7),
+                          (0.0, 0.98), (3.2, 1.95), (6.4, 0.8), (9.6, 1.15), (12.8, 0.66), (16.0, 0.9)), glow=1.2)
+    s14A_trench_grille(-19.2, 19.2, y - 0.55)
     # Ceiling LED panels, seen in the glass: camera-only emitters, the light from one area lamp per row.
     em = no_light_sampling(emission_mat('panel', (1, 0.97, 0.92), 10.0))
     for ry in (-6.0, -1.33, 3.33, 8.0):
@@ -2994,7 +3065,7 @@ def s_glass_showroom():
     sun_light(35, 150, 6.0, angle_deg=0.8)
     key(0, 65, 0.85, (1, 1, 1))
     camera(fstop=2.8)
-    render_settings(exposure=-0.35, glare=0.1, mist={'start': 19.0, 'depth': 50.0, 'max': 0.35,
+    render_settings(exposure=-0.35, glare=0.1, mist={'start': 19.0, 'depth': 50.0, 'max': 0.2,
                                                       'color': (2.2, 2.25, 2.3)})
     s12a_post(grain=0.15, vignette=0.12, dispersion=0.0015)
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
