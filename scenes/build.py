@@ -4764,6 +4764,170 @@ def s12b_shop_glass_mat(name, cell, x0=0.0, z0=0.0, shop=False, tilt=0.012):
     return no_light_sampling(m)
 
 
+def s14C_unit_index(nt, X, bounds):
+    """Which shop unit X falls in: the count of unit boundaries (ascending) below X, as a shader value."""
+    idx = None
+    for b in bounds:
+        g = math_node(nt, 'GREATER_THAN', X, b)
+        idx = g if idx is None else math_node(nt, 'ADD', idx, g)
+    return idx
+
+
+def s14C_shop_units_mat(name, bounds, seed=0.0, tilt=0.012):
+    """Mall shopfront glazing as a row of different shops (session 14; reviewers: "a rendered-looking mall"):
+    the units between `bounds` (x, metres) each draw their own interior brightness and tint, ceiling lights
+    (strips, squares or none, at their own spacing and height), stock, and for some a frosted film over the
+    lower glass or an empty, whitewashed unit. Panes a hair off true (breaking the reflection at each
+    mullion) and a sharp Fresnel reflection over an emissive interior that does not take the sun, as in
+    `s12b_shop_glass_mat`. Planes here have world = object coordinates."""
+    m, nt, out = new_mat(name)
+    c = coord(nt, 'Object')
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    X, Z = sep.outputs['X'], sep.outputs['Z']
+    unit = s14C_unit_index(nt, X, bounds)
+
+    def rnd(k):
+        v = nt.nodes.new('ShaderNodeCombineXYZ')
+        link(nt, unit, v.inputs[0])
+        v.inputs[1].default_value = k
+        v.inputs[2].default_value = seed
+        wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
+        wn.noise_dimensions = '3D'
+        link(nt, v.outputs[0], wn.inputs['Vector'])
+        return wn.outputs['Value']
+    r_lvl, r_pitch, r_kind, r_film, r_tint = rnd(1.0), rnd(2.0), rnd(3.0), rnd(4.0), rnd(5.0)
+    # Pane tilt: per 1.2-m column and unit.
+    pv = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'FLOOR', math_node(nt, 'DIVIDE', X, 1.2)), pv.inputs[0])
+    link(nt, unit, pv.inputs[1])
+    pv.inputs[2].default_value = seed + 7.0
+    pw = nt.nodes.new('ShaderNodeTexWhiteNoise')
+    pw.noise_dimensions = '3D'
+    link(nt, pv.outputs[0], pw.inputs['Vector'])
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'SUBTRACT'
+    link(nt, pw.outputs['Color'], off.inputs[0])
+    off.inputs[1].default_value = (0.5, 0.5, 0.5)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    nsum = nt.nodes.new('ShaderNodeVectorMath')
+    nsum.operation = 'ADD'
+    link(nt, geo.outputs['Normal'], nsum.inputs[0])
+    link(nt, math_node_vec_scale(nt, off.outputs[0], (2 * tilt, 2 * tilt, 2 * tilt)), nsum.inputs[1])
+    nn = nt.nodes.new('ShaderNodeVectorMath')
+    nn.operation = 'NORMALIZE'
+    link(nt, nsum.outputs[0], nn.inputs[0])
+    # The interior: its own level (x0.5-1.7) and tint (cool, neutral or warm).
+    tint = ramp(nt, r_tint, [(0.0, (0.85, 0.95, 1.15)), (0.5, (1.0, 1.0, 1.0)), (1.0, (1.15, 1.0, 0.82))])
+    base = ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.35, (0.025, 0.025, 0.027)), (0.7, (0.07, 0.066, 0.06))])
+    stock = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 2.5)), 1.3, 3, 0.5),
+                 [(0.2, (0.03, 0.02, 0.02)), (0.4, (0.14, 0.11, 0.08)), (0.55, (0.05, 0.06, 0.11)), (0.7, (0.15, 0.06, 0.05)),
+                  (0.85, (0.17, 0.17, 0.16))])
+    low = smooth_band(nt, Z, 0.3, 0.55, 1.9, 2.3)
+    inside = mix_rgb(nt, math_node(nt, 'MULTIPLY', low, 0.85), base, stock)
+    # Ceiling lights: height 3.2-3.7 m, pitch 1.0-2.6 m, strips (long) or squares by unit, some units none.
+    zc = math_node(nt, 'ADD', 3.25, math_node(nt, 'MULTIPLY', r_pitch, 0.4))
+    dz = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', Z, zc))
+    zl = smooth_band(nt, dz, 0.07, 0.035)
+    pitch = math_node(nt, 'ADD', 1.0, math_node(nt, 'MULTIPLY', r_pitch, 1.6))
+    fx = math_node(nt, 'FRACT', math_node(nt, 'DIVIDE', X, pitch))
+    width = math_node(nt, 'ADD', 0.12, math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', r_kind, 0.55), 0.5))
+    lx = math_node(nt, 'LESS_THAN', fx, width)
+    on = math_node(nt, 'GREATER_THAN', r_kind, 0.18)
+    lights = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', zl, lx), on)
+    inside = mix_rgb(nt, lights, inside, (2.6, 2.5, 2.3))
+    level = math_node(nt, 'ADD', 0.5, math_node(nt, 'MULTIPLY', r_lvl, 1.2))
+    inside = mix_rgb(nt, 1.0, inside, tint, 'MULTIPLY')
+    # Empty units (r_kind < 0.18): whitewashed glass, a pale even grey; film over the lower glass in others.
+    empty = math_node(nt, 'LESS_THAN', r_kind, 0.18)
+    wash = ramp(nt, noise(nt, math_node_vec_scale(nt, c, (1.0, 1.0, 1.6)), 2.2, 4, 0.6), [(0.3, (0.16, 0.16, 0.15)), (0.7, (0.26, 0.25, 0.24))])
+    inside = mix_rgb(nt, empty, inside, wash)
+    film = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', r_film, 0.72), smooth_band(nt, Z, 0.95, 1.0, 1.75, 1.8))
+    inside = mix_rgb(nt, math_node(nt, 'MULTIPLY', film, 0.8), inside, (0.3, 0.3, 0.29))
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, inside, e.inputs['Color'])
+    link(nt, level, e.inputs['Strength'])
+    g = nt.nodes.new('ShaderNodeBsdfGlossy')
+    g.inputs['Roughness'].default_value = 0.01
+    link(nt, nn.outputs[0], g.inputs['Normal'])
+    fres = nt.nodes.new('ShaderNodeFresnel')
+    fres.inputs['IOR'].default_value = 1.52
+    link(nt, nn.outputs[0], fres.inputs['Normal'])
+    mix = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.1), mix.inputs[0])
+    link(nt, e.outputs[0], mix.inputs[1])
+    link(nt, g.outputs[0], mix.inputs[2])
+    link(nt, mix.outputs[0], out.inputs['Surface'])
+    return no_light_sampling(m)
+
+
+def s14C_shop_row(x0, x1, y, frame, pier_mat, rng, min_w=6.0, max_w=13.0):
+    """Shop unit boundaries from x0 to x1 (each unit 6-13 m) and their fronts: a 0.5-m cladding pier at each
+    boundary and mullions at each unit's own spacing (2.2-3.4 m), transom at its own height. Returns the
+    boundaries for `s14C_shop_units_mat`."""
+    bounds = []
+    x = x0 + rng.uniform(2.0, min_w)
+    while x < x1 - 2.0:
+        bounds.append(x)
+        x += rng.uniform(min_w, max_w)
+    frames = Batch(frame, 's14C-frames-%d' % int(y))
+    piers = Batch(pier_mat, 's14C-piers-%d' % int(y))
+    edges = [x0] + bounds + [x1]
+    for a, b in zip(edges, edges[1:]):
+        n = max(1, round((b - a) / rng.uniform(2.2, 3.4)))
+        for k in range(1, n):
+            frames.box((0.1, 0.15, 4.4), (a + k * (b - a) / n, y - 0.06, 2.2))
+        tz = rng.choice([None, 2.9, 3.1])
+        if tz:
+            frames.box((b - a, 0.15, 0.08), ((a + b) / 2, y - 0.06, tz))
+    for bx in bounds:
+        piers.box((0.5, 0.3, 4.4), (bx, y - 0.12, 2.2))
+    frames.box((x1 - x0, 0.15, 0.12), ((x0 + x1) / 2, y - 0.06, 4.35))
+    frames.box((x1 - x0, 0.15, 0.12), ((x0 + x1) / 2, y - 0.06, 0.2))
+    frames.done()
+    piers.done()
+    return bounds
+
+
+def s14C_bollards(xs, y, steel, band):
+    """Steel bollards along the footway (11-cm tube, 0.9 m, a grey reflective band), each a little off plumb."""
+    for bx in xs:
+        t = (random.gauss(0, 0.015), random.gauss(0, 0.015), 0)
+        cylinder(0.055, 0.9, (bx, y, 0.6), steel, rot=t, verts=16)
+        cylinder(0.057, 0.06, (bx - t[1] * 0.35, y + t[0] * 0.35, 0.95), band, rot=t, verts=16)
+
+
+def s14C_trolley_shelter(x, y, frame, roof, trolley_batch):
+    """A trolley shelter in a parking bay: four galvanised posts, a mono-pitch clear roof, a rail down the
+    middle and a row of nested trolleys (each 0.27 m into the one in front)."""
+    L, W = 4.6, 2.3
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            box((0.08, 0.08, 2.3 + 0.15 * sy), (x + sx * W / 2, y + sy * L / 2, (2.3 + 0.15 * sy) / 2), frame, bevel=0.005)
+    for sx in (-1, 1):
+        box((0.06, L + 0.2, 0.1), (x + sx * W / 2, y, 2.36), frame, bevel=0.004, rot=(math.atan2(0.3, L), 0, 0))
+    box((W + 0.3, L + 0.4, 0.02), (x, y, 2.42), roof, bevel=0.002, rot=(math.atan2(0.3, L), 0, 0))
+    box((0.05, L, 0.05), (x, y, 0.95), frame, bevel=0.003)
+    for k in range(7):
+        s10a_trolley(trolley_batch, x, y - L / 2 + 0.6 + k * 0.27 * 1.0 + (0.9 if k > 4 else 0.0), math.pi / 2)
+
+
+def s14C_gully(x, y, rz, iron, surround):
+    """A road gully: a cast-iron slotted grate in a concrete surround, flush with the asphalt."""
+    box((0.62, 0.5, 0.012), (x, y, 0.004), surround, bevel=0.004, rot=(0, 0, rz))
+    box((0.46, 0.36, 0.012), (x, y, 0.007), iron, bevel=0.002, rot=(0, 0, rz))
+
+
+def s14C_zebra(x, y0, y1, width, paint):
+    """A zebra crossing across an aisle: bars along X, 0.5 m deep with 0.5-m gaps, from y0 to y1."""
+    bars = Batch(paint, 's14C-zebra')
+    y = y0 + 0.25
+    while y < y1:
+        bars.box((width, 0.5, 0.003), (x + random.gauss(0, 0.02), y, 0.0015), rot_z=random.gauss(0, 0.004))
+        y += 1.0
+    bars.done()
+
+
 def s_mall_car_park():
     """A shopping centre's open-air car park (session 7; was an indoor deck, whose tube-lit ceiling contradicted
     the sky and trees mirrored in street photos' paint): the car in the aisle, marked bays behind it, a kerbed
@@ -4829,23 +4993,28 @@ def s_mall_car_park():
     plane(140, 6.0, (0, fy - 3.0 + 0.12, 0.15), floor_material('stone-paving', (0.55, 0.53, 0.5)))
     clad = s10a_weathered(cladding_mat('mall-clad', (0.72, 0.71, 0.68)), 0.72, 0.82)
     clad2 = s10a_weathered(cladding_mat('mall-clad2', (0.32, 0.33, 0.35), panel=(1.2, 1.2)), 0.85, 0.9)
-    glass = s12b_shop_glass_mat('s12b-shop-glass', (3.0, 4.4), -80.0, 0.0, shop=True)
     hall_glass = s12b_shop_glass_mat('s12b-hall-glass', (2.0, 3.3), 3.0, 1.2)
     frame = simple_mat('mall-frame', (0.2, 0.21, 0.22), 0.35, metallic=0.7, grain=0.03)
     H = 14.0
     box((160, 40, H), (0, fy + 20, H / 2), clad, bevel=0)
     # A lower wing in dark cladding on the left, set forward, so the front is not one box.
     box((40, 6, 11.0), (-32.0, fy - 0.8, 5.5), clad2, bevel=0.02)
-    # Shopfront glazing along the ground floor, dark frames every 3 m.
-    plane(160, 4.2, (0, fy - 0.02, 2.25), glass, rot=(math.pi / 2, 0, 0))
-    plane(40, 4.2, (-32.0, fy - 3.82, 2.25), glass, rot=(math.pi / 2, 0, 0))
+    # Session 14: the ground floor as a row of different shops (units of 6-13 m between cladding piers, each
+    # with its own mullion spacing, transom, interior and lights) instead of one glazing with frames every 3 m.
+    srng = random.Random(1414)
+    b_main = s14C_shop_row(-80.0, 80.0, fy, frame, clad2, srng)
+    b_wing = s14C_shop_row(-52.0, -12.0, fy - 3.8, frame, clad2, srng, 5.0, 10.0)
+    plane(160, 4.2, (0, fy - 0.02, 2.25), s14C_shop_units_mat('s14C-shops', b_main, 1.0), rot=(math.pi / 2, 0, 0))
+    plane(40, 4.2, (-32.0, fy - 3.82, 2.25), s14C_shop_units_mat('s14C-shops-wing', b_wing, 2.0), rot=(math.pi / 2, 0, 0))
+    # Session 14: the long front above the shops in three claddings, not one regular grid: vertical ribbed
+    # metal left of the entrance, buff brick-format tiles right of it, then larger pale panels.
+    fr = s10a_weathered(ribbed_mat('s14C-ribbed', (0.5, 0.48, 0.44), period=0.3, rough=0.5, metallic=0.3, axis='X'), 0.8, 0.9)
+    box((15.0, 0.04, H - 4.6), (-4.5, fy - 0.025, 4.5 + (H - 4.6) / 2), fr, bevel=0)
+    tiles = s10a_weathered(brick_mat('s14C-tiles', (0.56, 0.42, 0.3), unit=(0.29, 0.09), joint=0.008), 0.85, 0.95)
+    box((9.0, 0.04, H - 4.6), (23.5, fy - 0.025, 4.5 + (H - 4.6) / 2), tiles, bevel=0)
+    clad3 = s10a_weathered(cladding_mat('s14C-clad3', (0.8, 0.79, 0.76), panel=(3.0, 1.0), joint=0.008), 0.75, 0.85)
+    box((52.0, 0.04, H - 4.6), (54.0, fy - 0.025, 4.5 + (H - 4.6) / 2), clad3, bevel=0)
     frames = Batch(frame, 'mall-frames')
-    x = -80.0
-    while x < 80:
-        frames.box((0.12, 0.15, 4.4), (x, fy - 0.06, 2.2))
-        x += 3.0
-    frames.box((160, 0.15, 0.12), (0, fy - 0.06, 4.35))
-    frames.box((160, 0.15, 0.12), (0, fy - 0.06, 0.2))
     # The entrance hall: a taller glazed volume off-centre (the car does not hide it), a canopy.
     ex0, ex1, eh = 3.0, 19.0, 18.0
     box((ex1 - ex0 + 1.2, 8, eh + 0.6), ((ex0 + ex1) / 2, fy + 3.0, (eh + 0.6) / 2), clad2, bevel=0.02)
@@ -4861,20 +5030,25 @@ def s_mall_car_park():
     box((ex1 - ex0 + 4, 5.0, 0.45), ((ex0 + ex1) / 2, fy - 3.3, 5.2), clad2, bevel=0.02)  # canopy
     for cx_ in (ex0 - 0.5, ex1 + 0.5):
         cylinder(0.18, 5.0, (cx_, fy - 5.2, 2.5), metal, verts=20)
-    # Session 12: brand fascias with real letters (each panel hung a little off level), the mall's name on a
-    # fascia over the canopy, downlights under it, rainwater pipes down the walls, the coping in lengths.
+    # Session 12: brand panels (each hung a little off level), a fascia over the canopy, downlights under it,
+    # rainwater pipes down the walls, the coping in lengths. Session 14: no letters anywhere (reviewers read
+    # rendered text as garbled): each brand is an abstract mark (a disc, a ring, a slanted bar).
     letters = simple_mat('s12b-letters', (0.9, 0.9, 0.88), 0.35, grain=0.02)
-    for i, (bx, by, bz, bw, col_, name_) in enumerate(((-19.5, fy - 4.0, 7.6, 5.6, (0.55, 0.08, 0.07), 'MODA EVİ'),
-                                                      (-6.5, fy - 0.2, 7.0, 4.6, (0.06, 0.2, 0.42), 'MARKET'),
-                                                      (27.0, fy - 0.2, 7.4, 4.2, (0.12, 0.12, 0.13), 'SPOR'))):
+    for i, (bx, by, bz, bw, col_, mark) in enumerate(((-19.5, fy - 4.0, 7.6, 2.2, (0.55, 0.08, 0.07), 'disc'),
+                                                     (-6.5, fy - 0.2, 7.0, 2.0, (0.06, 0.2, 0.42), 'ring'),
+                                                     (27.0, fy - 0.2, 7.4, 3.0, (0.12, 0.12, 0.13), 'bar'))):
         tilt = random.gauss(0, 0.004)
-        box((bw, 0.25, 1.3), (bx, by, bz), s10a_weathered(simple_mat('s12b-brand%d' % i, col_, 0.3, grain=0.03), 0.9, 1.0),
+        box((bw, 0.25, 1.5), (bx, by, bz), s10a_weathered(simple_mat('s12b-brand%d' % i, col_, 0.3, grain=0.03), 0.9, 1.0),
             bevel=0.04, rot=(0, tilt, 0))
-        t_ = shop_name(name_, bx, by - 0.14, bz - 0.36, 0.7, letters, depth=0.04)
-        t_.rotation_euler = (math.pi / 2, tilt, 0)
+        if mark == 'disc':
+            cylinder(0.45, 0.04, (bx, by - 0.14, bz), letters, rot=(math.pi / 2, 0, 0), verts=40)
+        elif mark == 'ring':
+            cylinder(0.5, 0.04, (bx, by - 0.14, bz), simple_mat('s14C-ring', (0.85, 0.6, 0.1), 0.35), rot=(math.pi / 2, 0, 0), verts=40)
+            cylinder(0.3, 0.05, (bx, by - 0.15, bz), simple_mat('s14C-brand1b', col_, 0.3), rot=(math.pi / 2, 0, 0), verts=40)
+        else:
+            box((1.9, 0.04, 0.22), (bx, by - 0.14, bz), letters, bevel=0.02, rot=(0, math.radians(14) + tilt, 0))
     ecx = (ex0 + ex1) / 2
     box((ex1 - ex0 + 4, 0.2, 1.0), (ecx, fy - 5.9, 5.45), clad2, bevel=0.01)
-    shop_name('ÇINAR AVM', ecx, fy - 6.02, 5.12, 0.62, letters, depth=0.05, spacing=1.08)
     dl = no_light_sampling(emission_mat('s12b-downlight', (1.0, 0.93, 0.82), 6.0))
     for gx in [ex0 - 1.0 + 2.0 * i for i in range(10)]:
         for gy in (fy - 4.6, fy - 2.4):
@@ -4889,15 +5063,29 @@ def s_mall_car_park():
                 rot_y=random.gauss(0, 0.002))
         x += 3.0
     cop.done()
-    # Window vinyls on the shop glass: sale and new-season posters, a little crooked.
-    black_l = simple_mat('s12b-letters-dark', (0.03, 0.03, 0.03), 0.4, grain=0.02)
-    for (px, py, pz, pw, ph, pcol, txt, tcol, th) in ((-9.6, fy - 0.05, 2.7, 2.6, 1.1, (0.6, 0.03, 0.03), '%50 İNDİRİM', letters, 0.32),
-                                                      (-15.3, fy - 3.87, 2.5, 2.2, 1.0, (0.85, 0.7, 0.08), 'YENİ SEZON', black_l, 0.3),
-                                                      (21.0, fy - 0.05, 2.6, 2.0, 1.4, (0.9, 0.9, 0.88), 'AÇIĞIZ', black_l, 0.36)):
+    # Posters in two shop windows (session 14: picture-only, no text): a coloured field with a paler image.
+    for k, (px, py, pz, pw, ph, pcol, icol) in enumerate(((-9.6, fy - 0.05, 2.3, 1.2, 1.7, (0.55, 0.05, 0.05), (0.75, 0.7, 0.64)),
+                                                         (-15.3, fy - 3.87, 2.3, 1.0, 1.5, (0.12, 0.14, 0.16), (0.5, 0.42, 0.34)))):
         rz_ = random.gauss(0, 0.01)
-        plane(pw, ph, (px, py, pz), simple_mat('s12b-poster-%s' % txt, pcol, 0.5, grain=0.05), rot=(math.pi / 2, rz_, 0))
-        t_ = shop_name(txt, px, py - 0.012, pz - th / 2, th, tcol, depth=0.006)
-        t_.rotation_euler = (math.pi / 2, rz_, 0)
+        plane(pw, ph, (px, py, pz), simple_mat('s14C-poster%d' % k, pcol, 0.4, grain=0.05), rot=(math.pi / 2, rz_, 0))
+        plane(pw * 0.8, ph * 0.55, (px, py - 0.004, pz + ph * 0.12), simple_mat('s14C-poster-img%d' % k, icol, 0.4, grain=0.3, grain_scale=6),
+              rot=(math.pi / 2, rz_, 0))
+    # Session 14: what a real car park has at full scale: bollards along the footway by the entrance, a
+    # trolley shelter in a far bay, road gullies in the aisle, a zebra from the hedge's path to the mall, a
+    # channel drain along the island's kerb.
+    steel = simple_mat('s14C-bollard', (0.5, 0.51, 0.52), 0.35, metallic=0.85, grain=0.05)
+    s14C_bollards([0.8 + 1.6 * k for k in range(14)], fy - 5.55, steel, simple_mat('s14C-band', (0.75, 0.75, 0.73), 0.3))
+    tro = Batch(simple_mat('s14C-trolley', (0.55, 0.56, 0.57), 0.3, metallic=0.9, grain=0.05), 's14C-trolleys')
+    s14C_trolley_shelter(-40 + 2.55 * 14.5, 22.7, frame, glass_mat('s14C-shelter-roof', (0.8, 0.85, 0.85), rough=0.15), tro)
+    tro.done()
+    iron = ribbed_mat('s14C-gully', (0.045, 0.043, 0.04), period=0.035, rough=0.55, metallic=0.6, axis='X')
+    conc = simple_mat('s14C-gully-surround', (0.3, 0.29, 0.27), 0.85, grain=0.3, grain_scale=8)
+    s14C_gully(-3.9, 1.4, 0.03, iron, conc)
+    s14C_gully(6.2, 6.5, -0.02, iron, conc)
+    s14C_zebra(-10.8, 30.6, 37.8, 3.0, s12b_paint_mat('s14C-zebra-paint', (0.78, 0.77, 0.72), fade=0.3))
+    chan = Batch(ribbed_mat('s14C-channel', (0.06, 0.06, 0.058), period=0.03, rough=0.55, metallic=0.5, axis='X'), 's14C-channel')
+    chan.box((90.0, 0.14, 0.01), (0, 13.75, 0.004))
+    chan.done()
     # Shoppers at the entrance and one crossing the far bays (out of focus at 30-48 m).
     import numpy as np
     prng = np.random.default_rng(12)
@@ -6928,11 +7116,12 @@ def shop_interior(x0, x1, y, gh, night, kind, light_col):
 
 def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_col, night, lit, name,
                  shops, ground=4.0, sign_col=(0.05, 0.06, 0.08), letter_col=(0.9, 0.86, 0.75), awning=None,
-                 shop_names=None):
+                 shop_names=None, text=True, glass_fn=None):
     """One plot of the street (session 6): upper storeys as in facade() (recessed framed windows, sills,
     string courses, cornice) and a ground floor of real shopfronts: pilasters, stall risers, plate glass in
     frames with a transom, a recessed glazed door 2.3 m high, a fascia with lettering, and the shop inside.
-    `shops`: list of (kind, width share)."""
+    `shops`: list of (kind, width share). Session 14: `text` False leaves the fascias plain (rendered letters
+    read as garbled to reviewers); `glass_fn(name)` makes the shop glass instead of `shop_glass_mat`."""
     w = x1 - x0
     cx = (x0 + x1) / 2
     recess = 0.2
@@ -7003,7 +7192,7 @@ def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_co
         # Fascia board with the shop's name.
         signs.box((sw_, 0.12, fascia_hi - fascia_lo), (mid, y - 0.04, (fascia_lo + fascia_hi) / 2))
         walls.box((sw_, 0.3, fascia_lo - 2.95), (mid, y + 0.1, (fascia_lo + 2.95) / 2))
-        if kind != 'door':
+        if kind != 'door' and text:
             names = SHOP_NAMES.get(kind, SHOP_NAMES['shelves'])
             txt = names[(si + len(name)) % len(names)] if not shop_names else shop_names[si]
             lh = random.uniform(0.2, 0.27) * min(1.0, sw_ / (len(txt) * 0.3 + 0.6))
@@ -7032,7 +7221,7 @@ def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_co
         frames.box((door_w, 0.06, 0.1), (dx, gx + 0.05, 2.35))
         frames.box((0.03, 0.04, 0.45), (dx + (0.35 if door_left else -0.35), gx - 0.06, 1.1))  # handle
         frames.box((door_w, 0.06, 0.12), (dx, gx + 0.05, 0.21))
-        glass_m = shop_glass_mat(name + '-shopglass')
+        glass_m = (glass_fn or shop_glass_mat)(name + '-shopglass')
         plane(door_w - 0.06, 2.1, (dx, gx + 0.06, 1.3), glass_m, rot=(math.pi / 2, 0, 0))
         ga, gb = (dx + door_w / 2 + 0.08, b) if door_left else (a, dx - door_w / 2 - 0.08)
         n_m = max(1, int((gb - ga) / 1.6))
@@ -7278,11 +7467,15 @@ def s_street(night=False):
         plane(6000, 6000, (0, 0, 0), s12c_asphalt_mat(wet=True))
         key(315, 62, 0.4, (1.0, 0.82, 0.6))
     else:
-        # Session 12: a hazy sun (thin high cloud): a weak, wide sun (12 degrees) over a brighter, whiter sky,
-        # so shadows are soft-edged and faint, as the composited car is lit.
-        world_sky(40, 135, 2.2, air=1.4, dust=2.5)
-        sun_light(40, 135, 1.4, color=(1.0, 0.97, 0.93), angle_deg=12.0)
-        key(135, 40, 0.6, (1.0, 0.98, 0.95))
+        # Session 14: a clear sunny day (reviewers: "dim", "light does not match" a sunny car photo): a real
+        # sun (0.55-degree disc, so the tree, the lamp post, the awning and the cornices throw crisp shadows)
+        # over a clear sky, from the camera's right at 48 degrees (azimuth 120: raking across the facade, so
+        # pilasters, sills and the awning model it); the block across the street throws its roofline's
+        # shadow into the lower right of the frame, as in a street photo.
+        world_sky(48, 120, 0.6)
+        sun_light(48, 120, 4.0, color=(1.0, 0.97, 0.92), angle_deg=0.55)
+        key(120, 48, 0.15, (1.0, 0.97, 0.92))
+        s14C_shadow_block(48, 120)
         mist = {'start': 40, 'depth': 600, 'color': (0.62, 0.65, 0.7)}
         plane(6000, 6000, (0, 0, 0), s12c_asphalt_mat())
     granite = plaster_mat('granite', (0.5, 0.49, 0.47), 0.7, streaks=False)
@@ -7371,11 +7564,11 @@ def s_street(night=False):
         street_block(a, b, front, h, wm, st, storey=storey, bay=bay,
                      win_w=win_w, win_h=win_h, frame_col=fcol, night=night,
                      lit=0.35 if night else 0.0, name='pl%d' % i, shops=shops, sign_col=scol, letter_col=lcol,
-                     awning=awn, shop_names=names)
+                     awning=awn, shop_names=names, text=night, glass_fn=None if night else s14C_shop_glass_mat)
         sb10_weather_plot(a, b, front, shops, bay, win_w, mk, grime)
     for g in grime.values():
         g.done()
-    sb10_street_life(front, kerb_y, night, trench=False, mh_at=(2.2, -1.82))
+    sb10_street_life(front, kerb_y, night, trench=False, mh_at=(2.2, -1.82), text=night)
     s12c_road_works(kerb_y, night)
     # The street behind the camera (seen only in shop glass and windows).
     walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36)]
@@ -7391,8 +7584,40 @@ def s_street(night=False):
     if night:
         render_settings(exposure=-0.6, glare=0.25, adaptive=0.01)
     else:
-        render_settings(exposure=-1.35, mist=mist)
+        render_settings(exposure=-0.15, mist=mist)
     return extra
+
+
+def s14C_shadow_block(sun_elev, sun_az):
+    """The street's other side behind the camera's right (session 14, city centre by day): a five-storey
+    block whose roofline (a parapet step and a chimney stack) throws a crisp shadow over the frame's lower
+    right corner, the car's place in sun. Only its shadow is seen (reflections show the `facade` row).
+    Placed from the sun: its shadow's corner falls at about (-0.3, -2.5) and its side's edge crosses the
+    frame's foot at x 1.2."""
+    m = simple_mat('s14C-block', (0.5, 0.48, 0.45), 0.8)
+    t = 1.0 / math.tan(math.radians(sun_elev))
+    ux, uy = -math.sin(math.radians(sun_az)), -math.cos(math.radians(sun_az))  # shadow direction on the ground
+    h = 15.0
+    y0 = -2.5 - uy * t * h
+    x0 = 1.2 - ux * (-3.34 - y0) / uy
+    parts = [box((40.0, 16.0, h), (x0 + 20.0, y0 - 8.0, h / 2), m, bevel=0),
+             box((34.0, 0.3, 0.8), (x0 + 1.6 + 17.0, y0 - 0.15, h + 0.4), m, bevel=0),  # a stepped-up parapet
+             box((0.9, 0.7, 2.2), (x0 + 1.3, y0 - 0.9, h + 1.1), m, bevel=0),  # chimney stack
+             box((1.6, 1.6, 1.4), (x0 + 6.0, y0 - 2.0, h + 0.7), m, bevel=0)]  # a water tank on the roof
+    for o in parts:
+        for a in ('visible_camera', 'visible_diffuse', 'visible_glossy', 'visible_transmission', 'visible_volume_scatter'):
+            setattr(o, a, False)
+
+
+def s14C_shop_glass_mat(name):
+    """Plate glass by day (session 14, city centre): the shop behind is seen dimmed through a grey-green
+    pane (the eye adapted to the sunlit street sees a shop as dark), under a stronger Fresnel reflection of
+    the sunlit street behind the camera (12 % head-on), as a street photo shows shop windows."""
+    m, nt, out = new_mat(name)
+    tr = nt.nodes.new('ShaderNodeBsdfTransparent')
+    tr.inputs['Color'].default_value = (0.42, 0.46, 0.45, 1)
+    glass_over(nt, out, tr.outputs[0], 0.12)
+    return no_light_sampling(m)
 
 
 # ---- city street, session 10 (sb10_*): weathering, signage and clutter used only by s_street
@@ -7879,33 +8104,37 @@ def sb10_weather_plot(x0, x1, y, shops, bay, win_w, kind, grime):
             grime['damp'].wall(a, b, 0.15, 0.6, y + 0.187)
 
 
-def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4)):
+def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4), text=True):
     """What makes the street lived in (session 10), all off the car's slot: a red-E pharmacy lightbox and
     other box signs, flyers on the pilasters, the flats' blue door number, window stickers, air-conditioner
     units and a satellite dish on the first floor, cables clipped along the ground-floor band, a parked
     scooter with a courier's box, a galvanised refuse container and a wheelie bin, the cafe's planters and
-    A-frame board, litter, and water standing in the gutter and on a sunk slab."""
+    A-frame board, litter, and water standing in the gutter and on a sunk slab. Session 14: `text` False
+    (city centre by day) leaves out every letter and number: the lightboxes and the A-frame are blank, no
+    awning print, window vinyls, LED sign or door number (reviewers read rendered text as garbled)."""
     on = 3.0 if night else 0.35
     # The pharmacy's projecting lightbox: a white box with the red E of Turkish pharmacies.
-    sb10_lightbox(-2.8, front - 0.62, 4.7, 0.62, 0.62, 0.14, (0.92, 0.92, 0.9), on, text='E', text_h=0.4,
+    sb10_lightbox(-2.8, front - 0.62, 4.7, 0.62, 0.62, 0.14, (0.92, 0.92, 0.9), on, text='E' if text else None, text_h=0.4,
                   text_col=(0.75, 0.04, 0.03), projecting=True)
     # A flat lightbox over the cafe's brick pier (a second line of business), smaller and off-centre.
-    sb10_lightbox(3.7, front - 0.04, 4.62, 1.5, 0.38, 0.12, (0.9, 0.86, 0.72), on * 0.8, text='Börek · Pasta',
+    sb10_lightbox(3.7, front - 0.04, 4.62, 1.5, 0.38, 0.12, (0.9, 0.86, 0.72), on * 0.8, text='Börek · Pasta' if text else None,
                   text_h=0.16, text_col=(0.35, 0.08, 0.04))
     # The cafe's awning valance and the clothes shop's window vinyls.
-    white = simple_mat('sb10-awning-ink', (0.8, 0.78, 0.72), 0.6, grain=0.1)
-    shop_name('TOST · ÇAY · KAHVE', 5.3, front - 1.05, 2.54, 0.085, white, depth=0.002, spacing=1.15)
-    red = simple_mat('sb10-vinyl-red', (0.6, 0.05, 0.04), 0.35) if not night else no_light_sampling(
-        emission_mat('sb10-vinyl-red', (0.8, 0.1, 0.06), 0.6))
-    shop_name('%50 İNDİRİM', 0.9, front + 0.245, 1.9, 0.16, red, depth=0.002)
-    shop_name('YENİ SEZON', 0.9, front + 0.245, 1.65, 0.08, red, depth=0.002, spacing=1.3)
-    # The cafe's LED 'open' sign inside its glass.
-    shop_name('AÇIK', 5.6, front + 0.32, 1.55, 0.12, no_light_sampling(emission_mat('sb10-led', (1.0, 0.12, 0.08), 5.0 if night else 2.0)),
-              depth=0.01, spacing=1.2)
-    # The flats' blue number plate and bell panel.
-    plate = simple_mat('sb10-no-plate', (0.04, 0.12, 0.36), 0.35)
-    box((0.26, 0.01, 0.2), (-2.39, front - 0.185, 2.35), plate, bevel=0.004)
-    shop_name('27', -2.39, front - 0.192, 2.29, 0.1, simple_mat('sb10-no-ink', (0.88, 0.88, 0.86), 0.4), depth=0.002)
+    if text:
+        white = simple_mat('sb10-awning-ink', (0.8, 0.78, 0.72), 0.6, grain=0.1)
+        shop_name('TOST · ÇAY · KAHVE', 5.3, front - 1.05, 2.54, 0.085, white, depth=0.002, spacing=1.15)
+        red = simple_mat('sb10-vinyl-red', (0.6, 0.05, 0.04), 0.35) if not night else no_light_sampling(
+            emission_mat('sb10-vinyl-red', (0.8, 0.1, 0.06), 0.6))
+        shop_name('%50 İNDİRİM', 0.9, front + 0.245, 1.9, 0.16, red, depth=0.002)
+        shop_name('YENİ SEZON', 0.9, front + 0.245, 1.65, 0.08, red, depth=0.002, spacing=1.3)
+        # The cafe's LED 'open' sign inside its glass.
+        shop_name('AÇIK', 5.6, front + 0.32, 1.55, 0.12, no_light_sampling(emission_mat('sb10-led', (1.0, 0.12, 0.08), 5.0 if night else 2.0)),
+                  depth=0.01, spacing=1.2)
+        # The flats' blue number plate.
+        plate = simple_mat('sb10-no-plate', (0.04, 0.12, 0.36), 0.35)
+        box((0.26, 0.01, 0.2), (-2.39, front - 0.185, 2.35), plate, bevel=0.004)
+        shop_name('27', -2.39, front - 0.192, 2.29, 0.1, simple_mat('sb10-no-ink', (0.88, 0.88, 0.86), 0.4), depth=0.002)
+    # The bell panel.
     box((0.1, 0.02, 0.28), (-2.39, front - 0.19, 1.55), simple_mat('sb10-bells', (0.55, 0.55, 0.53), 0.3, metallic=0.9), bevel=0.004)
     sb10_flyers(-2.98, -2.22, front - 0.183, 1.1, 2.15, 7, 3)
     sb10_flyers(2.25, 2.6, front - 0.183, 0.9, 1.9, 3, 4)
@@ -7938,7 +8167,7 @@ def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4)):
     sb10_planter(2.95, front - 0.42, 0.8, (0.5, 0.48, 0.45), (0.02, 0.05, 0.015), (0.06, 0.1, 0.03), 7)
     sb10_planter(7.3, front - 0.42, 0.8, (0.5, 0.48, 0.45), (0.025, 0.05, 0.018), (0.07, 0.11, 0.035), 9)
     sb10_aframe(3.55, 4.55, -0.35, [('GÜNÜN', 0.07, 0.22), ('ÇORBASI', 0.07, 0.12), ('Mercimek', 0.05, 0.0),
-                                     ('Tost 60 TL', 0.045, -0.14), ('Çay 15 TL', 0.045, -0.23)])
+                                     ('Tost 60 TL', 0.045, -0.14), ('Çay 15 TL', 0.045, -0.23)] if text else [])
     sb10_litter(-9.0, 9.0, kerb_y + 0.3, front - 0.2, 0.155, 140, 21)
     sb10_litter(-9.0, 9.0, kerb_y - 0.3, kerb_y - 0.02, 0.004, 60, 22)
     sb10_litter(3.5, 4.9, 3.05, 4.35, 0.158, 40, 23)  # leaves on the tree grate
