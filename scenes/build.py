@@ -4704,6 +4704,46 @@ def s12b_parked_cars(spots, seed=5):
                     lamp if sx == face else red, bevel=0.02, rot=(0, 0, rz))
 
 
+def pane_tilt(nt, noise_colour, tilt):
+    """The surface normal tilted by up to `tilt` per pane (`noise_colour`: a white noise colour, one per
+    pane), so the reflection breaks at every mullion as real glazing does."""
+    off = nt.nodes.new('ShaderNodeVectorMath')
+    off.operation = 'SUBTRACT'
+    link(nt, noise_colour, off.inputs[0])
+    off.inputs[1].default_value = (0.5, 0.5, 0.5)
+    geo = nt.nodes.new('ShaderNodeNewGeometry')
+    nsum = nt.nodes.new('ShaderNodeVectorMath')
+    nsum.operation = 'ADD'
+    link(nt, geo.outputs['Normal'], nsum.inputs[0])
+    link(nt, math_node_vec_scale(nt, off.outputs[0], (2 * tilt, 2 * tilt, 2 * tilt)), nsum.inputs[1])
+    nn = nt.nodes.new('ShaderNodeVectorMath')
+    nn.operation = 'NORMALIZE'
+    link(nt, nsum.outputs[0], nn.inputs[0])
+    return nn.outputs[0]
+
+
+def shop_glass_surface(nt, out, inside, strength, normal):
+    """Shop glass over its interior: a sharp Fresnel reflection (IOR 1.52, plus 0.1) mixed over an emissive
+    interior of colour `inside` and `strength` (a number or a socket) that does not take the sun."""
+    e = nt.nodes.new('ShaderNodeEmission')
+    link(nt, inside, e.inputs['Color'])
+    if isinstance(strength, (int, float)):
+        e.inputs['Strength'].default_value = strength
+    else:
+        link(nt, strength, e.inputs['Strength'])
+    g = nt.nodes.new('ShaderNodeBsdfGlossy')
+    g.inputs['Roughness'].default_value = 0.01
+    link(nt, normal, g.inputs['Normal'])
+    fres = nt.nodes.new('ShaderNodeFresnel')
+    fres.inputs['IOR'].default_value = 1.52
+    link(nt, normal, fres.inputs['Normal'])
+    mix = nt.nodes.new('ShaderNodeMixShader')
+    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.1), mix.inputs[0])
+    link(nt, e.outputs[0], mix.inputs[1])
+    link(nt, g.outputs[0], mix.inputs[2])
+    link(nt, mix.outputs[0], out.inputs['Surface'])
+
+
 def s12b_shop_glass_mat(name, cell, x0=0.0, z0=0.0, shop=False, tilt=0.012):
     """Curtain-wall or shopfront glass (session 12; planes here have world = object coordinates): each pane
     (`cell` = (width, height) m from x0, z0) set a hair off true, so the reflection of the sky and trees
@@ -4723,18 +4763,7 @@ def s12b_shop_glass_mat(name, cell, x0=0.0, z0=0.0, shop=False, tilt=0.012):
     wn = nt.nodes.new('ShaderNodeTexWhiteNoise')
     wn.noise_dimensions = '3D'
     link(nt, cv.outputs[0], wn.inputs['Vector'])
-    off = nt.nodes.new('ShaderNodeVectorMath')
-    off.operation = 'SUBTRACT'
-    link(nt, wn.outputs['Color'], off.inputs[0])
-    off.inputs[1].default_value = (0.5, 0.5, 0.5)
-    geo = nt.nodes.new('ShaderNodeNewGeometry')
-    nsum = nt.nodes.new('ShaderNodeVectorMath')
-    nsum.operation = 'ADD'
-    link(nt, geo.outputs['Normal'], nsum.inputs[0])
-    link(nt, math_node_vec_scale(nt, off.outputs[0], (2 * tilt, 2 * tilt, 2 * tilt)), nsum.inputs[1])
-    nn = nt.nodes.new('ShaderNodeVectorMath')
-    nn.operation = 'NORMALIZE'
-    link(nt, nsum.outputs[0], nn.inputs[0])
+    normal = pane_tilt(nt, wn.outputs['Color'], tilt)
     pane = math_node(nt, 'MULTIPLY', wn.outputs['Value'], 1.0)
     inside = ramp(nt, noise(nt, c, 0.25, 3, 0.5), [(0.4, (0.02, 0.022, 0.025)), (0.7, (0.05, 0.048, 0.045))])
     if shop:
@@ -4747,20 +4776,7 @@ def s12b_shop_glass_mat(name, cell, x0=0.0, z0=0.0, shop=False, tilt=0.012):
         low = smooth_band(nt, Z, 0.3, 0.5, 2.1, 2.4)
         inside = mix_rgb(nt, math_node(nt, 'MULTIPLY', low, 0.8), inside, stock)
         inside = mix_rgb(nt, lights, inside, (3.0, 2.8, 2.5))
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, inside, e.inputs['Color'])
-    e.inputs['Strength'].default_value = 1.0
-    g = nt.nodes.new('ShaderNodeBsdfGlossy')
-    g.inputs['Roughness'].default_value = 0.01
-    link(nt, nn.outputs[0], g.inputs['Normal'])
-    fres = nt.nodes.new('ShaderNodeFresnel')
-    fres.inputs['IOR'].default_value = 1.52
-    link(nt, nn.outputs[0], fres.inputs['Normal'])
-    mix = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.1), mix.inputs[0])
-    link(nt, e.outputs[0], mix.inputs[1])
-    link(nt, g.outputs[0], mix.inputs[2])
-    link(nt, mix.outputs[0], out.inputs['Surface'])
+    shop_glass_surface(nt, out, inside, 1.0, normal)
     return no_light_sampling(m)
 
 
@@ -4805,18 +4821,7 @@ def s14C_shop_units_mat(name, bounds, seed=0.0, tilt=0.012):
     pw = nt.nodes.new('ShaderNodeTexWhiteNoise')
     pw.noise_dimensions = '3D'
     link(nt, pv.outputs[0], pw.inputs['Vector'])
-    off = nt.nodes.new('ShaderNodeVectorMath')
-    off.operation = 'SUBTRACT'
-    link(nt, pw.outputs['Color'], off.inputs[0])
-    off.inputs[1].default_value = (0.5, 0.5, 0.5)
-    geo = nt.nodes.new('ShaderNodeNewGeometry')
-    nsum = nt.nodes.new('ShaderNodeVectorMath')
-    nsum.operation = 'ADD'
-    link(nt, geo.outputs['Normal'], nsum.inputs[0])
-    link(nt, math_node_vec_scale(nt, off.outputs[0], (2 * tilt, 2 * tilt, 2 * tilt)), nsum.inputs[1])
-    nn = nt.nodes.new('ShaderNodeVectorMath')
-    nn.operation = 'NORMALIZE'
-    link(nt, nsum.outputs[0], nn.inputs[0])
+    normal = pane_tilt(nt, pw.outputs['Color'], tilt)
     # The interior: its own level (x0.5-1.7) and tint (cool, neutral or warm).
     tint = ramp(nt, r_tint, [(0.0, (0.85, 0.95, 1.15)), (0.5, (1.0, 1.0, 1.0)), (1.0, (1.15, 1.0, 0.82))])
     base = ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.35, (0.025, 0.025, 0.027)), (0.7, (0.07, 0.066, 0.06))])
@@ -4844,20 +4849,7 @@ def s14C_shop_units_mat(name, bounds, seed=0.0, tilt=0.012):
     inside = mix_rgb(nt, empty, inside, wash)
     film = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', r_film, 0.72), smooth_band(nt, Z, 0.95, 1.0, 1.75, 1.8))
     inside = mix_rgb(nt, math_node(nt, 'MULTIPLY', film, 0.8), inside, (0.3, 0.3, 0.29))
-    e = nt.nodes.new('ShaderNodeEmission')
-    link(nt, inside, e.inputs['Color'])
-    link(nt, level, e.inputs['Strength'])
-    g = nt.nodes.new('ShaderNodeBsdfGlossy')
-    g.inputs['Roughness'].default_value = 0.01
-    link(nt, nn.outputs[0], g.inputs['Normal'])
-    fres = nt.nodes.new('ShaderNodeFresnel')
-    fres.inputs['IOR'].default_value = 1.52
-    link(nt, nn.outputs[0], fres.inputs['Normal'])
-    mix = nt.nodes.new('ShaderNodeMixShader')
-    link(nt, math_node(nt, 'ADD', fres.outputs[0], 0.1), mix.inputs[0])
-    link(nt, e.outputs[0], mix.inputs[1])
-    link(nt, g.outputs[0], mix.inputs[2])
-    link(nt, mix.outputs[0], out.inputs['Surface'])
+    shop_glass_surface(nt, out, inside, level, normal)
     return no_light_sampling(m)
 
 
