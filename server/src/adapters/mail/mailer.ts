@@ -49,7 +49,11 @@ export function createMailer(opts: {
         opts.mailDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
       );
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      // Written under a temporary name and renamed: a rename is atomic, so whoever lists the folder (a
+      // developer opening the newest mail, a test waiting for it) never reads a half-written .eml.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, (info as unknown as { message: Buffer }).message);
+      await fs.rename(partial, file);
       opts.log.info({ to: message.to, subject: message.subject, file }, 'mail written (no SMTP_URL)');
     },
   };
