@@ -5437,11 +5437,12 @@ def nd_haze(nt, out, shader, color, dist):
 
 
 def nd_land_mat(clusters, haze=(0.026, 0.022, 0.021), glow_gain=1.0,
-                far_cols=((0.012, 0.014, 0.01), (0.03, 0.03, 0.022))):
+                far_cols=((0.012, 0.014, 0.01), (0.03, 0.03, 0.022)), haze_dist=3200.0):
     """The land: gravel on the shoulder (stones in the colour and the bump), a ragged edge where the grass
     starts, rough grass and soil beyond; far off dark fields and woods with the faint glow of lit streets
     and roofs around each cluster of the town, then haze (`haze`: its colour, the sky's at the horizon;
-    `glow_gain`: the streets' glow on the land; `far_cols`: the far fields' and woods' colour range)."""
+    `glow_gain`: the streets' glow on the land; `far_cols`: the far fields' and woods' colour range;
+    `haze_dist`: the haze's e-folding distance, m)."""
     m, nt, out = new_mat('nd-land')
     c = coord(nt)
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
@@ -5485,7 +5486,7 @@ def nd_land_mat(clusters, haze=(0.026, 0.022, 0.021), glow_gain=1.0,
     add = nt.nodes.new('ShaderNodeAddShader')
     link(nt, p.outputs[0], add.inputs[0])
     link(nt, em.outputs[0], add.inputs[1])
-    nd_haze(nt, out, add.outputs[0], haze, 3200.0)
+    nd_haze(nt, out, add.outputs[0], haze, haze_dist)
     return m
 
 
@@ -6096,7 +6097,7 @@ def s_night_drive():
     # The land beyond the road (shoulder, verge, bank, valley, far hills) with the town on it.
     clusters = nd_town(rng)
     land = nd_land_mat(clusters, haze=tuple(v * sky_strength for v in (0.09, 0.12, 0.21)), glow_gain=0.4,
-                       far_cols=((0.005, 0.007, 0.005), (0.06, 0.058, 0.045)))
+                       far_cols=((0.004, 0.006, 0.004), (0.07, 0.068, 0.052)), haze_dist=5500.0)
     terrain(9.45, 70, nd_ground, land, rows=180, cols=360, name='verge', y_power=2.0, margin=6.0)
     terrain(60, 4600, nd_ground, land, rows=240, cols=640, name='valley', y_power=2.2, margin=40.0)
     blades = leaf2_mat('nd-blades', (0.05, 0.065, 0.028), (0.2, 0.22, 0.1), translucent=0.2,
