@@ -5687,10 +5687,13 @@ def nd_haze(nt, out, shader, color, dist):
     link(nt, mx.outputs[0], out.inputs['Surface'])
 
 
-def nd_land_mat(clusters):
+def nd_land_mat(clusters, haze=(0.026, 0.022, 0.021), glow_gain=1.0,
+                far_cols=((0.012, 0.014, 0.01), (0.03, 0.03, 0.022)), haze_dist=3200.0):
     """The land: gravel on the shoulder (stones in the colour and the bump), a ragged edge where the grass
     starts, rough grass and soil beyond; far off dark fields and woods with the faint glow of lit streets
-    and roofs around each cluster of the town, then haze."""
+    and roofs around each cluster of the town, then haze (`haze`: its colour, the sky's at the horizon;
+    `glow_gain`: the streets' glow on the land; `far_cols`: the far fields' and woods' colour range;
+    `haze_dist`: the haze's e-folding distance, m)."""
     m, nt, out = new_mat('nd-land')
     c = coord(nt)
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
@@ -5708,7 +5711,7 @@ def nd_land_mat(clusters):
     gcol = mix_rgb(nt, 1.0, gcol, ramp(nt, fine, [(0.3, (0.7, 0.7, 0.7)), (0.7, (1.1, 1.1, 1.1))]), 'MULTIPLY')
     soil = ramp(nt, noise(nt, c, 3.0, 6, 0.6), [(0.3, (0.05, 0.055, 0.028)), (0.55, (0.085, 0.09, 0.045)),
                                                  (0.75, (0.08, 0.07, 0.045))])
-    far = ramp(nt, noise(nt, c, 0.02, 5, 0.6), [(0.35, (0.012, 0.014, 0.01)), (0.65, (0.03, 0.03, 0.022))])
+    far = ramp(nt, noise(nt, c, 0.02, 5, 0.6), [(0.35, far_cols[0]), (0.65, far_cols[1])])
     mr = nt.nodes.new('ShaderNodeMapRange')
     link(nt, y, mr.inputs['Value'])
     mr.inputs['From Min'].default_value = 40.0
@@ -5727,14 +5730,14 @@ def nd_land_mat(clusters):
         f = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', f, f), a)
         glow = f if glow is None else math_node(nt, 'ADD', glow, f)
     streets = ramp(nt, noise(nt, c, 0.03, 6, 0.7), [(0.35, (0.3, 0.3, 0.3)), (0.7, (1.0, 1.0, 1.0))])
-    glow = math_node(nt, 'MULTIPLY', glow, streets)
+    glow = math_node(nt, 'MULTIPLY', glow, math_node(nt, 'MULTIPLY', streets, glow_gain))
     em = nt.nodes.new('ShaderNodeEmission')
     em.inputs['Color'].default_value = (1.0, 0.62, 0.36, 1)
     link(nt, glow, em.inputs['Strength'])
     add = nt.nodes.new('ShaderNodeAddShader')
     link(nt, p.outputs[0], add.inputs[0])
     link(nt, em.outputs[0], add.inputs[1])
-    nd_haze(nt, out, add.outputs[0], (0.026, 0.022, 0.021), 3200.0)
+    nd_haze(nt, out, add.outputs[0], haze, haze_dist)
     return m
 
 
@@ -5991,6 +5994,49 @@ def s11b_night_sky(glow_dir=0.25, glow=1.0, strength=1.0):
                        (0.12, (0.020, 0.017, 0.018)), (0.35, (0.004, 0.004, 0.005))])
     lit = mix_rgb(nt, 1.0, lit, side, 'MULTIPLY')
     col = mix_rgb(nt, 1.0, col, mix_rgb(nt, cover, (0, 0, 0), lit), 'ADD')
+    link(nt, col, bg.inputs['Color'])
+    bg.inputs['Strength'].default_value = strength
+    return w
+
+
+def s14N_blue_hour_sky(sun_az=-55.0, strength=1.0):
+    """The sky at blue hour (session 14), 15-25 minutes after sunset: no sun, the whole dome lit. A deep
+    blue overhead that pales towards the horizon (the haze there lit from the side); on the side where the
+    sun went down (`sun_az`, degrees from straight ahead, negative = left) a warm afterglow band hugs the
+    horizon, orange at the bottom through a faint rose to the blue; on the far side the horizon is a cooler
+    grey-blue (the earth's shadow). A few thin stratus streaks, seen in perspective: dark blue-grey against
+    the sky, their undersides warmed towards the afterglow."""
+    w, nt, bg, sep = elevation_world('s14N-blue-hour')
+    z = sep.outputs['Z']
+    zc = math_node(nt, 'MAXIMUM', z, 0.015)
+    col = ramp(nt, z, [(0.0, (0.2, 0.26, 0.42)), (0.03, (0.12, 0.19, 0.40)), (0.08, (0.06, 0.13, 0.37)),
+                       (0.2, (0.035, 0.09, 0.32)), (0.45, (0.022, 0.065, 0.26)), (1.0, (0.015, 0.045, 0.2))])
+    az = math.radians(sun_az)
+    dot = nt.nodes.new('ShaderNodeVectorMath')
+    dot.operation = 'DOT_PRODUCT'
+    link(nt, sep.inputs[0].links[0].from_socket, dot.inputs[0])
+    dot.inputs[1].default_value = (math.sin(az), math.cos(az), 0.0)
+    toward = math_node(nt, 'MAXIMUM', dot.outputs['Value'], 0.0)
+    glow = math_node(nt, 'POWER', toward, 3.0)
+    band = ramp(nt, z, [(0.0, (0.7, 0.46, 0.14)), (0.045, (0.5, 0.33, 0.1)), (0.075, (0.15, 0.095, 0.03)),
+                        (0.11, (0.03, 0.012, 0.01)), (0.16, (0.0, 0.0, 0.0))])
+    col = mix_rgb(nt, 1.0, col, mix_rgb(nt, glow, (0.0, 0.0, 0.0), band), 'ADD')
+    # The far side: the earth's shadow, a cooler, duller band just above the horizon.
+    away = math_node(nt, 'POWER', math_node(nt, 'MAXIMUM', math_node(nt, 'MULTIPLY', dot.outputs['Value'], -1.0), 0.0), 2.0)
+    shadow = ramp(nt, z, [(0.0, (0.8, 0.82, 0.9)), (0.1, (0.88, 0.9, 0.95)), (0.25, (1.0, 1.0, 1.0))])
+    col = mix_rgb(nt, away, col, mix_rgb(nt, 1.0, col, shadow, 'MULTIPLY'))
+    comb = nt.nodes.new('ShaderNodeCombineXYZ')
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['X'], zc), 0.5), comb.inputs['X'])
+    link(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'DIVIDE', sep.outputs['Y'], zc), 1.1), comb.inputs['Y'])
+    comb.inputs['Z'].default_value = 4.1
+    streak = noise(nt, comb.outputs[0], 0.5, 8, 0.6, distortion=0.4)
+    big = noise(nt, comb.outputs[0], 0.12, 3, 0.5)
+    dens = math_node(nt, 'ADD', streak, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', big, 0.5), 0.9))
+    cover = ramp(nt, dens, [(0.58, (0, 0, 0)), (0.74, (0.45, 0.45, 0.45)), (0.9, (0.7, 0.7, 0.7))])
+    cover = math_node(nt, 'MULTIPLY', cover, ramp(nt, z, [(0.012, (0, 0, 0)), (0.05, (1, 1, 1))]))
+    cloud = mix_rgb(nt, glow, (0.07, 0.085, 0.14), (0.30, 0.17, 0.13))
+    col = mix_rgb(nt, cover, col, mix_rgb(nt, 1.0, cloud, ramp(nt, z, [(0.0, (1.4, 1.4, 1.4)), (0.15, (0.8, 0.8, 0.8))]),
+                                           'MULTIPLY'))
     link(nt, col, bg.inputs['Color'])
     bg.inputs['Strength'].default_value = strength
     return w
@@ -6272,10 +6318,15 @@ def s_night_drive():
     a bank dropping into the valley, broadleaf trees dark against a sky whose light-pollution dome is a
     smooth gradient (no streaks) under a broken cloud deck lit from below; the town across the valley as
     separate lights of varied colour (sodium, LED, windows) with soft halos. Sensor grain, a veiling glow
-    from the lamp above the frame. 85 mm, f/4."""
+    from the lamp above the frame. 85 mm, f/4.
+    Session 14: shot at blue hour instead of full night (a daylight-shot car could never match a black
+    night sky): `s14N_blue_hour_sky`, a clearly lit deep blue with an afterglow low on the right, lights
+    the lay-by softly and coolly from above; the street lamps are already on (a weaker warm pool), the
+    town's lights below, the land and the far haze blue-grey in the twilight. The key light is the sky."""
     import numpy as np
     rng = np.random.default_rng(21)
-    s11b_night_sky(glow_dir=0.3, strength=0.9)
+    sky_strength = 1.0
+    s14N_blue_hour_sky(sun_az=35.0, strength=sky_strength)
     lamp_col = (1.0, 0.8, 0.58)
     sodium_col = (1.0, 0.55, 0.2)
     keep = (-3.2, 3.2, -1.6, 1.6)
@@ -6296,7 +6347,8 @@ def s_night_drive():
     s11b_layby_litter(rng, (-12.0, 12.0), (-6.0, 2.3), keep, n=70)
     # The land beyond the road (shoulder, verge, bank, valley, far hills) with the town on it.
     clusters = nd_town(rng)
-    land = nd_land_mat(clusters)
+    land = nd_land_mat(clusters, haze=tuple(v * sky_strength for v in (0.09, 0.12, 0.21)), glow_gain=0.4,
+                       far_cols=((0.004, 0.006, 0.004), (0.07, 0.068, 0.052)), haze_dist=5500.0)
     terrain(9.45, 70, nd_ground, land, rows=180, cols=360, name='verge', y_power=2.0, margin=6.0)
     terrain(60, 4600, nd_ground, land, rows=240, cols=640, name='valley', y_power=2.2, margin=40.0)
     blades = leaf2_mat('nd-blades', (0.05, 0.065, 0.028), (0.2, 0.22, 0.1), translucent=0.2,
@@ -6314,12 +6366,12 @@ def s_night_drive():
     box((0.28, 0.6, 0.1), head, pole_mat, bevel=0.03)
     # LED road optics: an elongated cone (long along the road, short across it) aimed at the lay-by, so
     # the pool covers the car and falls off into the dark towards the camera and along the road.
-    s11b_elliptic_spot((lx, head[1], head[2] - 0.08), 9000, (lx + 1.8, 3.2, 0), 88, 0.75, lamp_col, 0.2,
+    s11b_elliptic_spot((lx, head[1], head[2] - 0.08), 7500, (lx + 1.8, 3.2, 0), 88, 0.75, lamp_col, 0.2,
                        stretch=(1.9, 0.85))
     # A little light spills up and back (the pole's top, the nearest crowns).
-    point_light((lx, head[1] + 0.3, head[2] - 0.1), 450, lamp_col, radius=0.15)
+    point_light((lx, head[1] + 0.3, head[2] - 0.1), 150, lamp_col, radius=0.15)
     # The next lamp along the road, 36 m to the right (out of frame): an old sodium one.
-    s11b_elliptic_spot((lx + 36.0, head[1], head[2] - 0.08), 5000, (lx + 34.0, 2.5, 0), 120, 0.5, sodium_col, 0.2,
+    s11b_elliptic_spot((lx + 36.0, head[1], head[2] - 0.08), 2000, (lx + 34.0, 2.5, 0), 120, 0.5, sodium_col, 0.2,
                        stretch=(1.6, 0.85))
     # Trees and bushes on the bank, framing the view: crowns that reach out of the frame at the sides,
     # the middle open to the valley.
@@ -6332,15 +6384,14 @@ def s_night_drive():
                            (13.5, 31.0, 0, 1.1), (5.5, 47.0, 1, 0.8), (-3.5, 60.0, 1, 0.9), (-8.0, 13.5, 3, 0.8),
                            (7.5, 13.0, 3, 0.7), (11.0, 14.0, 3, 1.0), (-12.5, 14.5, 3, 0.9)):
         put(trees[k], (tx, ty, float(nd_ground(np.array([tx]), np.array([ty]))[0]) - 0.1), rng.uniform(0, 6.3), s)
-    # Azimuth and elevation of the lamp's head seen from the car (0 = from behind the scene, 90 = right).
-    az = math.degrees(math.atan2(head[0], head[1])) % 360
-    el = math.degrees(math.atan2(head[2], math.hypot(head[0], head[1])))
-    key(round(az, 1), round(el, 1), 0.3, lamp_col)
+    # The key is the twilight sky: very soft, from high up, a little brighter towards the afterglow (right,
+    # behind the scene); cool. The lamp's pool only warms the asphalt.
+    key(25.0, 65.0, 0.85, (0.82, 0.9, 1.0))
     camera(outdoor=True)
     sc.camera.data.dof.aperture_fstop = 4.0
     meta['camera']['fStop'] = 4.0
     sc.camera.data.clip_end = 20000
-    render_settings(exposure=-1.1, adaptive=0.01)
+    render_settings(exposure=0.1, adaptive=0.01)
     nature_compositor(None, glare=0.35)
     hx, hy = project(head)
     s11b_photo_post(grain=0.05, floor=0.0012, halo=0.22, halo_threshold=0.6, halo_size=9,
