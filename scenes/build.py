@@ -1949,6 +1949,30 @@ def s12a_dashes(nt, c, scale, rot, thr, stretch=6.0):
     return ramp(nt, n, [(thr, (0, 0, 0)), (thr + 0.07, (1, 1, 1))])
 
 
+def studio_marks_and_dust(nt, c, x, y, fcol, floor_col, marks, flat, wear, dust, cove, drift, speck, colour):
+    """A studio floor's rubber marks (`marks` x `wear`, kept to the flat floor, in the floor's colour
+    darkened to 0.42) and its dust (`dust` x `wear`): drifts of a light haze, heavier towards the cove (y from cove[0] to
+    10.5 m) and the untrodden sides (|x| / cove[1], weight cove[2]; cove[3] everywhere), times
+    (speck[4] + specks). drift = (noise scale, detail, ramp start); speck = (scale, detail, ramp from, to,
+    floor). Returns the floor colour, the marks and the dust mask. Shared by the session-12 cove floor and
+    session 13's (s13F_floor)."""
+    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
+    rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
+    fcol = mix_rgb(nt, marks, fcol, rubber)
+    ymap = nt.nodes.new('ShaderNodeMapRange')
+    link(nt, y, ymap.inputs['Value'])
+    ymap.inputs['From Min'].default_value = cove[0]
+    ymap.inputs['From Max'].default_value = 10.5
+    xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), cove[1])
+    where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, cove[2]))
+    where = math_node(nt, 'ADD', where, cove[3], clamp=True)
+    drifts = ramp(nt, noise(nt, c, drift[0], drift[1], 0.55), [(drift[2], (0, 0, 0)), (0.8, (1, 1, 1))])
+    sp = ramp(nt, noise(nt, c, speck[0], speck[1], 0.5), [(speck[2], (0, 0, 0)), (speck[3], (1, 1, 1))])
+    dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', speck[4], sp))
+    dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
+    return mix_rgb(nt, dust_m, fcol, colour), marks, dust_m
+
+
 def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=(), dust=0.1, s13f=None):
     """Session 12 (studio white, grey, modern): a painted cyclorama as a camera sees it at 100 %.
     The floor paint meets the wall paint at the foot of the cove (a soft change over 20-30 cm, not a
@@ -2004,22 +2028,10 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
         sc_mask = ramp(nt, noise(nt, c, 0.35, 3, 0.5), [(0.42, (0, 0, 0)), (0.62, (1, 1, 1))])
         sc_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', sc_m, sc_mask), 0.7)
         marks = sc_m if marks is None else math_node(nt, 'ADD', marks, sc_m)
-        marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
-        rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
-        fcol = mix_rgb(nt, marks, fcol, rubber)
         # dust: fine light speckle in drifts, heavier at the cove's foot and at the untrodden sides
-        ymap = nt.nodes.new('ShaderNodeMapRange')
-        link(nt, y, ymap.inputs['Value'])
-        ymap.inputs['From Min'].default_value = 3.0
-        ymap.inputs['From Max'].default_value = 10.5
-        xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), 8.0)
-        where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, 0.5))
-        where = math_node(nt, 'ADD', where, 0.15, clamp=True)
-        drifts = ramp(nt, noise(nt, c, 1.1, 4, 0.55), [(0.35, (0, 0, 0)), (0.8, (1, 1, 1))])
-        speck = ramp(nt, noise(nt, c, 90.0, 2, 0.5), [(0.5, (0, 0, 0)), (0.72, (1, 1, 1))])
-        dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', 0.35, speck))
-        dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
-        fcol = mix_rgb(nt, dust_m, fcol, (0.66, 0.64, 0.6))
+        fcol, marks, dust_m = studio_marks_and_dust(nt, c, x, y, fcol, floor_col, marks, flat, wear, dust,
+                                                    cove=(3.0, 8.0, 0.5, 0.15), drift=(1.1, 4, 0.35),
+                                                    speck=(90.0, 2, 0.5, 0.72, 0.35), colour=(0.66, 0.64, 0.6))
     # grime and shoe scuffs at the cove's foot (things pushed against the sweep, people stepping on it)
     foot = ramp(nt, z, [(0.0, (0.3, 0.3, 0.3)), (0.06, (1, 1, 1)), (0.45, (0, 0, 0))])
     heel = s12a_dashes(nt, c, 7.0, 90.0, 0.69, stretch=4.0)
@@ -2134,22 +2146,10 @@ def s13F_floor(nt, c, c0, y, x, floor_col, seed, tracks, dust, wear, flat, F):
         joint = ramp(nt, math_node(nt, 'DIVIDE', jd, 0.012), [(0.0, (1, 1, 1)), (1.0, (0, 0, 0))])
         joint = math_node(nt, 'MULTIPLY', joint, ramp(nt, noise(nt, c, 1.5, 2, 0.5), [(0.3, (0.25,) * 3), (0.6, (0.7,) * 3)]))
         marks = math_node(nt, 'ADD', marks, joint)
-    marks = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', marks, wear), flat, clamp=True)
-    rubber = mix_rgb(nt, 1.0, floor_col, (0.42, 0.41, 0.4), 'MULTIPLY')
-    fcol = mix_rgb(nt, marks, fcol, rubber)
     # dust: a light haze in drifts, heavier towards the cove and the sides, with sparse specks
-    ymap = nt.nodes.new('ShaderNodeMapRange')
-    link(nt, y, ymap.inputs['Value'])
-    ymap.inputs['From Min'].default_value = 2.0
-    ymap.inputs['From Max'].default_value = 10.5
-    xs = math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', x), 7.0)
-    where = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', ymap.outputs[0], 0.8), math_node(nt, 'MULTIPLY', xs, 0.6))
-    where = math_node(nt, 'ADD', where, 0.12, clamp=True)
-    drifts = ramp(nt, noise(nt, c, 0.8, 3, 0.55), [(0.38, (0, 0, 0)), (0.8, (1, 1, 1))])
-    speck = ramp(nt, noise(nt, c, 160.0, 1, 0.5), [(0.66, (0, 0, 0)), (0.74, (1, 1, 1))])
-    dust_m = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', drifts, where), math_node(nt, 'ADD', 0.45, speck))
-    dust_m = math_node(nt, 'MULTIPLY', dust_m, dust * wear, clamp=True)
-    fcol = mix_rgb(nt, dust_m, fcol, (0.62, 0.6, 0.57))
+    fcol, marks, dust_m = studio_marks_and_dust(nt, c, x, y, fcol, floor_col, marks, flat, wear, dust,
+                                                cove=(2.0, 7.0, 0.6, 0.12), drift=(0.8, 3, 0.38),
+                                                speck=(160.0, 1, 0.66, 0.74, 0.45), colour=(0.62, 0.6, 0.57))
     return fcol, patch, marks, dust_m
 
 
