@@ -29,3 +29,7 @@ export function overlapOnCanvas(left: number, top: number, cw: number, ch: numbe
     y1: Math.min(ch, H - top),
   };
 }
+
+/** Rec. 601 luma of pixel `i` of interleaved 8-bit data with `channels` channels (0..255). */
+export const lumaAt = (data: Uint8Array, i: number, channels = 3): number =>
+  0.299 * data[i * channels] + 0.587 * data[i * channels + 1] + 0.114 * data[i * channels + 2];

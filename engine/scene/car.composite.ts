@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
-import { grownBox, overlapOnCanvas } from '../io/pixel.box';
+import { grownBox, lumaAt, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
 import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
@@ -739,13 +739,11 @@ async function cleanCar(
   // At the feet an old floor darker than the car is the tread's or the contact shadow's dark (see defringe):
   // swapping it for the car's colour drew the light sidewall out to the edge.
   const feet = feetRow(carA, cw, ch);
-  const lumAt = (c: Buffer, i: number): number =>
-    0.299 * c[i * 3] + 0.587 * c[i * 3 + 1] + 0.114 * c[i * 3 + 2];
   for (let i = 0; i < n; i++) {
     const av = carA[i];
     if (av >= 250 || av <= CHOKE || B.weight[i] < 4) continue;
     const f = F.weight[i] >= 24 ? F.colour : Fa;
-    if (feet >= 0 && i >= feet * cw && lumAt(B.colour, i) < lumAt(f, i)) continue;
+    if (feet >= 0 && i >= feet * cw && lumaAt(B.colour, i) < lumaAt(f, i)) continue;
     let fb2 = 0;
     let ib = 0;
     for (let k = 0; k < 3; k++) {
@@ -833,11 +831,10 @@ async function defringe(rgb: Buffer, a: Uint8Array | Buffer, w: number, h: numbe
   // floor as well. Judged as background, the tread went and the light sidewall of a dusty tyre was left as
   // the outline: "a light halo around the tyres" (session 14, ig02_carsgraz_260).
   const feet = feetRow(a, w, h);
-  const lumAt = (c: Buffer, i: number): number =>
-    0.299 * c[i * 3] + 0.587 * c[i * 3 + 1] + 0.114 * c[i * 3 + 2];
   const judge = (i: number): number => {
     if (!known[i]) return a[i];
-    if (feet >= 0 && i >= feet * w && lumAt(B, i) < lumAt(F, i) && lumAt(rgb, i) < lumAt(F, i)) return a[i];
+    if (feet >= 0 && i >= feet * w && lumaAt(B, i) < lumaAt(F, i) && lumaAt(rgb, i) < lumaAt(F, i))
+      return a[i];
     let fb2 = 0;
     let ib = 0;
     for (let k = 0; k < 3; k++) {

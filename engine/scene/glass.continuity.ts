@@ -1,5 +1,6 @@
 import type { RawImage } from '../io/image.decode';
 import { fillHoles, labelComponents, morph } from '../segment/mask.ops';
+import { lumaAt } from '../io/pixel.box';
 
 /**
  * Windows through which a plain studio backdrop shows, found by what they show. ISNet counts a window as
@@ -33,7 +34,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   const { x0, x1, y0, y1, topY, band, bx0, by0, bw, bh } = frame;
   const cw = x1 - x0 + 1;
   const chh = y1 - y0 + 1;
-  const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
+  const lum = (i: number): number => lumaAt(data, i, C);
 
   // Plain backdrop: the background in a frame around the car's upper half varies little from pixel to
   // pixel (median absolute step under 2.5 levels; a street scene is 6-15).
@@ -188,7 +189,7 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
   const { image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh } = f;
   const { width: w, height: h, channels: C, data } = image;
   const chh = y1 - y0 + 1;
-  const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
+  const lum = (i: number): number => lumaAt(data, i, C);
   const { labels, sizes } = splitThinBridges(cand, bw, bh, Math.max(2, Math.round(chh * 0.012)));
   let carArea = 0;
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (alpha[y * w + x] >= 128) carArea++;
@@ -482,7 +483,7 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   for (let by = 0; by < bh; by++)
     for (let bx = 0; bx < bw; bx++) if (alpha[(by + by0) * w + bx + bx0] < 250) edge[by * bw + bx] = 255;
   const nearEdge = morph(edge, bw, bh, 2, 'max');
-  const lum = (i: number): number => 0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2];
+  const lum = (i: number): number => lumaAt(data, i, C);
   const at = (j: number): number => ((j / bw) | 0) * w + by0 * w + (j % bw) + bx0;
   // Only what is as bright as the glass found and at least 180 of 255 (the pale sky, a white wall): the seal
   // round a pane is darker and stops the growth, so it never runs on into paint beyond the seal that

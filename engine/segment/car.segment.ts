@@ -3,6 +3,7 @@ import type { RawImage } from '../io/image.decode';
 import { runIsnet, type SaliencyMap } from './isnet.infer';
 import { feetRow, fillHoles, labelComponents, morph } from './mask.ops';
 import { glassMap, keepCarFast, refineMask } from './mask.refine';
+import { lumaAt } from '../io/pixel.box';
 
 /** A pixel box in image coordinates. */
 export interface PixelBox {
@@ -296,7 +297,7 @@ export function restoreTread(alpha: Uint8Array, image: RawImage): number {
   if (top < 0 || carH < 30) return 0;
   const sill = feetRow(alpha, w, h) - 1;
   if (bottom - sill < 3) return 0;
-  const lum = (i: number): number => 0.299 * data[i * c] + 0.587 * data[i * c + 1] + 0.114 * data[i * c + 2];
+  const lum = (i: number): number => lumaAt(data, i, c);
   // The car's darkest tones below the sill (the tyres' rubber): its 5th percentile.
   const tones: number[] = [];
   for (let y = sill + 1; y <= bottom; y++)
