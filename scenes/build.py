@@ -6140,6 +6140,21 @@ def s11b_damp_asphalt_mat(name, base, patchy=0.0, tracks=(), puddles=0.5, keep_d
     return m
 
 
+def comp_sqrt_luma(nt, src):
+    """Compositor: the square root of the image's luminance (clamped at 0), the scale of shot noise, which
+    grows with the square root of the light. Returns the node (its output 0 is the value)."""
+    bw = nt.nodes.new('CompositorNodeRGBToBW')
+    link(nt, src, bw.inputs[0])
+    sq = nt.nodes.new('CompositorNodeMath')
+    sq.operation = 'SQRT'
+    mx = nt.nodes.new('CompositorNodeMath')
+    mx.operation = 'MAXIMUM'
+    link(nt, bw.outputs[0], mx.inputs[0])
+    mx.inputs[1].default_value = 0.0
+    link(nt, mx.outputs[0], sq.inputs[0])
+    return sq
+
+
 def s11b_photo_post(grain=0.06, floor=0.0015, halo=0.0, halo_threshold=1.0, halo_size=9, flare=None):
     """Photographic finishing after the library's compositor (session 11): a wide, soft halo around the
     brightest lights (lens haze; `halo` its mix), a veiling flare from a lamp just outside the frame
@@ -6187,15 +6202,7 @@ def s11b_photo_post(grain=0.06, floor=0.0015, halo=0.0, halo_threshold=1.0, halo
         n.operation = 'SUBTRACT'
         link(nt, tn.outputs['Value'], n.inputs[0])
         n.inputs[1].default_value = 0.5
-        lum = nt.nodes.new('CompositorNodeRGBToBW')
-        link(nt, img, lum.inputs[0])
-        sq = nt.nodes.new('CompositorNodeMath')
-        sq.operation = 'SQRT'
-        mx = nt.nodes.new('CompositorNodeMath')
-        mx.operation = 'MAXIMUM'
-        link(nt, lum.outputs[0], mx.inputs[0])
-        mx.inputs[1].default_value = 0.0
-        link(nt, mx.outputs[0], sq.inputs[0])
+        sq = comp_sqrt_luma(nt, img)
         # sigma = grain * sqrt(L * 0.05) + floor  (shot noise grows with sqrt of the light)
         k = nt.nodes.new('CompositorNodeMath')
         k.operation = 'MULTIPLY'
@@ -12483,15 +12490,7 @@ def s13C_sensor_grain(sigma, floor, chroma=0.3, seed=1, clump=0.5):
     cen.inputs[0].default_value = 1.0
     link(nt, node.outputs['Image'], cen.inputs[1])
     cen.inputs[2].default_value = (0.5, 0.5, 0.5, 1)
-    bw = nt.nodes.new('CompositorNodeRGBToBW')
-    link(nt, src, bw.inputs[0])
-    sq = nt.nodes.new('CompositorNodeMath')
-    sq.operation = 'SQRT'
-    mx = nt.nodes.new('CompositorNodeMath')
-    mx.operation = 'MAXIMUM'
-    link(nt, bw.outputs[0], mx.inputs[0])
-    mx.inputs[1].default_value = 0.0
-    link(nt, mx.outputs[0], sq.inputs[0])
+    sq = comp_sqrt_luma(nt, src)
     amp = nt.nodes.new('CompositorNodeMath')
     amp.operation = 'MULTIPLY_ADD'
     link(nt, sq.outputs[0], amp.inputs[0])
