@@ -176,6 +176,8 @@ export function composeServices(database: Database, settings: Settings, opts: { 
     size: settings.imageWorkers,
     nice: settings.imageWorkerNice,
     idleMs: settings.imageWorkerIdleMs,
+    // Photo jobs run here: workers load the models as they start, not during the first photo.
+    warmup: settings.roles.worker,
     log: log.child({ component: 'images' }),
   });
   const metrics = createMetrics();

@@ -5,6 +5,7 @@ import { EngineError } from '../../../../engine/engine.error';
 import { engineProcessEnv } from '../../../../engine/process.env';
 import type { BatchItemResult, Engine, ProcessResult, StageName } from '../../../../engine/pipeline';
 import { revive, type ImageError, type ImageReply, type ImageTask } from './image-protocol';
+import { WARMUP_ENV } from './image-warmup';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'id'> : never;
 type TaskBody = Distribute<ImageTask>;
@@ -49,6 +50,8 @@ export function imageWorkerPool(opts: {
   /** Added to the workers' nice value (lower CPU priority than the server), 0 for none. */
   nice?: number;
   idleMs?: number;
+  /** Workers load the engine's models as they start (a server that runs photo jobs; see image-warmup.ts). */
+  warmup?: boolean;
   log?: { info(o: object, msg: string): void; error(o: object, msg: string): void };
 }): ImageWorkers {
   const idleMs = opts.idleMs ?? 30_000;
@@ -64,7 +67,7 @@ export function imageWorkerPool(opts: {
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: engineProcessEnv(),
+      env: { ...engineProcessEnv(), ...(opts.warmup ? { [WARMUP_ENV]: '1' } : {}) },
     });
     // Image work yields the CPU to the event loop that answers HTTP: on a machine with few cores the engine
     // would otherwise take every core and API latency would follow the photos (issue 15, reproduction 8).

@@ -4,9 +4,15 @@ import { createEngine, type Engine } from '../../../../engine/pipeline';
 import { sanitizeImage } from '../../../../engine/io/image.decode';
 import { EngineError } from '../../../../engine/engine.error';
 import { asBuffer, revive, type ImageReply, type ImageTask } from './image-protocol';
+import { warmAtStart } from './image-warmup';
 
 let engine: Engine | undefined;
 const send = (reply: ImageReply) => process.send?.(reply);
+warmAtStart(
+  process.env,
+  () => (engine ??= createEngine()),
+  (err) => console.error('image worker: model warm-up failed', err),
+);
 
 async function run(task: ImageTask): Promise<unknown> {
   switch (task.op) {
