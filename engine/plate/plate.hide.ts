@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import type { Point, Quad } from './text.ocr';
+import { maskBounds } from '../segment/mask.ops';
 
 export type HideStyle = 'blur' | 'pixelate' | 'solid';
 
@@ -107,22 +108,9 @@ export async function hideMasked(
   style: HideStyle = 'blur',
 ): Promise<void> {
   const { width: w, height: h, channels: c } = image;
-  let x0 = w;
-  let y0 = h;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) {
-      if (mask[row + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-    }
-  }
-  if (x1 < 0) return;
+  const bounds = maskBounds(mask, w, h);
+  if (!bounds) return;
+  const { x0, y0, x1, y1 } = bounds;
   const rw = x1 - x0 + 1;
   const rh = y1 - y0 + 1;
   const size = Math.max(4, Math.min(rw, rh));

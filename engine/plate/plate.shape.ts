@@ -1,5 +1,5 @@
 import type { RawImage } from '../io/image.decode';
-import { fillHoles, labelComponents } from '../segment/mask.ops';
+import { fillHoles, labelComponents, threshold } from '../segment/mask.ops';
 import type { Point, Quad } from './text.ocr';
 
 /** Luminance (0..255) of an image, one byte per pixel. */
@@ -177,6 +177,41 @@ export interface ShapeCandidate {
   glyphs: number;
 }
 
+/** Box-downscaled luminance (w x h from W x H, `f` source pixels per target pixel). */
+function boxDownscale(lumAll: Uint8Array, W: number, H: number, w: number, h: number, f: number): Uint8Array {
+  const lum = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.floor(y * f);
+    const y1 = Math.max(y0 + 1, Math.min(H, Math.floor((y + 1) * f)));
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.floor(x * f);
+      const x1 = Math.max(x0 + 1, Math.min(W, Math.floor((x + 1) * f)));
+      let s = 0;
+      for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) s += lumAll[yy * W + xx];
+      lum[y * w + x] = Math.round(s / ((y1 - y0) * (x1 - x0)));
+    }
+  }
+  return lum;
+}
+
+/** Bounding boxes of the `k` - 1 labelled components (x1 < 0 for a label that has no pixel). */
+function componentBoxes(labels: Int32Array, k: number, w: number, h: number) {
+  const x0 = new Int32Array(k).fill(w);
+  const y0 = new Int32Array(k).fill(h);
+  const x1 = new Int32Array(k).fill(-1);
+  const y1 = new Int32Array(k).fill(-1);
+  for (let y = 0, p = 0; y < h; y++)
+    for (let x = 0; x < w; x++, p++) {
+      const l = labels[p];
+      if (!l) continue;
+      if (x < x0[l]) x0[l] = x;
+      if (x > x1[l]) x1[l] = x;
+      if (y < y0[l]) y0[l] = y;
+      if (y > y1[l]) y1[l] = y;
+    }
+  return { x0, y0, x1, y1 };
+}
+
 /**
  * Plates by shape: at several brightness levels, bright blobs (holes filled) that are rectangles of plate
  * proportions (aspect 1.8..6.5) holding a row of at least three glyph-like dark marks of similar height,
@@ -189,43 +224,14 @@ export function findPlateShapes(image: RawImage, lumFull?: Uint8Array, side = 80
   const scale = Math.min(1, side / Math.max(W, H));
   const w = Math.max(1, Math.round(W * scale));
   const h = Math.max(1, Math.round(H * scale));
-  // Box-downscaled luminance.
-  const lum = new Uint8Array(w * h);
-  if (scale === 1) lum.set(lumAll);
-  else {
-    const f = 1 / scale;
-    for (let y = 0; y < h; y++) {
-      const y0 = Math.floor(y * f);
-      const y1 = Math.max(y0 + 1, Math.min(H, Math.floor((y + 1) * f)));
-      for (let x = 0; x < w; x++) {
-        const x0 = Math.floor(x * f);
-        const x1 = Math.max(x0 + 1, Math.min(W, Math.floor((x + 1) * f)));
-        let s = 0;
-        for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) s += lumAll[yy * W + xx];
-        lum[y * w + x] = Math.round(s / ((y1 - y0) * (x1 - x0)));
-      }
-    }
-  }
+  const lum = scale === 1 ? Uint8Array.from(lumAll) : boxDownscale(lumAll, W, H, w, h, 1 / scale);
   const found: ShapeCandidate[] = [];
   const bin = new Uint8Array(w * h);
   for (let t = 90; t <= 210; t += 20) {
-    for (let i = 0; i < bin.length; i++) bin[i] = lum[i] >= t ? 1 : 0;
-    const { labels, sizes } = labelComponents(bin, w, h);
+    const { labels, sizes } = labelComponents(threshold(lum, t, 1, bin), w, h);
     // Bounding boxes of components of a plausible size.
     const k = sizes.length;
-    const x0 = new Int32Array(k).fill(w);
-    const y0 = new Int32Array(k).fill(h);
-    const x1 = new Int32Array(k).fill(-1);
-    const y1 = new Int32Array(k).fill(-1);
-    for (let y = 0, p = 0; y < h; y++)
-      for (let x = 0; x < w; x++, p++) {
-        const l = labels[p];
-        if (!l) continue;
-        if (x < x0[l]) x0[l] = x;
-        if (x > x1[l]) x1[l] = x;
-        if (y < y0[l]) y0[l] = y;
-        if (y > y1[l]) y1[l] = y;
-      }
+    const { x0, y0, x1, y1 } = componentBoxes(labels, k, w, h);
     for (let l = 1; l < k; l++) {
       const bw = x1[l] - x0[l] + 1;
       const bh = y1[l] - y0[l] + 1;

@@ -4,7 +4,7 @@ import { grownBox, lumaAt, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
 import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
-import { feetRow } from '../segment/mask.ops';
+import { feetRow, maskBounds } from '../segment/mask.ops';
 import { photoShadow, toLinear, type PhotoShadow } from './photo.shadow';
 import { renderScene, type SceneTint } from './scene.render';
 
@@ -23,22 +23,9 @@ export interface CarBox {
 const SUN_CAST = 0.3;
 
 export function carBox(mask: Uint8Array, width: number, height: number): CarBox | null {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (mask[row + x] >= 128) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-    }
-  }
-  if (x1 < 0) return null;
+  const bounds = maskBounds(mask, width, height, 128);
+  if (!bounds) return null;
+  const { x0, y0, x1, y1 } = bounds;
   const edge = 2;
   return {
     x: x0,
@@ -426,7 +413,7 @@ export async function compositeCar(
   const alpha = new Uint8Array(W * H);
   const onCanvas = overlapOnCanvas(left, top, cw, ch, W, H);
   for (let y = onCanvas.y0; y < onCanvas.y1; y++)
-    for (let x = onCanvas.x0; x < onCanvas.x1; x++) alpha[(top + y) * W + left + x] = carA[y * cw + x];
+    alpha.set(carA.subarray(y * cw + onCanvas.x0, y * cw + onCanvas.x1), (top + y) * W + left + onCanvas.x0);
 
   // The scene's grain matched to the car's own noise (the renders are clean; a phone photo is not).
   await matchGrain(out, W, H, alpha, carRgb, carA, cw, ch);
@@ -462,19 +449,7 @@ export async function compositeCar(
     if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
   }
 
-  for (let y = onCanvas.y0; y < onCanvas.y1; y++) {
-    const oy = top + y;
-    for (let x = onCanvas.x0; x < onCanvas.x1; x++) {
-      const ox = left + x;
-      const av = carA[y * cw + x];
-      if (av <= CHOKE) continue;
-      // A slight choke of the soft edge: the outermost, mostly-background pixels of the cut go.
-      const a = Math.min(1, (av - CHOKE) / (255 - CHOKE));
-      const o = (oy * W + ox) * 3;
-      const s = (y * cw + x) * 3;
-      for (let k = 0; k < 3; k++) out[o + k] = Math.round(car[s + k] * a + out[o + k] * (1 - a));
-    }
-  }
+  blendCar(out, W, car, carA, cw, left, top, onCanvas);
   if (glassA) await drawGlass(canvas, sceneBehind, placed, glassA, skyOf(options.background), 0.55);
   // A side window seen from outside by day passes little of what is behind the car (two panes and a dark
   // cabin): at the segmenter's glass share the street panes read as "a blurred copy of the background" and
@@ -490,6 +465,34 @@ export async function compositeCar(
     alpha,
     grade,
   };
+}
+
+/**
+ * The graded car laid over the canvas through its alpha, with a slight choke of the soft edge (the
+ * outermost, mostly-background pixels of the cut go). A function of its own (optimised once).
+ */
+function blendCar(
+  out: Uint8Array,
+  W: number,
+  car: Uint8Array,
+  carA: Uint8Array,
+  cw: number,
+  left: number,
+  top: number,
+  onCanvas: { x0: number; x1: number; y0: number; y1: number },
+): void {
+  for (let y = onCanvas.y0; y < onCanvas.y1; y++) {
+    const oy = top + y;
+    for (let x = onCanvas.x0; x < onCanvas.x1; x++) {
+      const ox = left + x;
+      const av = carA[y * cw + x];
+      if (av <= CHOKE) continue;
+      const a = Math.min(1, (av - CHOKE) / (255 - CHOKE));
+      const o = (oy * W + ox) * 3;
+      const s = (y * cw + x) * 3;
+      for (let k = 0; k < 3; k++) out[o + k] = Math.round(car[s + k] * a + out[o + k] * (1 - a));
+    }
+  }
 }
 
 /**
@@ -528,17 +531,27 @@ async function matchGrain(
   // MAD of a Laplacian of white noise: sigma * sqrt(20) * 0.674.
   const sigma = Math.min(6, median / (Math.sqrt(20) * 0.674));
   if (sigma < 0.4) return;
+  addGrain(out, alpha, sigma);
+}
+
+/**
+ * Grain of `sigma` levels on the canvas outside the car (less under its soft edge): a function of its own,
+ * so its loop over every canvas pixel is optimised once (inline, it ran unoptimised on a process's first
+ * photos).
+ */
+function addGrain(out: Uint8Array, alpha: Uint8Array, sigma: number): void {
   let seed = 0x2545f491;
-  const rand = (): number => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < W * H; i++) {
+  for (let i = 0; i < alpha.length; i++) {
     if (alpha[i] >= 250) continue;
-    // Sum of three uniforms: close enough to Gaussian, variance 1/4 -> scale by 2 sigma.
-    const n = (rand() + rand() + rand() - 1.5) * 2 * sigma * (1 - alpha[i] / 255);
+    // Sum of three uniforms (xorshift32): close enough to Gaussian, variance 1/4 -> scale by 2 sigma.
+    let u = 0;
+    for (let k = 0; k < 3; k++) {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      u += (seed >>> 0) / 4294967296;
+    }
+    const n = (u - 1.5) * 2 * sigma * (1 - alpha[i] / 255);
     const o = i * 3;
     for (let k = 0; k < 3; k++) {
       const v = out[o + k] + n;

@@ -1,5 +1,5 @@
 import type { RawImage } from '../io/image.decode';
-import { fillHoles, labelComponents, morph } from '../segment/mask.ops';
+import { fillHoles, labelComponents, maskBounds, morph } from '../segment/mask.ops';
 import { lumaAt } from '../io/pixel.box';
 
 /**
@@ -152,19 +152,9 @@ interface PaneFrame {
 
 function carFrame(image: RawImage, alpha: Uint8Array): PaneFrame | null {
   const { width: w, height: h } = image;
-  let x0 = w;
-  let x1 = -1;
-  let y0 = h;
-  let y1 = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (alpha[y * w + x] >= 128) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        if (y > y1) y1 = y;
-      }
-  if (x1 < 0) return null;
+  const bounds = maskBounds(alpha, w, h, 128);
+  if (!bounds) return null;
+  const { x0, y0, x1, y1 } = bounds;
   const topY = new Int32Array(w).fill(-1);
   for (let x = x0; x <= x1; x++)
     for (let y = y0; y <= y1; y++)
@@ -337,6 +327,71 @@ export function litMedian(data: Uint8Array, C: number, pixels: number[]): [numbe
   }) as [number, number, number];
 }
 
+/** Bins per channel of streetGlass's background colour histogram (16 levels each). */
+const GLASS_Q = 16;
+/** The transmissions a street pane is tried at (clear or tinted glass), and the share of red the
+ * green-blue tint keeps (it takes a tenth of the red away, as in studioGlass). */
+const GLASS_T = [1, 0.8, 0.65];
+const GLASS_RED = [1, 0.9];
+/** Each channel value's histogram bin as seen through glass of transmission t, min(Q - 1, min(255, v / t)
+ * >> 4), as a table (looked up instead of divided six times per pixel). */
+const throughBins = (t: number): Uint8Array =>
+  Uint8Array.from({ length: 256 }, (_, v) => Math.min(GLASS_Q - 1, Math.min(255, v / t) >> 4));
+const RED_BINS = GLASS_T.flatMap((t) => GLASS_RED.map((red) => throughBins(t * red)));
+const GB_BINS = GLASS_T.map(throughBins);
+
+/** Histogram of the background's colours (alpha <= 8) over rows y0..y1-1 and columns x0..x1. */
+function backgroundHistogram(
+  image: RawImage,
+  alpha: Uint8Array,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): Uint32Array {
+  const { width: w, channels: C, data } = image;
+  const Q = GLASS_Q;
+  const hist = new Uint32Array(Q * Q * Q);
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
+      if (alpha[i] > 8) continue;
+      const o = i * C;
+      hist[((data[o] >> 4) * Q + (data[o + 1] >> 4)) * Q + (data[o + 2] >> 4)]++;
+    }
+  return hist;
+}
+
+/** Whether the colour at byte `o`, seen through any of GLASS_T's glasses (clear or tinted), is one the
+ * background shows `often`. */
+function throughGlass(often: Uint8Array, data: Uint8Array, o: number): boolean {
+  const Q = GLASS_Q;
+  for (let k = 0; k < GLASS_T.length; k++) {
+    const gb = GB_BINS[k][data[o + 1]] * Q + GB_BINS[k][data[o + 2]];
+    for (let j = 0; j < GLASS_RED.length; j++)
+      if (often[RED_BINS[k * GLASS_RED.length + j][data[o]] * Q * Q + gb]) return true;
+  }
+  return false;
+}
+
+/**
+ * A pixel that may be street glass: sure car, at least mid-grey (not darker than a cabin seen through
+ * glass) and at least 70 levels (Euclidean RGB) from the paint. The distance is Math.hypot's verdict, read
+ * from the exact integer square where that is at least a level away from 70^2 (hypot is slow).
+ */
+function glassLike(image: RawImage, alpha: Uint8Array, paint: number[], i: number): boolean {
+  if (alpha[i] < 250) return false;
+  const { channels: C, data } = image;
+  if (lumaAt(data, i, C) < 80) return false;
+  const dr = data[i * C] - paint[0];
+  const dg = data[i * C + 1] - paint[1];
+  const db = data[i * C + 2] - paint[2];
+  const d2 = dr * dr + dg * dg + db * db;
+  if (d2 < 4899) return false;
+  if (d2 > 4901) return true;
+  return Math.hypot(dr, dg, db) >= 70;
+}
+
 /**
  * Windows of a car photographed outdoors that show the place behind it, bright enough to give it away (the
  * reviewers' "glass shows a bright green-yellow view", "windscreen reflects bare trees not in the scene").
@@ -358,21 +413,13 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   const cw = x1 - x0 + 1;
   const chh = y1 - y0 + 1;
   // The background's colours round the car's upper half, as a 16-level histogram per channel.
-  const Q = 16;
-  const bin = (r: number, g: number, b: number): number =>
-    (Math.min(Q - 1, r >> 4) * Q + Math.min(Q - 1, g >> 4)) * Q + Math.min(Q - 1, b >> 4);
-  const hist = new Uint32Array(Q * Q * Q);
-  let seen = 0;
+  const Q = GLASS_Q;
   const fx0 = Math.max(0, x0 - Math.round(cw * 0.25));
   const fx1 = Math.min(w - 1, x1 + Math.round(cw * 0.25));
   const fy0 = Math.max(0, y0 - Math.round(chh * 0.3));
-  for (let y = fy0; y < band; y++)
-    for (let x = fx0; x <= fx1; x++) {
-      const i = y * w + x;
-      if (alpha[i] > 8) continue;
-      hist[bin(data[i * C], data[i * C + 1], data[i * C + 2])]++;
-      seen++;
-    }
+  const hist = backgroundHistogram(image, alpha, fx0, fx1, fy0, band);
+  let seen = 0;
+  for (const n of hist) seen += n;
   if (seen < 500) return out;
   // Plain backdrops are studioGlass's.
   let top = 0;
@@ -410,19 +457,8 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
-      if (alpha[i] < 250) continue;
-      const r = data[i * C];
-      const g = data[i * C + 1];
-      const b = data[i * C + 2];
-      if (0.299 * r + 0.587 * g + 0.114 * b < 80) continue;
-      if (Math.hypot(r - paint[0], g - paint[1], b - paint[2]) < 70) continue;
-      let match = false;
-      // Clear glass, or tinted green-blue (it takes a tenth of the red away, as in studioGlass).
-      for (const t of [1, 0.8, 0.65])
-        for (const red of [1, 0.9])
-          if (often[bin(Math.min(255, r / (t * red)), Math.min(255, g / t), Math.min(255, b / t))])
-            match = true;
-      if (match) cand[(y - by0) * bw + (x - bx0)] = 1;
+      if (glassLike(image, alpha, paint, i) && throughGlass(often, data, i * C))
+        cand[(y - by0) * bw + (x - bx0)] = 1;
     }
   panesFrom(frame, cand, out, false);
   // A window shows more than the background's own colours: the pale sky or a white sign through it, a
@@ -430,10 +466,6 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   // ("patchy windows"). A pane takes in the bright, unpainted pixels next to it, a few steps deep and only
   // within its own extent (a glint on the paint beside a window, or a chrome trim along its edge, stays).
   // The dark cabin (headrests, seats) stays the photo's own.
-  const glassLike = (i: number): boolean =>
-    alpha[i] >= 250 &&
-    0.299 * data[i * C] + 0.587 * data[i * C + 1] + 0.114 * data[i * C + 2] >= 80 &&
-    Math.hypot(data[i * C] - paint[0], data[i * C + 1] - paint[1], data[i * C + 2] - paint[2]) >= 70;
   const local = new Uint8Array(bw * bh);
   for (let by = 0; by < bh; by++)
     for (let bx = 0; bx < bw; bx++) if (out[(by + by0) * w + bx + bx0]) local[by * bw + bx] = 1;
@@ -464,7 +496,7 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
         const qy = (q / bw) | 0;
         if (qx <= b[0] + inset || qx >= b[2] - inset || qy <= b[1] + inset || qy >= b[3] - inset) continue;
         const i = (qy + by0) * w + qx + bx0;
-        if (!glassLike(i)) continue;
+        if (!glassLike(image, alpha, paint, i)) continue;
         pane[q] = pane[p];
         out[i] = 255;
         next.push(q);
@@ -502,7 +534,7 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
       const px = p % bw;
       for (const q of [px > 0 ? p - 1 : -1, px < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
         if (q < 0 || q >= pane.length || pane[q] || beyond[q]) continue;
-        if (!glassLike(at(q)) || lum(at(q)) < floor) continue;
+        if (!glassLike(image, alpha, paint, at(q)) || lum(at(q)) < floor) continue;
         beyond[q] = 255;
         next.push(q);
       }

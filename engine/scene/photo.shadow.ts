@@ -62,6 +62,45 @@ function solve(A: Float64Array, b: Float64Array, n: number): Float64Array | null
   return x;
 }
 
+/** The fit's terms 1, u, v, u^2, uv, v^2 of cell (gx, gy), u and v in -0.5..0.5 across the grid, into t. */
+function surfaceTerms(t: Float64Array, gx: number, gy: number, gw: number, gh: number): Float64Array {
+  const u = gx / gw - 0.5;
+  const v = gy / gh - 0.5;
+  t[0] = 1;
+  t[1] = u;
+  t[2] = v;
+  t[3] = u * u;
+  t[4] = u * v;
+  t[5] = v * v;
+  return t;
+}
+
+/**
+ * The least-squares normal equations A c = b of the first `n` surface terms over the cells ref[k] for k in
+ * `keep`, against logL[k]. A function of its own: inline in photoShadow's long body it ran unoptimised.
+ */
+function normalEquations(
+  ref: number[],
+  keep: number[],
+  logL: Float64Array,
+  gw: number,
+  gh: number,
+  n: number,
+): { A: Float64Array; b: Float64Array } {
+  const A = new Float64Array(n * n);
+  const b = new Float64Array(n);
+  const t = new Float64Array(6);
+  for (const k of keep) {
+    const i = ref[k];
+    const tt = surfaceTerms(t, i % gw, Math.floor(i / gw), gw, gh);
+    for (let r = 0; r < n; r++) {
+      b[r] += tt[r] * logL[k];
+      for (let c = 0; c < n; c++) A[r * n + c] += tt[r] * tt[c];
+    }
+  }
+  return { A, b };
+}
+
 /** Separable max (or min) over a (2r+1)-square window. */
 function greyRank(v: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
   const tmp = new Float32Array(v.length);
@@ -230,19 +269,8 @@ export function photoShadow(
   if (all.length < 60) return null;
   const n = both ? 6 : 3;
   const t = new Float64Array(6);
-  const terms = (gx: number, gy: number): Float64Array => {
-    const u = gx / gw - 0.5;
-    const v = gy / gh - 0.5;
-    t[0] = 1;
-    t[1] = u;
-    t[2] = v;
-    t[3] = u * u;
-    t[4] = u * v;
-    t[5] = v * v;
-    return t;
-  };
   const fitAt = (c: Float64Array, gx: number, gy: number): number => {
-    const tt = terms(gx, gy);
+    const tt = surfaceTerms(t, gx, gy, gw, gh);
     let f = 0;
     for (let r = 0; r < n; r++) f += c[r] * tt[r];
     return f;
@@ -256,16 +284,7 @@ export function photoShadow(
   let spread = 0;
   const res = new Float64Array(ref.length);
   for (let iter = 0; iter < 4; iter++) {
-    const A = new Float64Array(n * n);
-    const b = new Float64Array(n);
-    for (const k of keep) {
-      const i = ref[k];
-      const tt = terms(i % gw, Math.floor(i / gw));
-      for (let r = 0; r < n; r++) {
-        b[r] += tt[r] * logL[k];
-        for (let c = 0; c < n; c++) A[r * n + c] += tt[r] * tt[c];
-      }
-    }
+    const { A, b } = normalEquations(ref, keep, logL, gw, gh, n);
     coef = solve(A, b, n);
     if (!coef) return null;
     for (let k = 0; k < ref.length; k++) res[k] = logL[k] - fitAt(coef, ref[k] % gw, Math.floor(ref[k] / gw));

@@ -2,6 +2,77 @@
 
 let stackScratch = new Int32Array(0);
 
+/**
+ * `on` where `src` >= `level`, 0 elsewhere (into `out`). A function of its own: as a loop inside a long
+ * function called once per photo it ran unoptimised (interpreted) for the first photos of a process.
+ */
+export function threshold(
+  src: ArrayLike<number>,
+  level: number,
+  on = 1,
+  out: Uint8Array = new Uint8Array(src.length),
+): Uint8Array {
+  for (let i = 0; i < out.length; i++) out[i] = src[i] >= level ? on : 0;
+  return out;
+}
+
+/**
+ * The bounds (inclusive) of the pixels >= `level`, null when there is none. Each row is searched from both
+ * ends for its first and last such pixel only (not every pixel compared with the bounds so far).
+ */
+export function maskBounds(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  level = 1,
+): { x0: number; y0: number; x1: number; y1: number } | null {
+  let x0 = width;
+  let y0 = -1;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let a = 0;
+    while (a < width && mask[row + a] < level) a++;
+    if (a === width) continue;
+    let b = width - 1;
+    while (mask[row + b] < level) b--;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    if (a < x0) x0 = a;
+    if (b > x1) x1 = b;
+  }
+  return x1 < 0 ? null : { x0, y0, x1, y1 };
+}
+
+/** The first and last rows holding a pixel >= `level` (-1 and -1 when none), stopping at the first found. */
+export function rowRange(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  level = 1,
+): { top: number; bottom: number } {
+  let first = -1;
+  for (let i = 0; i < width * height; i++)
+    if (mask[i] >= level) {
+      first = i;
+      break;
+    }
+  if (first < 0) return { top: -1, bottom: -1 };
+  let last = first;
+  for (let i = width * height - 1; i > first; i--)
+    if (mask[i] >= level) {
+      last = i;
+      break;
+    }
+  return { top: (first / width) | 0, bottom: (last / width) | 0 };
+}
+
+/** Sets `dst` to 1 where `src` is set (an in-place union of two masks of the same size). */
+export function markWhere(dst: Uint8Array, src: Uint8Array): void {
+  for (let i = 0; i < dst.length; i++) if (src[i]) dst[i] = 1;
+}
+
 /** Labels 4-connected components of `mask > 0`; returns labels (0 = background) and each component's size. */
 export function labelComponents(
   mask: Uint8Array,

@@ -1,7 +1,16 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { stretchToModel, type SaliencyMap } from './isnet.infer';
-import { fillHoles, guidedFilter, GuidedScratch, labelComponents, morph } from './mask.ops';
+import {
+  fillHoles,
+  guidedFilter,
+  GuidedScratch,
+  labelComponents,
+  markWhere,
+  morph,
+  rowRange,
+  threshold,
+} from './mask.ops';
 
 /** Tunables of the refinement, exposed for the eval script. */
 export interface RefineOptions {
@@ -41,14 +50,12 @@ export const defaultRefineOptions: RefineOptions = {
  */
 export function keepCar(sal: SaliencyMap, opts: RefineOptions = defaultRefineOptions): Uint8Array {
   const n = sal.size;
-  const bin = new Uint8Array(n * n);
-  for (let i = 0; i < bin.length; i++) bin[i] = sal.data[i] >= 128 ? 255 : 0;
+  const bin = threshold(sal.data, 128, 255);
   // Confidence gate: a real outline goes from sure to unsure within a few pixels, while salient clutter
   // (a wall/floor seam, reflections) forms wide half-confident plateaus. Keep only what lies near a
   // high-confidence core.
   if (opts.coreLevel < 255) {
-    const core = new Uint8Array(n * n);
-    for (let i = 0; i < core.length; i++) core[i] = sal.data[i] >= opts.coreLevel ? 255 : 0;
+    const core = threshold(sal.data, opts.coreLevel, 255);
     const nearCore = morph(core, n, n, opts.coreReach, 'max');
     for (let i = 0; i < bin.length; i++) if (!nearCore[i]) bin[i] = 0;
   }
@@ -454,15 +461,8 @@ function trimClutterFeet(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: numb
  */
 function trimFloorPockets(keep: Uint8Array, sal: Uint8Array, rgb: Buffer, n: number): Uint8Array {
   const cut = new Uint8Array(n * n);
-  let y0 = n;
-  let y1 = -1;
-  for (let i = 0; i < keep.length; i++)
-    if (keep[i]) {
-      const y = (i / n) | 0;
-      if (y < y0) y0 = y;
-      y1 = y;
-    }
-  if (y1 - y0 < 20) return cut;
+  const { top: y0, bottom: y1 } = rowRange(keep, n, n);
+  if (y0 < 0 || y1 - y0 < 20) return cut;
   const from = Math.round(y1 - (y1 - y0) * 0.4);
   const m = n * n;
   // A pocket is a notch of the outline narrower than a few per cent of the model's side (what a closing
@@ -556,7 +556,7 @@ export async function refineMask(
   const rgb = sal.rgb ?? (await stretchToModel(image, n));
   const cut = trimClutterFeet(keep, sal.data, rgb, n);
   const pockets = trimFloorPockets(keep, sal.data, rgb, n);
-  for (let i = 0; i < cut.length; i++) if (pockets[i]) cut[i] = 1;
+  markWhere(cut, pockets);
   // Soft alpha restricted to the kept region (a 2-px grown keep mask lets the soft edge survive).
   const keepGrown = morph(keep, n, n, 2, 'max');
   const soft = new Uint8Array(n * n);
