@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { runIsnet, type SaliencyMap } from './isnet.infer';
-import { feetRow, fillHoles, labelComponents, morph, rowRange, threshold } from './mask.ops';
+import { feetRow, fillHoles, labelComponents, maskBounds, morph, rowRange, threshold } from './mask.ops';
 import { glassMap, keepCarFast, refineMask } from './mask.refine';
 import { lumaAt } from '../io/pixel.box';
 
@@ -92,19 +92,9 @@ function fuse(
 
 /** Bounding box of a model-resolution keep mask, in image pixels; null when empty. */
 function keepBox(keep: Uint8Array, n: number, width: number, height: number): PixelBox | null {
-  let x0 = n;
-  let y0 = n;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < n; y++)
-    for (let x = 0; x < n; x++)
-      if (keep[y * n + x]) {
-        if (x < x0) x0 = x;
-        if (x > x1) x1 = x;
-        if (y < y0) y0 = y;
-        y1 = y;
-      }
-  if (x1 < 0) return null;
+  const bounds = maskBounds(keep, n, n);
+  if (!bounds) return null;
+  const { x0, y0, x1, y1 } = bounds;
   const sx = width / n;
   const sy = height / n;
   return {

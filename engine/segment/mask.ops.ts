@@ -120,22 +120,37 @@ export function labelComponents(
 
 /** Fills background holes not connected to the image border and smaller than `maxHole` pixels. */
 export function fillHoles(mask: Uint8Array, width: number, height: number, maxHole: number): Uint8Array {
-  const inverted = new Uint8Array(mask.length);
-  for (let i = 0; i < mask.length; i++) inverted[i] = mask[i] ? 0 : 1;
-  const { labels, sizes } = labelComponents(inverted, width, height);
-  const touchesBorder = new Uint8Array(sizes.length);
-  for (let x = 0; x < width; x++) {
-    touchesBorder[labels[x]] = 1;
-    touchesBorder[labels[(height - 1) * width + x]] = 1;
-  }
-  for (let y = 0; y < height; y++) {
-    touchesBorder[labels[y * width]] = 1;
-    touchesBorder[labels[y * width + width - 1]] = 1;
-  }
   const out = Uint8Array.from(mask);
-  for (let i = 0; i < mask.length; i++) {
-    const l = labels[i];
-    if (l && !touchesBorder[l] && sizes[l] <= maxHole) out[i] = 255;
+  const bounds = maskBounds(mask, width, height);
+  if (!bounds) return out;
+  // A hole lies inside the mask's bounds; beyond them everything is background joined to the image's
+  // border. Labelled on the bounds grown by a pixel (clamped), a component touches the window's edge
+  // exactly when it reaches the border in the whole image: the background round a car is not labelled.
+  const x0 = Math.max(0, bounds.x0 - 1);
+  const y0 = Math.max(0, bounds.y0 - 1);
+  const cw = Math.min(width - 1, bounds.x1 + 1) - x0 + 1;
+  const ch = Math.min(height - 1, bounds.y1 + 1) - y0 + 1;
+  const inverted = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    const row = (y0 + y) * width + x0;
+    for (let x = 0; x < cw; x++) inverted[y * cw + x] = mask[row + x] ? 0 : 1;
+  }
+  const { labels, sizes } = labelComponents(inverted, cw, ch);
+  const touchesBorder = new Uint8Array(sizes.length);
+  for (let x = 0; x < cw; x++) {
+    touchesBorder[labels[x]] = 1;
+    touchesBorder[labels[(ch - 1) * cw + x]] = 1;
+  }
+  for (let y = 0; y < ch; y++) {
+    touchesBorder[labels[y * cw]] = 1;
+    touchesBorder[labels[y * cw + cw - 1]] = 1;
+  }
+  for (let y = 0; y < ch; y++) {
+    const row = (y0 + y) * width + x0;
+    for (let x = 0; x < cw; x++) {
+      const l = labels[y * cw + x];
+      if (l && !touchesBorder[l] && sizes[l] <= maxHole) out[row + x] = 255;
+    }
   }
   return out;
 }
