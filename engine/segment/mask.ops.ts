@@ -156,8 +156,8 @@ export function fillHoles(mask: Uint8Array, width: number, height: number, maxHo
 }
 
 /**
- * Binary square dilation ('max') or erosion ('min') with the given radius on a 0/255 mask, O(1) per pixel
- * through sliding-window counts (separable).
+ * Binary square dilation ('max') or erosion ('min') with the given radius on a mask (any non-zero value
+ * is set; the result is 0/255), separable: rows by runs of set pixels, then columns by a sliding count.
  */
 export function morph(
   src: Uint8Array,
@@ -167,25 +167,13 @@ export function morph(
   op: 'max' | 'min',
 ): Uint8Array {
   if (radius <= 0) return Uint8Array.from(src);
+  // The horizontal pass as 0/1, which the vertical pass adds up as it is.
   const tmp = new Uint8Array(src.length);
   const out = new Uint8Array(src.length);
   const want = op === 'max' ? 1 : 2 * radius + 1;
   // Outside the image counts as background for dilation and as foreground for erosion (no border bite).
   const outside = op === 'max' ? 0 : 1;
-  // Horizontal pass: a sliding count per row; the window's ends are tested against the row only where
-  // they can leave it.
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let count = 0;
-    for (let x = -radius; x <= radius; x++) count += x < 0 || x >= width ? outside : src[row + x] ? 1 : 0;
-    for (let x = 0; x < width; x++) {
-      tmp[row + x] = count >= want ? 255 : 0;
-      const add = x + radius + 1;
-      const sub = x - radius;
-      count +=
-        (add >= width ? outside : src[row + add] ? 1 : 0) - (sub < 0 ? outside : src[row + sub] ? 1 : 0);
-    }
-  }
+  for (let y = 0; y < height; y++) morphRow(src, tmp, y * width, width, radius, op === 'max');
   // Vertical pass: one sliding count per column, advanced a whole row at a time (row-major memory order;
   // walking down each column instead strides a row per step and misses the cache on every pixel).
   const count = new Int32Array(width);
@@ -195,27 +183,53 @@ export function morph(
       continue;
     }
     const row = y * width;
-    for (let x = 0; x < width; x++) if (tmp[row + x]) count[x]++;
+    for (let x = 0; x < width; x++) count[x] += tmp[row + x];
   }
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) out[row + x] = count[x] >= want ? 255 : 0;
-    const add = y + radius + 1;
-    const sub = y - radius;
-    if (add >= height) {
-      if (outside) for (let x = 0; x < width; x++) count[x]++;
-    } else {
-      const ar = add * width;
-      for (let x = 0; x < width; x++) if (tmp[ar + x]) count[x]++;
-    }
-    if (sub < 0) {
-      if (outside) for (let x = 0; x < width; x++) count[x]--;
-    } else {
-      const sr = sub * width;
-      for (let x = 0; x < width; x++) if (tmp[sr + x]) count[x]--;
-    }
+    // The row entering the window and the row leaving it (-1: beyond the image, counted as `outside`).
+    const ar = y + radius + 1 < height ? (y + radius + 1) * width : -1;
+    const sr = y - radius >= 0 ? (y - radius) * width : -1;
+    if (ar >= 0 && sr >= 0)
+      for (let x = 0; x < width; x++) {
+        const c = count[x];
+        out[row + x] = c >= want ? 255 : 0;
+        count[x] = c + tmp[ar + x] - tmp[sr + x];
+      }
+    else
+      for (let x = 0; x < width; x++) {
+        const c = count[x];
+        out[row + x] = c >= want ? 255 : 0;
+        count[x] = c + (ar >= 0 ? tmp[ar + x] : outside) - (sr >= 0 ? tmp[sr + x] : outside);
+      }
   }
   return out;
+}
+
+/**
+ * One row of morph's horizontal pass (0/1 into `tmp`), by runs of set pixels filled natively: dilation
+ * sets every pixel within `radius` of a run; erosion the pixels at least `radius` inside one, a run that
+ * reaches an end of the row going on past it (outside counts as set). The same as a sliding count over
+ * the (2 radius + 1)-wide window, about twice as fast on a car's mask.
+ */
+function morphRow(
+  src: Uint8Array,
+  tmp: Uint8Array,
+  row: number,
+  width: number,
+  radius: number,
+  dilate: boolean,
+): void {
+  let x = 0;
+  while (x < width) {
+    while (x < width && !src[row + x]) x++;
+    if (x === width) break;
+    const start = x;
+    while (x < width && src[row + x]) x++;
+    const a = dilate ? start - radius : start === 0 ? 0 : start + radius;
+    const b = dilate ? x + radius : x === width ? width : x - radius;
+    if (b > a) tmp.fill(1, row + Math.max(0, a), row + Math.min(width, b));
+  }
 }
 
 /** Box mean of a float plane with radius r (O(1) per pixel via running sums), edges clamped. */
