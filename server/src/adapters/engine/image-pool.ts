@@ -50,7 +50,7 @@ export function imageWorkerPool(opts: {
   /** Added to the workers' nice value (lower CPU priority than the server), 0 for none. */
   nice?: number;
   idleMs?: number;
-  /** Workers load the engine's models as they start (a server that runs photo jobs; see image-warmup.ts). */
+  /** Workers load the engine's models as they start (a worker-only server; see image-warmup.ts). */
   warmup?: boolean;
   log?: { info(o: object, msg: string): void; error(o: object, msg: string): void };
 }): ImageWorkers {

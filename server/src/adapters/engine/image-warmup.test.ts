@@ -44,7 +44,7 @@ describe('image worker warm-up', () => {
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'model missing' }));
   });
 
-  it('the pool of a server that runs photo jobs starts its workers with the warm-up, an API-only one without', async () => {
+  it('a pool asked for the warm-up starts its workers with it, one not asked without', async () => {
     for (const warmup of [true, false]) {
       const pool = imageWorkerPool({ size: 1, warmup });
       void pool.sanitize(Buffer.from('x')).catch(() => undefined);

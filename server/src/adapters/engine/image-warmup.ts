@@ -4,10 +4,10 @@ import type { Engine } from '../../../../engine/pipeline';
 export const WARMUP_ENV = 'IMAGE_WORKER_WARMUP';
 
 /**
- * A worker process of a server with the worker role loads the engine's models as it starts, in the
+ * A worker process of a worker-only server loads the engine's models as it starts, in the
  * background (a task that arrives meanwhile waits on the same loads, never a second copy), so its first
  * photo does not load them stage by stage (ISNet before segmenting, the text models before the plates).
- * Workers of an API-only server decode uploads only and never load them. A failed load is reported and
+ * Workers of a server that also answers the API (mostly decoding uploads) do not load them. A failed load is reported and
  * left to the first task, which tries again. Returns the warm-up when one was started.
  */
 export function warmAtStart(
