@@ -139,6 +139,44 @@ describe('car mask clean-up', () => {
   });
 });
 
+describe('a small car in a low-resolution street photo', () => {
+  // A 640x480 photo (the model's 1024 px already upsample it: a crop gains no real pixels) with a small red
+  // car (100x40 px) under a grey garage. The stand-in model fuses the garage with the car when shown the
+  // whole photo (what ISNet does with a car this small) and sees the car alone when shown its crop.
+  it('runs the second pass on the crop and uses it alone', async () => {
+    const w = 640;
+    const h = 480;
+    const data = Buffer.alloc(w * h * 3, 120);
+    const paint = (x0: number, y0: number, x1: number, y1: number, c: number[]) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data.set(c, (y * w + x) * 3);
+    };
+    paint(250, 170, 390, 222, [170, 170, 165]); // the garage, down to the roof
+    paint(270, 220, 370, 260, [200, 30, 30]); // the car
+    const image: RawImage = { data, width: w, height: h, channels: 3 };
+    const passes: string[] = [];
+    const saliency = async (img: RawImage, pass: 'full' | 'crop') => {
+      passes.push(pass);
+      const n = 1024;
+      const out = new Uint8Array(n * n);
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) {
+          const px = Math.floor(((x + 0.5) * img.width) / n);
+          const py = Math.floor(((y + 0.5) * img.height) / n);
+          const i = (py * img.width + px) * 3;
+          const car = img.data[i] === 200;
+          const garage = img.data[i] === 170;
+          out[y * n + x] = car || (pass === 'full' && garage) ? 255 : 0;
+        }
+      return { data: out, size: n };
+    };
+    const seg = await segmentCar(image, { saliency });
+    expect(passes).toEqual(['full', 'crop']);
+    expect(seg.passes).toBe(2);
+    expect(seg.alpha[240 * w + 320]).toBe(255); // the car
+    expect(seg.alpha[190 * w + 320]).toBe(0); // the garage above it
+  });
+});
+
 describe('a structure fused with the roof and wider than the car', () => {
   /** A car (body 60..260, glasshouse 90..230, mirrors 6 px out) under a garage door frame's lintel and jamb. */
   function carUnderFrame(frame: boolean) {

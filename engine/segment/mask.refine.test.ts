@@ -188,3 +188,52 @@ describe('a pocket of old floor between a tyre and a mud flap', () => {
     expect(alphaAt(alpha, n, 150, 150)).toBe(255); // the body
   });
 });
+
+describe('edge snapping', () => {
+  /**
+   * A light roof against a darker wall letter: a light rim two pixels high, then a dark rubber seal one
+   * pixel high, darker than the letter behind, then the roof (the rear edge of a sedan's roof in front of
+   * Carvana's lettering, carvana_0cdf5b5d0ce1_06: grey 123 / 169-186 / 103 / 200). The saliency knows the
+   * whole roof is car; the guided filter (a local linear model of alpha on the grey level) read the seal's
+   * darkness as background and left it at alpha 200 between a solid rim and a solid roof, which the
+   * composite then showed as dashes of the seal with the new backdrop between them.
+   */
+  function roofEdge() {
+    const n = 256;
+    const w = 400;
+    const top = 150;
+    const sal = new Uint8Array(n * n);
+    for (let my = 0; my < n; my++)
+      for (let mx = 0; mx < n; mx++) if (((my + 0.5) * w) / n >= top) sal[my * n + mx] = 255;
+    const data = Buffer.alloc(w * w * 3);
+    for (let y = 0; y < w; y++)
+      for (let x = 0; x < w; x++) {
+        const c =
+          y < top
+            ? [122, 120, 126]
+            : y <= top + 1
+              ? [180, 182, 186]
+              : y === top + 2
+                ? [100, 98, 104]
+                : [200, 204, 208];
+        data.set(c, (y * w + x) * 3);
+      }
+    return {
+      image: { data, width: w, height: w, channels: 3 } as RawImage,
+      sal: { data: sal, size: n },
+      w,
+      top,
+    };
+  }
+
+  it('leaves no part-transparent line inside the car where a dark trim matches the background', async () => {
+    const { image, sal, w, top } = roofEdge();
+    const alpha = await refineMask(image, sal);
+    for (const x of [100, 200, 300]) {
+      // The rim, the seal and the roof below it: solid car.
+      for (let y = top + 1; y <= top + 12; y++) expect(alphaAt(alpha, w, x, y)).toBe(255);
+      // The outline is still where the edge is: above it, the wall.
+      expect(alphaAt(alpha, w, x, top - 4)).toBe(0);
+    }
+  });
+});

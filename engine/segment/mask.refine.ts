@@ -589,6 +589,36 @@ export async function refineMask(
   );
 }
 
+/**
+ * Fills the valleys the guided filter leaves inside the car. Its local linear model reads alpha from the
+ * grey level, so a dark trim just inside the outline (a roof's rubber seal, a window's black frame in front
+ * of a dark wall letter) comes out part-transparent while the light rim beyond it stays solid: a dotted
+ * line of lowered alpha one or two pixels inside the edge, which the composite shows as dashes of the trim
+ * with the new backdrop between them, and which the edge decontamination deepens (it judges any pixel
+ * under full alpha by its colour, and the dark trim has the letter's). An opaque body's alpha falls
+ * monotonically across its outline; a pixel with more car on both sides of it (within `reach`, along the
+ * row or the column) is inside the body, and is raised to the lower of the two sides (a 1-D closing). A
+ * monotone ramp, the outline itself, is left as it is. Only `candidates` are looked at: the pixels the
+ * model called car (>= 128) that the filter lowered.
+ */
+function fillAlphaValleys(out: Uint8Array, w: number, h: number, candidates: number[], reach: number): void {
+  const side = (i: number, step: number, n: number): number => {
+    let m = 0;
+    for (let k = 1; k <= n; k++) m = Math.max(m, out[i + step * k]);
+    return m;
+  };
+  const raised = new Uint8Array(candidates.length);
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c];
+    const x = i % w;
+    const y = (i - x) / w;
+    const across = Math.min(side(i, -1, Math.min(reach, x)), side(i, 1, Math.min(reach, w - 1 - x)));
+    const down = Math.min(side(i, -w, Math.min(reach, y)), side(i, w, Math.min(reach, h - 1 - y)));
+    raised[c] = Math.max(out[i], across, down);
+  }
+  for (let c = 0; c < candidates.length; c++) out[candidates[c]] = raised[c];
+}
+
 /** Guided-filter edge snapping on tiles that contain the uncertain band only (cheap at 12 MP). */
 function snapEdges(
   alpha: Buffer,
@@ -604,6 +634,8 @@ function snapEdges(
   const scratch = new GuidedScratch((tile + 4 * r) * (tile + 4 * r));
   const g = new Float32Array(scratch.size);
   const p = new Float32Array(scratch.size);
+  // Pixels the model called car that the filter made part-transparent.
+  const lowered: number[] = [];
   for (let ty = 0; ty < h; ty += tile) {
     for (let tx = 0; tx < w; tx += tile) {
       const x1 = Math.min(w, tx + tile);
@@ -643,11 +675,14 @@ function snapEdges(
           const v = q[(y - py0) * pw + (x - px0)];
           // Sharpen the filtered ramp to a ~2 px antialiased edge.
           const s = (v - 0.5 + bias) * 3 + 0.5;
-          out[y * w + x] = s <= 0 ? 0 : s >= 1 ? 255 : Math.round(s * 255);
+          const i = y * w + x;
+          out[i] = s <= 0 ? 0 : s >= 1 ? 255 : Math.round(s * 255);
+          if (out[i] < 255 && alpha[i] >= 128) lowered.push(i);
         }
       }
     }
   }
+  fillAlphaValleys(out, w, h, lowered, Math.max(1, Math.round(r / 2)));
   return out;
 }
 
