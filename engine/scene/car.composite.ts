@@ -156,12 +156,13 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * A normally exposed daylight photo, as the probes' rule assumes the customer's photo is: a grey card (18 %)
  * facing its key light prints at 18 % linear (the incident meter's definition), a white body (80 %) at 80 %,
  * and the card's shaded side gets `PHOTO_SHADE_RATIO` times less light than its lit side. The ratio is the
- * geometric mean of the probed day scenes' (city centre 18.2, coast road 10.8, mall car park 7.9, snowy drive
- * 2.3, foggy morning 2.1: 5.9): a photo between overcast and sun, as most listing photos are.
+ * geometric mean of the probed day scenes' (city centre 18.2, coast road 10.8, mall car park 7.9, sunset drive
+ * 3.4, rainy drive 3.3, snowy drive 2.3, foggy morning 2.1: 5.0): a photo between overcast and sun, as most
+ * listing photos are.
  */
 const PHOTO_GREY = 0.18;
 const PHOTO_WHITE = 0.8;
-const PHOTO_SHADE_RATIO = 6;
+export const PHOTO_SHADE_RATIO = 5;
 
 /**
  * The scene's light at the car's place as a curve in linear light (luminance, 0..1 in, 0..1 out), read off
@@ -341,6 +342,34 @@ interface FloorLight {
   shadow: [number, number] | null;
   /** Cast shadow darkness 0..1 (0: no floor light). */
   cast: number;
+  /** The scene's camera: its height above the floor and its distance to the car, in metres. */
+  camera?: { heightM: number; carDistanceM: number };
+}
+
+/** Unpolarised Fresnel reflectance of a dielectric of index n, light arriving `cosI` off the normal. */
+function fresnel(n: number, cosI: number): number {
+  const sinT = Math.sqrt(Math.max(0, 1 - cosI * cosI)) / n;
+  const cosT = Math.sqrt(Math.max(0, 1 - sinT * sinT));
+  const rs = ((cosI - n * cosT) / (cosI + n * cosT)) ** 2;
+  const rp = ((cosT - n * cosI) / (cosT + n * cosI)) ** 2;
+  return (rs + rp) / 2;
+}
+
+/**
+ * How the floor's reflectance falls off down the car's mirror image, relative to just under the car: the
+ * mirror image of a point z metres up the car is seen where the floor lies D h / (h + z) from a camera h
+ * up, nearer and so at a steeper angle, where the floor (water, n 1.33; a lacquer or polish, 1.5) reflects
+ * less. `zOf(y)`: the height mirrored y rows below the ground line.
+ */
+function fresnelFall(floor: FloorLight, zOf: (y: number) => number): (y: number) => number {
+  const cam = floor.camera ?? { heightM: 1.25, carDistanceM: 8.5 };
+  const n = floor.wet ? 1.33 : 1.5;
+  const at = (z: number): number => {
+    const s = (cam.carDistanceM * cam.heightM) / (cam.heightM + z);
+    return fresnel(n, cam.heightM / Math.hypot(s, cam.heightM));
+  };
+  const r0 = at(0);
+  return (y) => at(zOf(y)) / r0;
 }
 
 const identityCurve = (): ToneCurve => {
@@ -466,6 +495,7 @@ export async function compositeCar(
             ]
           : null,
       cast: k.floorLight ? 0.65 * (1 - k.softness) : 0,
+      camera: meta.camera,
     };
     grade = carToneCurve(options.light ?? photoLight(src), meta, darkestTones(carRgb, carA));
   } else {
@@ -634,7 +664,8 @@ async function matchGrain(
 async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor: FloorLight): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, left, top, groundY, carH } = placed;
-  const depth = Math.round(carH * 0.9);
+  // The whole car, roof included: at its roof the floor still reflects some 0.45 of what it does at the tyres.
+  const depth = Math.round(carH * 1.02);
   let y0 = H;
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) y0 = Math.min(y0, top + groundY[x]);
   y0 = Math.max(0, y0);
@@ -717,14 +748,18 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
     }
   }
   const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
+  const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
   for (let y = 0; y < lh; y++) {
+    const fy = fall(y);
     for (let x = lx0; x < lx1; x++) {
       const j = y * lw + x - lx0;
       const a = (blurred.weight[j] / 255) * (breakup ? breakup[y * W + x] : 1);
       if (a < 0.004) continue;
-      // Distance below the car's ground line, as a share of the reflection's depth.
-      const d = Math.min(1, y / depth);
-      // Reflectance falls as the view steepens with distance below the car (Fresnel), gently.
+      // Reflectance falls as the view steepens with distance below the car (Fresnel at the scene's camera,
+      // `fresnelFall`). Until session 15 it fell as (1 - d)^1.2 of the depth, to nothing at the mirrored
+      // roof: 0.19 of the top at three quarters down where Fresnel keeps 0.49, so the mirrored body, glass
+      // and lamps, the bright parts of a car, were gone. The spotlight-night probes' reflection in its wet
+      // yard holds its strength (a share of 0.21-0.28) down the white sphere's mirror image.
       // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
       // only a faint darkening, not a mirror image).
       // A wet road mirrors as strongly as its gloss says (water at the grazing angle of a car photo
@@ -733,7 +768,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       // weakened further, to a faint smear, while no scene's wet road was glossier than 0.25; on the
       // session-13 wet lay-by and yard (gloss 0.35) reviewers saw "a wet, reflective road with no
       // reflection of the red car".
-      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * Math.pow(1 - d, 1.2);
+      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
         const refl = blurred.colour[j * 3 + k];

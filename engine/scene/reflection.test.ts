@@ -83,3 +83,43 @@ describe('a wet road', () => {
     expect(share).toBeGreaterThan(0.6 * floor.gloss * (1 - floor.roughness) ** 2);
   });
 });
+
+describe('the reflection down the car', () => {
+  it('keeps the strength Fresnel gives it at the scene’s camera, down to the mirrored upper body', async () => {
+    // The mirrored body, glass and lamps lie a half to a whole car height below it, where the reflection
+    // faded as (1 - d)^1.2 to nothing: on the spotlight-night yard "a wet floor with no reflection of the car".
+    const scene = 'spotlight-night';
+    expect(sceneMeta(scene).floor.kind).toBe('wet-asphalt');
+    const data = Buffer.alloc(W * H * 3, 120);
+    const mask = new Uint8Array(W * H);
+    for (let y = 150; y < 210; y++)
+      for (let x = 80; x < 320; x++) {
+        mask[y * W + x] = 255;
+        data.set([230, 40, 40], (y * W + x) * 3);
+      }
+    const { r, box, framing } = await compositeAtOwnSize(
+      { data, width: W, height: H, channels: 3 },
+      mask,
+      scene,
+    );
+    const bare = await renderScene(scene, W, H, { carHeightPx: box.h, floorY: framing.floorY });
+    // How far toward the car's red the floor moved, as a share of the way, in rows d car heights below it.
+    const share = (d0: number, d1: number): number => {
+      let moved = 0;
+      let room = 0;
+      for (let y = box.y + box.h + Math.round(d0 * box.h); y < box.y + box.h + Math.round(d1 * box.h); y++)
+        for (let x = box.x + 20; x < box.x + box.w - 20; x++) {
+          const i = (y * W + x) * 3;
+          moved += r.image.data[i] - r.image.data[i + 1] - (bare.data[i] - bare.data[i + 1]);
+          room += 190 - (bare.data[i] - bare.data[i + 1]);
+        }
+      return moved / room;
+    };
+    const near = share(0.1, 0.3);
+    const far = share(0.6, 0.8);
+    expect(near).toBeGreaterThan(0.05);
+    // Fresnel for water at the scene's camera keeps about half the near rows' share here (0.49, the floor's
+    // breakup and the blurs included); (1 - d)^1.2 kept 0.22.
+    expect(far / near).toBeGreaterThan(0.45);
+  });
+});

@@ -6,6 +6,7 @@ import {
   compositeCar,
   carToneCurve,
   limitSoftBand,
+  PHOTO_SHADE_RATIO,
   photoLight,
   planFraming,
   sharedLight,
@@ -637,13 +638,13 @@ describe('night grade', () => {
 
 describe("grade from the probes at the car's place", () => {
   // Luminance of a neutral photo level after the grade, and the level a photo's grey card (18 % linear,
-  // facing its key), its shaded side (6 times less light) and a white body (80 %) have in sRGB.
+  // facing its key), its shaded side (`PHOTO_SHADE_RATIO` times less light) and a white body (80 %) have in sRGB.
   const lum = (c: ReturnType<typeof carToneCurve>, v: number): number =>
     0.299 * c[0][v] + 0.587 * c[1][v] + 0.114 * c[2][v];
   const srgb = (l: number): number =>
     Array.from({ length: 256 }, (_, v) => v).find((v) => toLinear(v / 255) >= l)!;
   const GREY = srgb(0.18);
-  const SHADE = srgb(0.18 / 6);
+  const SHADE = srgb(0.18 / PHOTO_SHADE_RATIO);
   const WHITE = srgb(0.8);
 
   it('prints a grey card and a white body as the scene’s matte probes print there, by day and by night', () => {
@@ -658,7 +659,7 @@ describe("grade from the probes at the car's place", () => {
       for (const lut of c) for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
     }
     // The shaded side follows the scene's lighting contrast where it is within the limits (mall car park:
-    // 7.9 to 1, the photo's assumed 6 to 1; the identity day curve left it at 49).
+    // 7.9 to 1, the photo's assumed 5 to 1; the identity day curve left it at 53).
     const mall = sceneMeta('mall-car-park');
     expect(Math.abs(lum(carToneCurve([1, 1, 1], mall), SHADE) - mall.probe!.grey.shade)).toBeLessThan(6);
   });
