@@ -12551,6 +12551,58 @@ SCENES = {
 }
 
 
+# Light probes at the car's place (--probe 1): two matte spheres where the car's body stands, one of a grey
+# card's albedo (0.18) and one of a white car's diffuse (0.8). What the render makes of them is what the scene's
+# light does to a car there (key, ambient, the lamps' colour, the exposure and Filmic's shoulder included): the
+# engine grades the car toward these numbers (docs/decisions/0006-car-light-grade.md).
+PROBE_ALBEDO = {'grey': 0.18, 'white': 0.8}
+PROBE_AT = {'grey': (-1.1, 0.0, 0.75), 'white': (1.1, 0.0, 0.75)}
+PROBE_R = 0.6
+
+
+def add_probes():
+    for name, alb in PROBE_ALBEDO.items():
+        bpy.ops.mesh.primitive_uv_sphere_add(radius=PROBE_R, location=PROBE_AT[name], segments=48, ring_count=24)
+        o = bpy.context.object
+        bpy.ops.object.shade_smooth()
+        m, nt, out = new_mat(f'probe-{name}')
+        d = nt.nodes.new('ShaderNodeBsdfDiffuse')
+        d.inputs['Color'].default_value = (alb, alb, alb, 1.0)
+        link(nt, d.outputs[0], out.inputs['Surface'])
+        o.data.materials.append(m)
+
+
+def measure_probes(png):
+    """Per probe: the mean sRGB colour of its disc (inner 85 % of the radius, clear of the outline), and the
+    luminance (0-255) its lit side (90th percentile) and its shaded side (10th percentile) reach."""
+    img = bpy.data.images.load(png)
+    w, h = img.size
+    px = list(img.pixels)
+    res = {}
+    for name, at in PROBE_AT.items():
+        cx, cy = project(at)
+        ex, _ = project((at[0] + PROBE_R, at[1], at[2]))
+        r = (ex - cx) * w * 0.85
+        cx, cy = cx * w, cy * h
+        cols, lums = [], []
+        for y in range(max(0, int(cy - r)), min(h, int(cy + r) + 1)):
+            for x in range(max(0, int(cx - r)), min(w, int(cx + r) + 1)):
+                if (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 > r * r:
+                    continue
+                i = ((h - 1 - y) * w + x) * 4  # Blender's pixels run bottom-up
+                c = [px[i] * 255, px[i + 1] * 255, px[i + 2] * 255]
+                cols.append(c)
+                lums.append(0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2])
+        lums.sort()
+        n = len(cols)
+        res[name] = {
+            'mean': [round(sum(c[k] for c in cols) / n, 1) for k in range(3)],
+            'lit': round(lums[int(0.9 * (n - 1))], 1),
+            'shade': round(lums[int(0.1 * (n - 1))], 1),
+        }
+    return res
+
+
 def main():
     if SCENE_ID == '--list':
         print('SCENES ' + ' '.join(SCENES))
@@ -12558,8 +12610,13 @@ def main():
     reset()
     extra = SCENES[SCENE_ID]()
     finish_metadata(extra)
+    probe = args.get('probe') == '1'
+    if probe:
+        add_probes()
     sc.render.filepath = f'{OUT}/{SCENE_ID}.png'
     bpy.ops.render.render(write_still=True)
+    if probe:
+        meta['probe'] = measure_probes(f'{OUT}/{SCENE_ID}.png')
     with open(f'{OUT}/{SCENE_ID}.json', 'w') as f:
         json.dump(meta, f, indent=1)
 

@@ -5,6 +5,10 @@
  *   npm run scenes:render                      # all 38 scenes (about 2 hours on 2 cores)
  *   npm run scenes:render -- luxury-showroom   # one scene
  *   npm run scenes:render -- --size 320x240 --samples 8 --out /tmp/smoke studio-white   # a smoke test
+ *   npm run scenes:render -- --probe --size 240x180 --samples 16 night-drive   # light probes only
+ *
+ * --probe renders the scene with two matte spheres at the car's place (scenes/build.py) and stores only
+ * what they measure (`probe` in scenes.json); the scene's own render and its other metadata stay as they are.
  *
  * Needs Debian's `blender` (3.4; `apt-get install blender`). npm start, the tests and CI never need it:
  * the renders are committed. See docs/decisions/0005-rendered-scene-library.md.
@@ -28,6 +32,7 @@ const { values, positionals } = parseArgs({
     samples: { type: 'string', default: '12' },
     out: { type: 'string', default: path.join(root, 'engine/scene/assets') },
     blender: { type: 'string', default: process.env.BLENDER ?? 'blender' },
+    probe: { type: 'boolean', default: false },
   },
 });
 
@@ -79,11 +84,20 @@ for (const id of ids) {
       String(height),
       '--samples',
       values.samples,
+      ...(values.probe ? ['--probe', '1'] : []),
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   const png = path.join(work, `${id}.png`);
   const meta = JSON.parse(readFileSync(path.join(work, `${id}.json`), 'utf8'));
+  if (values.probe) {
+    const catalogue = readCatalogue() as Record<string, Record<string, unknown>>;
+    if (!catalogue[id]) throw new Error(`${id} has no render to add probes to: render it first`);
+    catalogue[id] = { ...catalogue[id], probe: meta.probe };
+    writeFileSync(catalogueFile, JSON.stringify(sortKeys(catalogue), null, 1) + '\n');
+    console.log(`${id} probes: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    continue;
+  }
   Object.assign(meta, await measure(png, meta.horizonY, meta.floorY.near));
   await sharp(png)
     .removeAlpha()

@@ -140,19 +140,95 @@ export function sharedLight(casts: LightCast[]): LightCast {
 export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
 
 /**
- * The car's grade toward the scene's light (docs/decisions/0006-car-light-grade.md): white balance from the
- * photo's cast to the scene's (half way, at most 8 % per channel). Night scenes get a lamp-lit look: the
- * exposure of the scene's measured level, deeper shadows (gamma), the colour of the scene's lamps mixed in
- * part way, and a shoulder that keeps the brightest highlights bright (glints of the lamps on chrome and
- * paint, which a night photo keeps). In fog the car takes the veil the scene's fog lays at its distance
- * (`haze`, toward the scene's sky colour, in linear light). Global and monotone per channel: geometry and
- * texture stay the photo's own, and the grade can be undone from the curve.
+ * A normally exposed daylight photo, as the probes' rule assumes the customer's photo is: a grey card (18 %)
+ * facing its key light prints at 18 % linear (the incident meter's definition), a white body (80 %) at 80 %,
+ * and the card's shaded side gets `PHOTO_SHADE_RATIO` times less light than its lit side. The ratio is the
+ * geometric mean of the probed day scenes' (city centre 18.2, coast road 10.8, mall car park 7.9, sunset drive
+ * 3.4, rainy drive 3.3, snowy drive 2.3, foggy morning 2.1: 5.0): a photo between overcast and sun, as most
+ * listing photos are.
+ */
+const PHOTO_GREY = 0.18;
+const PHOTO_WHITE = 0.8;
+export const PHOTO_SHADE_RATIO = 5;
+
+/**
+ * The scene's light at the car's place as a curve in linear light (luminance, 0..1 in, 0..1 out), read off
+ * the matte probes rendered there (docs/decisions/0006-car-light-grade.md): the photo's grey card on its lit
+ * and shaded side and its white body land where the probes' do in the render, log-linear between them (the
+ * power law of a light that is brighter or harder than the photo's) and beyond (a softly limited shoulder
+ * above white, as the render's own film curve has). Undefined (null) for a scene without probes.
+ */
+export function probeCurve(scene: Pick<SceneMeta, 'probe' | 'haze' | 'sky'>): ((x: number) => number) | null {
+  const p = scene.probe;
+  if (!p) return null;
+  // The probes stand in the scene's fog: the render laid its veil over them as over everything at the car's
+  // distance. It is taken back out here, since carToneCurve lays it over the car (the blacks included, which
+  // no probe shows) after this curve.
+  const haze = scene.haze ?? 0;
+  const fog =
+    0.2126 * toLinear(scene.sky[0] / 255) +
+    0.7152 * toLinear(scene.sky[1] / 255) +
+    0.0722 * toLinear(scene.sky[2] / 255);
+  const lin = (v: number): number => (toLinear(v / 255) - haze * fog) / (1 - haze);
+  const pts: [number, number][] = [
+    [Math.log(PHOTO_GREY / PHOTO_SHADE_RATIO), Math.log(Math.max(1e-4, lin(p.grey.shade)))],
+    [Math.log(PHOTO_GREY), Math.log(Math.max(1e-4, lin(p.grey.lit)))],
+    [Math.log(PHOTO_WHITE), Math.log(Math.max(1e-4, lin(p.white.lit)))],
+  ];
+  // The shadows' slope is the scene's lighting contrast over the photo's, kept within 0.75..1.4: the
+  // photo's own ratio is assumed, not measured, and a car's paint, unlike the probe, also has its colour in
+  // those tones (a harder power would crush a dark car).
+  const s0 = Math.max(0.75, Math.min(1.4, (pts[1][1] - pts[0][1]) / (pts[1][0] - pts[0][0])));
+  const s1 = Math.max(0.3, (pts[2][1] - pts[1][1]) / (pts[2][0] - pts[1][0]));
+  const top = Math.exp(pts[2][1]);
+  return (x: number): number => {
+    if (x <= 0) return 0;
+    const lx = Math.log(x);
+    if (lx <= pts[1][0]) return Math.exp(pts[1][1] + s0 * (lx - pts[1][0]));
+    const y = Math.exp(pts[1][1] + s1 * (lx - pts[1][0]));
+    if (x <= PHOTO_WHITE) return y;
+    // Above the white body (sky mirrored in the clear coat, chrome): on toward 1, never past it.
+    const room = 1 - top;
+    return top + room * (1 - Math.exp(-(y - top) / Math.max(1e-3, room)));
+  };
+}
+
+/**
+ * The colour a neutral grey takes at the car's place in the render (the grey probe's mean, linear, per
+ * channel relative to its luminance): the light's colour there, lamps, sky and bounce from the ground
+ * included, as it reaches the faces of a body the camera sees.
+ */
+function probeCast(scene: Pick<SceneMeta, 'probe'>): [number, number, number] | null {
+  const m = scene.probe?.grey.mean;
+  if (!m) return null;
+  const l = m.map((v) => toLinear(v / 255));
+  const y = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+  return l.map((v) => v / Math.max(1e-5, y)) as [number, number, number];
+}
+
+/**
+ * The car's grade toward the scene's light (docs/decisions/0006-car-light-grade.md). With the scene's probes
+ * (matte grey and white spheres rendered where the car stands): the photo's exposure, contrast and white
+ * balance are mapped onto the render's by `probeCurve`, each channel scaled by the colour the grey probe
+ * takes (`probeCast`) over the photo's cast; at night the darkest tones are taken to black by the photo's
+ * own toe and a lamp's glint on chrome keeps its brightness. Without probes, the session-4 rule: white
+ * balance half way toward the scene's measured cast (at most 8 % per channel), and at night the exposure of
+ * the scene's measured level, a gamma of 1.3 and the lamps' colour mixed in at 45 %. In fog the car takes
+ * the veil the scene's fog lays at its distance (`haze`, toward the scene's sky colour, in linear light).
+ * Global and monotone per channel: geometry and texture stay the photo's own, and the grade can be undone
+ * from the curve.
  */
 export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0): ToneCurve {
   const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
-  const wb = [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
-  const norm = (wb[0] + wb[1] + wb[2]) / 3;
   const night = scene.night === true;
+  const light = probeCurve(scene);
+  const cast = probeCast(scene);
+  // The photo's own cast is taken out only as far as a near-grey estimate can be trusted (8 %); the scene's,
+  // where probed, is measured and applied in full.
+  const wb = cast
+    ? [0, 1, 2].map((k) => cast[k] / clamp(photo[k]))
+    : [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
+  const norm = cast ? 0.2126 * wb[0] + 0.7152 * wb[1] + 0.0722 * wb[2] : (wb[0] + wb[1] + wb[2]) / 3;
   const exposure = night ? Math.max(0.38, Math.min(0.75, scene.light.level / 125)) : 1;
   const gamma = night ? 1.3 : 1;
   const lamp = scene.keyLight.color;
@@ -178,14 +254,18 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
     toSrgb(toLinear(y) * (1 - haze) + haze * toLinear(scene.sky[k] / 255));
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
-    const tint = night ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
+    const tint = night && !light ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
     const gain = (wb[k] / norm) * tint;
     for (let v = 0; v < 256; v++) {
       const x = toe(v / 255);
-      // Shoulder: from 90 % up (specular glints), blend back toward the ungraded level (both terms rise with x: monotone).
+      // Shoulder: from 90 % up (a lamp's glint on chrome and paint is as bright as the lamp in any exposure
+      // that shows the lamp), blend back toward the ungraded level (both terms rise with x: monotone).
       const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
       const keep = t * t * (3 - 2 * t);
-      const y = (1 - keep) * exposure * Math.pow(x, gamma) * gain + keep * x * Math.min(1, gain);
+      const graded = light
+        ? toSrgb(Math.min(1, light(toLinear(x)) * gain))
+        : exposure * Math.pow(x, gamma) * gain;
+      const y = (1 - keep) * graded + keep * x * Math.min(1, gain);
       lut[v] = Math.round(Math.min(255, 255 * (haze > 0 ? veil(Math.min(1, y), k) : y)));
     }
     return lut;
@@ -207,7 +287,7 @@ export function darkestTones(rgb: Buffer, alpha: Uint8Array | Buffer): number {
 }
 
 /** What the grade needs to know of the place the car goes into: a rendered scene or a customer's upload. */
-export type GradeTarget = Pick<SceneMeta, 'light' | 'night' | 'haze' | 'sky'> & {
+export type GradeTarget = Pick<SceneMeta, 'light' | 'night' | 'haze' | 'sky' | 'probe'> & {
   keyLight: Pick<SceneMeta['keyLight'], 'color'>;
 };
 
@@ -249,6 +329,34 @@ interface FloorLight {
   shadow: [number, number] | null;
   /** Cast shadow darkness 0..1 (0: no floor light). */
   cast: number;
+  /** The scene's camera: its height above the floor and its distance to the car, in metres. */
+  camera?: { heightM: number; carDistanceM: number };
+}
+
+/** Unpolarised Fresnel reflectance of a dielectric of index n, light arriving `cosI` off the normal. */
+function fresnel(n: number, cosI: number): number {
+  const sinT = Math.sqrt(Math.max(0, 1 - cosI * cosI)) / n;
+  const cosT = Math.sqrt(Math.max(0, 1 - sinT * sinT));
+  const rs = ((cosI - n * cosT) / (cosI + n * cosT)) ** 2;
+  const rp = ((cosT - n * cosI) / (cosT + n * cosI)) ** 2;
+  return (rs + rp) / 2;
+}
+
+/**
+ * How the floor's reflectance falls off down the car's mirror image, relative to just under the car: the
+ * mirror image of a point z metres up the car is seen where the floor lies D h / (h + z) from a camera h
+ * up, nearer and so at a steeper angle, where the floor (water, n 1.33; a lacquer or polish, 1.5) reflects
+ * less. `zOf(y)`: the height mirrored y rows below the ground line.
+ */
+function fresnelFall(floor: FloorLight, zOf: (y: number) => number): (y: number) => number {
+  const cam = floor.camera ?? { heightM: 1.25, carDistanceM: 8.5 };
+  const n = floor.wet ? 1.33 : 1.5;
+  const at = (z: number): number => {
+    const s = (cam.carDistanceM * cam.heightM) / (cam.heightM + z);
+    return fresnel(n, cam.heightM / Math.hypot(s, cam.heightM));
+  };
+  const r0 = at(0);
+  return (y) => at(zOf(y)) / r0;
 }
 
 const identityCurve = (): ToneCurve => {
@@ -374,6 +482,7 @@ export async function compositeCar(
             ]
           : null,
       cast: k.floorLight ? 0.65 * (1 - k.softness) : 0,
+      camera: meta.camera,
     };
     grade = carToneCurve(options.light ?? photoLight(src), meta, darkestTones(carRgb, carA));
   } else {
@@ -568,7 +677,8 @@ function addGrain(out: Uint8Array, alpha: Uint8Array, sigma: number): void {
 async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor: FloorLight): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, left, top, groundY, carH } = placed;
-  const depth = Math.round(carH * 0.9);
+  // The whole car, roof included: at its roof the floor still reflects some 0.45 of what it does at the tyres.
+  const depth = Math.round(carH * 1.02);
   let y0 = H;
   for (let x = 0; x < cw; x++) if (groundY[x] >= 0) y0 = Math.min(y0, top + groundY[x]);
   y0 = Math.max(0, y0);
@@ -651,14 +761,18 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
     }
   }
   const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
+  const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
   for (let y = 0; y < lh; y++) {
+    const fy = fall(y);
     for (let x = lx0; x < lx1; x++) {
       const j = y * lw + x - lx0;
       const a = (blurred.weight[j] / 255) * (breakup ? breakup[y * W + x] : 1);
       if (a < 0.004) continue;
-      // Distance below the car's ground line, as a share of the reflection's depth.
-      const d = Math.min(1, y / depth);
-      // Reflectance falls as the view steepens with distance below the car (Fresnel), gently.
+      // Reflectance falls as the view steepens with distance below the car (Fresnel at the scene's camera,
+      // `fresnelFall`). Until session 15 it fell as (1 - d)^1.2 of the depth, to nothing at the mirrored
+      // roof: 0.19 of the top at three quarters down where Fresnel keeps 0.49, so the mirrored body, glass
+      // and lamps, the bright parts of a car, were gone. The spotlight-night probes' reflection in its wet
+      // yard holds its strength (a share of 0.21-0.28) down the white sphere's mirror image.
       // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
       // only a faint darkening, not a mirror image).
       // A wet road mirrors as strongly as its gloss says (water at the grazing angle of a car photo
@@ -667,7 +781,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       // weakened further, to a faint smear, while no scene's wet road was glossier than 0.25; on the
       // session-13 wet lay-by and yard (gloss 0.35) reviewers saw "a wet, reflective road with no
       // reflection of the red car".
-      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * Math.pow(1 - d, 1.2);
+      const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
         const refl = blurred.colour[j * 3 + k];

@@ -49,24 +49,30 @@ describe('the floor reflection', () => {
   });
 });
 
+/** A box car of one colour standing on row 209 (its roof at `top`) composited into a scene, and the bare scene. */
+async function redCarOn(scene: string, rgb: number[], top: number) {
+  const data = Buffer.alloc(W * H * 3, 120);
+  const mask = new Uint8Array(W * H);
+  for (let y = top; y < 210; y++)
+    for (let x = 80; x < 320; x++) {
+      mask[y * W + x] = 255;
+      data.set(rgb, (y * W + x) * 3);
+    }
+  const { r, box, framing } = await compositeAtOwnSize(
+    { data, width: W, height: H, channels: 3 },
+    mask,
+    scene,
+  );
+  const bare = await renderScene(scene, W, H, { carHeightPx: box.h, floorY: framing.floorY });
+  return { r, box, bare };
+}
+
 describe('a wet road', () => {
   it("mirrors the car's colour as strongly as its gloss says, just below the car", async () => {
     const scene = 'foggy-morning';
     const floor = sceneMeta(scene).floor;
     expect(floor.kind).toBe('wet-asphalt');
-    const data = Buffer.alloc(W * H * 3, 120);
-    const mask = new Uint8Array(W * H);
-    for (let y = 90; y < 210; y++)
-      for (let x = 80; x < 320; x++) {
-        mask[y * W + x] = 255;
-        data.set([200, 30, 30], (y * W + x) * 3);
-      }
-    const { r, box, framing } = await compositeAtOwnSize(
-      { data, width: W, height: H, channels: 3 },
-      mask,
-      scene,
-    );
-    const bare = await renderScene(scene, W, H, { carHeightPx: box.h, floorY: framing.floorY });
+    const { r, box, bare } = await redCarOn(scene, [200, 30, 30], 90);
     // How far toward the car's red the floor moved in the rows just under the car, as a share of the way.
     const redness = (img: Buffer, i: number): number => img[i * 3] - img[i * 3 + 1];
     let moved = 0;
@@ -81,5 +87,33 @@ describe('a wet road', () => {
     // Water at a car photo's grazing angle: the share should follow gloss x (1 - roughness)^2 (0.22 here).
     // Before: 0.11 (a faint smear: 0.6 x and a steeper fall-off than a dry floor's); after: 0.19.
     expect(share).toBeGreaterThan(0.6 * floor.gloss * (1 - floor.roughness) ** 2);
+  });
+});
+
+describe('the reflection down the car', () => {
+  it('keeps the strength Fresnel gives it at the scene’s camera, down to the mirrored upper body', async () => {
+    // The mirrored body, glass and lamps lie a half to a whole car height below it, where the reflection
+    // faded as (1 - d)^1.2 to nothing: on the spotlight-night yard "a wet floor with no reflection of the car".
+    const scene = 'spotlight-night';
+    expect(sceneMeta(scene).floor.kind).toBe('wet-asphalt');
+    const { r, box, bare } = await redCarOn(scene, [230, 40, 40], 150);
+    // How far toward the car's red the floor moved, as a share of the way, in rows d car heights below it.
+    const share = (d0: number, d1: number): number => {
+      let moved = 0;
+      let room = 0;
+      for (let y = box.y + box.h + Math.round(d0 * box.h); y < box.y + box.h + Math.round(d1 * box.h); y++)
+        for (let x = box.x + 20; x < box.x + box.w - 20; x++) {
+          const i = (y * W + x) * 3;
+          moved += r.image.data[i] - r.image.data[i + 1] - (bare.data[i] - bare.data[i + 1]);
+          room += 190 - (bare.data[i] - bare.data[i + 1]);
+        }
+      return moved / room;
+    };
+    const near = share(0.1, 0.3);
+    const far = share(0.6, 0.8);
+    expect(near).toBeGreaterThan(0.05);
+    // Fresnel for water at the scene's camera keeps about half the near rows' share here (0.49, the floor's
+    // breakup and the blurs included); (1 - d)^1.2 kept 0.22.
+    expect(far / near).toBeGreaterThan(0.45);
   });
 });

@@ -52,6 +52,10 @@ export interface SceneMeta {
   /** Fog: the share of its light (colour `sky`, in linear light) the air lays over a thing at the car's
    * distance; absent where the air is clear at that distance. */
   haze?: number;
+  /** Matte probes rendered at the car's place (scenes/build.py --probe): a sphere of a grey card's albedo
+   * (0.18) and one of a white car's diffuse (0.8), each with its mean sRGB colour and the luminance (0-255)
+   * of its lit side (90th percentile of its disc) and its shaded side (10th). Absent for scenes not probed. */
+  probe?: Record<'grey' | 'white', { mean: [number, number, number]; lit: number; shade: number }>;
 }
 
 const ASSETS = path.join(import.meta.dirname, 'assets');

@@ -6,6 +6,7 @@ import {
   compositeCar,
   carToneCurve,
   limitSoftBand,
+  PHOTO_SHADE_RATIO,
   photoLight,
   planFraming,
   sharedLight,
@@ -14,6 +15,7 @@ import { groundLines } from './ground.line';
 import { hasScene, renderScene } from './scene.render';
 import { sceneCatalogue, sceneMeta } from './scene.library';
 import { sceneFromPrompt } from './scene.prompt';
+import { toLinear } from './photo.shadow';
 
 function syntheticCar(width: number, height: number): { image: RawImage; mask: Uint8Array } {
   const data = Buffer.alloc(width * height * 3);
@@ -634,6 +636,50 @@ describe('night grade', () => {
   });
 });
 
+describe("grade from the probes at the car's place", () => {
+  // Luminance of a neutral photo level after the grade, and the level a photo's grey card (18 % linear,
+  // facing its key), its shaded side (`PHOTO_SHADE_RATIO` times less light) and a white body (80 %) have in sRGB.
+  const lum = (c: ReturnType<typeof carToneCurve>, v: number): number =>
+    0.299 * c[0][v] + 0.587 * c[1][v] + 0.114 * c[2][v];
+  const srgb = (l: number): number =>
+    Array.from({ length: 256 }, (_, v) => v).find((v) => toLinear(v / 255) >= l)!;
+  const GREY = srgb(0.18);
+  const SHADE = srgb(0.18 / PHOTO_SHADE_RATIO);
+  const WHITE = srgb(0.8);
+
+  it('prints a grey card and a white body as the scene’s matte probes print there, by day and by night', () => {
+    // spotlight-night: the floods light the car's place as brightly as day (grey probe 143 on its lit side);
+    // the level rule printed the card at 44 and reviewers saw a car the yard's light did not reach. The snowy
+    // drive's flat light puts a white body at 197, where the day rule left the photo's 231 ("too bright").
+    for (const id of ['spotlight-night', 'night-drive', 'snowy-drive', 'coast-road', 'mall-car-park']) {
+      const meta = sceneMeta(id);
+      const c = carToneCurve([1, 1, 1], meta);
+      expect(Math.abs(lum(c, GREY) - meta.probe!.grey.lit), id).toBeLessThan(8);
+      expect(Math.abs(lum(c, WHITE) - meta.probe!.white.lit), id).toBeLessThan(10);
+      for (const lut of c) for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
+    }
+    // The shaded side follows the scene's lighting contrast where it is within the limits (mall car park:
+    // 7.9 to 1, the photo's assumed 5 to 1; the identity day curve left it at 53).
+    const mall = sceneMeta('mall-car-park');
+    expect(Math.abs(lum(carToneCurve([1, 1, 1], mall), SHADE) - mall.probe!.grey.shade)).toBeLessThan(6);
+  });
+
+  it('takes on the colour a grey body takes in the scene’s light, in full at night', () => {
+    // night-drive: under its dusk sky a grey sphere prints blue (13, 20, 44); the lamps' colour at 45 % left
+    // the car's greys almost neutral (blue over red 1.35 in linear light), "a daylight-lit car in a night scene".
+    const meta = sceneMeta('night-drive');
+    const c = carToneCurve([1, 1, 1], meta);
+    const m = meta.probe!.grey.mean;
+    const ratio = (a: number, b: number): number => toLinear(a / 255) / toLinear(b / 255);
+    expect(ratio(c[2][GREY], c[0][GREY])).toBeGreaterThan(0.8 * ratio(m[2], m[0]));
+    expect(ratio(c[2][GREY], c[0][GREY])).toBeLessThan(1.25 * ratio(m[2], m[0]));
+    // A photo with a cast of its own has it taken out, as far as a near-grey estimate is trusted (8 %).
+    const warm = carToneCurve([1.2, 1, 0.8], meta);
+    expect(warm[0][GREY]).toBeLessThan(c[0][GREY]);
+    expect(warm[2][GREY]).toBeGreaterThan(c[2][GREY]);
+  });
+});
+
 describe('fog', () => {
   it('veils the car by what the scene’s fog lays over things at its distance, and only in fog', () => {
     // The red estate on the foggy morning kept tyres at 20 of 255 in front of a rail the fog had greyed.
@@ -647,10 +693,15 @@ describe('fog', () => {
       // without the veil it stays 0).
       expect(veiled[k][0]).toBeGreaterThan(30);
       expect(clear[k][0]).toBe(0);
-      // White stays near white (it was brighter than the fog), and the curve stays monotone.
-      expect(veiled[k][255]).toBeGreaterThan(245);
+      // The curve stays monotone (white above the fog's own light) ...
+      expect(veiled[k][255]).toBeGreaterThan(fog.sky[k]);
       for (let v = 1; v < 256; v++) expect(veiled[k][v]).toBeGreaterThanOrEqual(veiled[k][v - 1]);
     }
+    // ... and a white body prints where the white probe does in the fog (174; the day rule left it near the
+    // photo's 231): the probes rendered in the fog hold its veil, which the curve takes out of them before
+    // laying it once.
+    const lum = 0.299 * veiled[0][231] + 0.587 * veiled[1][231] + 0.114 * veiled[2][231];
+    expect(Math.abs(lum - fog.probe!.white.lit)).toBeLessThan(10);
   });
 });
 
