@@ -412,13 +412,15 @@ async function evalComposite(): Promise<void> {
  * Contact profiles against real photos (bench/floor.profile.ts): the floor below a tyre's foot, under the sill
  * between the wheels, beside the foot and beyond the car's ends, each as a share of the floor 0.12 car heights
  * further down. Measured on the untouched photos (true masks) and on our composites of the same photos: the
- * Carvana turntable photos on studio grey, the street photos (ig02) on two outdoor scenes, one overcast and
- * one sunlit (docs/decisions/0010).
+ * Carvana turntable photos on studio grey (with the photo's shadow, and with the drawn one), the street photos
+ * (ig02) on two outdoor scenes, one overcast and one sunlit (docs/decisions/0010).
  */
 async function evalContactProfiles(): Promise<void> {
   const dir = join(evalDir, 'cars');
-  const sets: { label: string; prefix: string; scenes: string[] }[] = [
+  // 'drawn': the drawn shadow forced (the fallback for photos whose floor cannot be read) on the same photos.
+  const sets: { label: string; prefix: string; scenes: string[]; drawn?: boolean }[] = [
     { label: 'studio', prefix: 'carvana_', scenes: ['studio-grey'] },
+    { label: 'studio, drawn shadow', prefix: 'carvana_', scenes: ['studio-grey'], drawn: true },
     { label: 'street', prefix: 'ig02_', scenes: ['foggy-morning', 'city-centre'] },
   ];
   const dist = (at: number[]): string =>
@@ -458,6 +460,7 @@ async function evalContactProfiles(): Promise<void> {
           width: image.width,
           height: image.height,
           framing: planFraming([box], image.width, image.height),
+          ...(set.drawn ? { shadow: 'drawn' as const } : {}),
         });
         const q = floorProfiles(r.image.data, 3, r.alpha, image.width, image.height);
         for (const { key } of parts) {
