@@ -13,6 +13,7 @@ import { carBox, compositeCar, planFraming } from '../engine/scene/car.composite
 import { renderScene } from '../engine/scene/scene.render';
 import { boxIou, findPlates, readPlateText } from '../engine/plate/plate.find';
 import { hidePlates } from '../engine/plate/plate.hide';
+import { BESIDE_AT, ENDS_AT, FOOT_AT, SILL_AT, floorProfiles, type FloorProfiles } from './floor.profile';
 
 const root = resolve(import.meta.dirname, '..');
 const evalDir = resolve(root, process.env.EVAL_DIR ?? '../shared/eval-dev');
@@ -408,79 +409,88 @@ async function evalComposite(): Promise<void> {
 }
 
 /**
- * Contact profile against real photos: the floor straight below a tyre's foot (the columns whose lowest car
- * pixel is within 0.4 % of the car's height of the lowest of all), at distances in car heights, as a share
- * of the floor 0.12 car heights further down. Measured on the untouched Carvana turntable photos (true
- * masks) and on our composites of the same photos on studio grey: a studio photo's contact is a narrow dark
- * wedge that is half lit again 1 % of the car's height below the foot (docs/decisions/0010).
+ * Contact profiles against real photos (bench/floor.profile.ts): the floor below a tyre's foot, under the sill
+ * between the wheels, beside the foot and beyond the car's ends, each as a share of the floor 0.12 car heights
+ * further down. Measured on the untouched photos (true masks) and on our composites of the same photos: the
+ * Carvana turntable photos on studio grey (with the photo's shadow, and with the drawn one), the street photos
+ * (ig02) on two outdoor scenes, one overcast and one sunlit (docs/decisions/0010).
  */
-const PROFILE_AT = [0.002, 0.005, 0.01, 0.02, 0.05, 0.08];
-function footProfile(rgb: Buffer, ch: number, alpha: Uint8Array, W: number, H: number): number[] | null {
-  const box = carBox(alpha, W, H);
-  if (!box) return null;
-  const low = new Int32Array(W).fill(-1);
-  for (let x = box.x; x < box.x + box.w; x++)
-    for (let y = Math.min(H - 1, box.y + box.h + 2); y >= box.y; y--)
-      if (alpha[y * W + x] > 128) {
-        low[x] = y;
-        break;
-      }
-  const deepest = Math.max(...low);
-  const cols: number[] = [];
-  for (let x = 0; x < W; x++) if (low[x] >= 0 && deepest - low[x] <= Math.max(1, box.h * 0.004)) cols.push(x);
-  const at = (f: number): number => {
-    let sum = 0;
-    let n = 0;
-    for (const x of cols) {
-      const y = low[x] + Math.max(1, Math.round(f * box.h));
-      if (y >= H) continue;
-      const i = (y * W + x) * ch;
-      sum += 0.299 * rgb[i] + 0.587 * rgb[i + 1] + 0.114 * rgb[i + 2];
-      n++;
-    }
-    return n ? sum / n : 0;
-  };
-  const ref = at(0.12);
-  return ref > 0 ? PROFILE_AT.map((f) => at(f) / ref) : null;
-}
-
-async function evalContactProfile(): Promise<void> {
+async function evalContactProfiles(): Promise<void> {
   const dir = join(evalDir, 'cars');
-  const files = (await readdir(dir)).filter((f) => f.startsWith('carvana_') && f.endsWith('.jpg')).sort();
-  const real: number[][] = [];
-  const ours: number[][] = [];
-  for (const file of files) {
-    const image = await decodeImage(await readFile(join(dir, file)));
-    const truth = new Uint8Array(
-      await sharp(join(dir, file.replace(/\.jpg$/, '_mask.png')))
-        .extractChannel(0)
-        .raw()
-        .toBuffer(),
-    );
-    const box = carBox(truth, image.width, image.height);
-    if (!box || box.cutBottom) continue;
-    const p = footProfile(image.data, image.channels, truth, image.width, image.height);
-    const r = await compositeCar(image, truth, {
-      background: { kind: 'scene', id: 'studio-grey' },
-      width: image.width,
-      height: image.height,
-      framing: planFraming([box], image.width, image.height),
-    });
-    const q = footProfile(r.image.data, 3, r.alpha, image.width, image.height);
-    if (p && q) {
-      real.push(p);
-      ours.push(q);
+  // 'drawn': the drawn shadow forced (the fallback for photos whose floor cannot be read) on the same photos.
+  const sets: { label: string; prefix: string; scenes: string[]; drawn?: boolean }[] = [
+    { label: 'studio', prefix: 'carvana_', scenes: ['studio-grey'] },
+    { label: 'studio, drawn shadow', prefix: 'carvana_', scenes: ['studio-grey'], drawn: true },
+    { label: 'street', prefix: 'ig02_', scenes: ['foggy-morning', 'city-centre'] },
+  ];
+  const dist = (at: number[]): string =>
+    `at ${at.map((f) => `${+(f * 100).toFixed(1)}`).join(' / ')} % of the car's height`;
+  const parts: { key: keyof FloorProfiles; at: number[]; what: string }[] = [
+    { key: 'foot', at: FOOT_AT, what: `below a tyre's foot ${dist(FOOT_AT)}` },
+    {
+      key: 'sill',
+      at: SILL_AT,
+      what: 'under the sill between the wheels 1/4, 1/2, 3/4 of the way down, on the ground line, 2 and 5 % in front',
+    },
+    { key: 'beside', at: BESIDE_AT, what: `beside a tyre's foot ${dist(BESIDE_AT)}` },
+    { key: 'ends', at: ENDS_AT, what: `beyond the car's ends ${dist(ENDS_AT)}` },
+  ];
+  for (const set of sets) {
+    const files = (await readdir(dir))
+      .filter(
+        (f) => f.startsWith(set.prefix) && /\.(jpg|png)$/.test(f) && !f.includes('_mask') && subset.test(f),
+      )
+      .sort();
+    const real = new Map<string, number[][]>();
+    const ours = new Map<string, number[][]>();
+    for (const file of files) {
+      const image = await decodeImage(await readFile(join(dir, file)));
+      const truth = new Uint8Array(
+        await sharp(join(dir, file.replace(/\.\w+$/, '_mask.png')))
+          .extractChannel(0)
+          .raw()
+          .toBuffer(),
+      );
+      const box = carBox(truth, image.width, image.height);
+      if (!box || box.cutBottom) continue;
+      const p = floorProfiles(image.data, image.channels, truth, image.width, image.height);
+      for (const scene of set.scenes) {
+        const r = await compositeCar(image, truth, {
+          background: { kind: 'scene', id: scene },
+          width: image.width,
+          height: image.height,
+          framing: planFraming([box], image.width, image.height),
+          ...(set.drawn ? { shadow: 'drawn' as const } : {}),
+        });
+        const q = floorProfiles(r.image.data, 3, r.alpha, image.width, image.height);
+        for (const { key } of parts) {
+          const pv = p[key];
+          const qv = q[key];
+          // A profile counts where both the photo and the composite have it (a car cut at the picture's side
+          // has no floor beyond that end).
+          if (!pv || !qv || pv.some(Number.isNaN) || qv.some(Number.isNaN)) continue;
+          if (scene === set.scenes[0]) real.set(key, [...(real.get(key) ?? []), pv]);
+          ours.set(`${key} ${scene}`, [...(ours.get(`${key} ${scene}`) ?? []), qv]);
+        }
+      }
+    }
+    const avg = (a: number[][] | undefined): string =>
+      a?.length ? a[0].map((_, k) => fmt(mean(a.map((v) => v[k])))).join(' / ') : '-';
+    for (const { key, at, what } of parts) {
+      const r = real.get(key);
+      if (!r?.length) continue;
+      const worst = set.scenes.map((scene) => {
+        const o = ours.get(`${key} ${scene}`) ?? [];
+        return Math.max(...at.map((_, k) => Math.abs(mean(o.map((v) => v[k])) - mean(r.map((v) => v[k])))));
+      });
+      rows.push([
+        `contact profile, ${set.label}, ${key} (${r.length})`,
+        `floor ${what}, share of the floor 12 % further down: ` +
+          set.scenes.map((scene) => `ours on ${scene} ${avg(ours.get(`${key} ${scene}`))}`).join('; '),
+        `real photos ${avg(r)}; largest difference ${worst.map(fmt).join(', ')}`,
+      ]);
     }
   }
-  const avg = (a: number[][]): string => PROFILE_AT.map((_, k) => fmt(mean(a.map((v) => v[k])))).join(' / ');
-  const worst = Math.max(
-    ...PROFILE_AT.map((_, k) => Math.abs(mean(ours.map((v) => v[k])) - mean(real.map((v) => v[k])))),
-  );
-  rows.push([
-    `contact profile, studio (${real.length})`,
-    `floor below a tyre's foot at ${PROFILE_AT.map((f) => `${f * 100} %`).join(' / ')} of the car's height, share of the floor at 12 %: ours on studio grey ${avg(ours)}`,
-    `real turntable photos ${avg(real)}; largest difference ${fmt(worst)}`,
-  ]);
 }
 
 async function main(): Promise<void> {
@@ -489,13 +499,14 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
-  // EVAL_ONLY=composite (or segmentation, plates; comma-separated) runs a part of the evaluation.
+  // EVAL_ONLY=composite (or segmentation, plates, contact: the contact profiles alone; comma-separated) runs a
+  // part of the evaluation.
   const only = process.env.EVAL_ONLY?.split(',');
   const run = (part: string): boolean => !only || only.includes(part);
   if (run('segmentation')) await evalSegmentation();
   if (run('plates')) await evalPlates();
   if (run('composite')) await evalComposite();
-  if (run('composite')) await evalContactProfile();
+  if (run('composite') || run('contact')) await evalContactProfiles();
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c].length)));
   const line = (r: string[]): string => '| ' + r.map((v, i) => v.padEnd(widths[i])).join(' | ') + ' |';
   console.log(line(['metric', 'result', 'detail']));

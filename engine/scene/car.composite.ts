@@ -6,6 +6,7 @@ import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
 import { feetRow, maskBounds } from '../segment/mask.ops';
 import { photoShadow, toLinear, type PhotoShadow } from './photo.shadow';
+import { skyOcclusion, type SkyOcclusion } from './sky.occlusion';
 import { renderScene, type SceneTint } from './scene.render';
 
 /** Car bounding box in source pixels (alpha >= 128) and whether it touches the photo's border. */
@@ -80,6 +81,8 @@ export interface CompositeOptions {
   light?: LightCast;
   /** See-through glass (source size, 0..255): windows that showed the old background (glassMap). */
   glass?: Uint8Array;
+  /** 'drawn': the drawn shadows even where the photo's own could be read (the eval measures that fallback). */
+  shadow?: 'drawn';
 }
 
 async function greyOp(
@@ -549,7 +552,7 @@ export async function compositeCar(
     // pasted shadow with hard edges"): only its contact and occlusion are kept, the cast is the scene's.
     const sunny = !!floorLight.shadow && floorLight.cast >= SUN_CAST;
     const own = photoShadow(src, mask, box, sunny ? { full: 0.04, end: 0.14 } : undefined);
-    if (own && own.trust >= 0.35 && shadowDepth(own) >= 0.25) {
+    if (options.shadow !== 'drawn' && own && own.trust >= 0.35 && shadowDepth(own) >= 0.25) {
       await drawPhotoShadow(canvas, own, { scale, dx: left - cx0 * scale, dy: top - cy0 * scale });
       // The tyre's own footprint is a line or two of pixels the map's cells are too coarse to hold.
       await drawShadow(canvas, placed, floorLight, 'footprints');
@@ -1287,26 +1290,20 @@ async function drawShadow(
 ): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, ch, left, top, groundY, carH } = placed;
-  // Two maps, as a studio photo shows them: occlusion (the floor seen under the sill and a short fade in
-  // front of the car: light from the room still reaches it, so it is only part-dark) and contact (a dark,
-  // soft-edged pool around each tyre's footprint, where the tyre presses on the floor: without it the car
-  // floats). A hard key makes the occlusion darker (no light from the sides); its cast shadow is drawn
-  // separately.
-  const occDark = parts === 'all' ? 0.55 + 0.3 * (1 - floor.softness) : 0;
-  const occ = new Uint8Array(W * H);
+  // Two maps, as a studio photo shows them: occlusion (the floor under and around the car loses the part
+  // of the sky or the room's light the body hides from it: sky.occlusion.ts) and contact (a dark, soft-edged
+  // pool around each tyre's footprint, where the tyre presses on the floor: without it the car floats). A
+  // hard key's cast shadow is drawn separately; the occlusion then takes only the sky's share of the light.
   const core = new Uint8Array(W * H);
   const xs = groundY.map((v, i) => (v >= 0 ? i : -1)).filter((i) => i >= 0);
   if (!xs.length) return;
   const first = xs[0];
   const last = xs[xs.length - 1];
   const span = Math.max(1, last - first);
-  const bandH = carH * (0.04 + 0.03 * floor.softness);
   const contact = Math.max(2, carH * 0.025);
   const gaps = new Array<number>(cw).fill(Infinity);
   const bottoms = new Array<number>(cw).fill(-1);
   for (let x = first; x <= last; x++) {
-    const ox = left + x;
-    if (ox < 0 || ox >= W) continue;
     const g = groundY[x];
     // Lowest car pixel in this column: the gap to the ground says how much light gets under the car.
     let b = -1;
@@ -1316,20 +1313,8 @@ async function drawShadow(
         break;
       }
     }
-    const gap = b < 0 ? carH : g - b;
-    gaps[x] = gap;
+    gaps[x] = b < 0 ? carH : g - b;
     bottoms[x] = b;
-    const u = (x - first) / span;
-    const across = Math.pow(Math.sin(Math.PI * u), 0.3);
-    const under = Math.max(0.3, 1 - gap / (carH * 0.45));
-    for (let y = -Math.min(gap, Math.round(carH * 0.3)); y < bandH; y++) {
-      const oy = top + g + y;
-      if (oy < 0 || oy >= H) continue;
-      const i = oy * W + ox;
-      // Under the car (y < 0) darkest just above the contact line; in front it fades out over bandH.
-      const d = y < 0 ? 0.75 + 0.25 * (1 + y / Math.max(1, gap)) : Math.pow(1 - y / bandH, 2);
-      occ[i] = Math.max(occ[i], Math.round(Math.min(1, across * under * d) * 255));
-    }
   }
   // Footprints: runs of columns where the silhouette reaches the contact line (the bottom arc of a tyre),
   // each pool centred where the arc touches the ground line (contactColumn).
@@ -1426,21 +1411,34 @@ async function drawShadow(
       Math.max(1.5, carH * 0.012),
       230,
     );
-  if (parts === 'all' && floor.shadow && floor.cast > 0) await drawCastShadow(canvas, placed, floor);
-  // Blur and apply only inside the shadow's own rectangle (plus the blur's reach).
-  const sigOcc = Math.max(1, carH * (0.01 + 0.02 * floor.softness));
+  const cast = parts === 'all' && floor.shadow && floor.cast > 0;
+  // The sill's height: the 75th percentile of the gaps under the car (the tyres' columns have none).
+  const sorted = gaps.slice(first, last + 1).sort((a, b) => a - b);
+  const sill = Math.min(carH * 0.4, sorted[Math.floor(sorted.length * 0.75)]);
+  const sky =
+    parts === 'all'
+      ? skyOcclusion(left + first, left + last, (x) => top + groundY[x - left], sill, carH, W, H)
+      : null;
+  if (cast) await drawCastShadow(canvas, placed, floor, sky);
+  // Blur and apply only inside the shadows' own rectangle (plus the blur's reach).
   const sigCore = Math.max(0.6, carH * 0.003);
-  const reach = Math.ceil(sigOcc * 3) + 2;
+  const reach = Math.ceil(sigCore * 3) + 2;
   let ry0 = H;
   let ry1 = -1;
   for (let x = first; x <= last; x++) {
     ry0 = Math.min(ry0, top + groundY[x] - Math.round(carH * 0.3));
-    ry1 = Math.max(ry1, top + groundY[x] + Math.ceil(bandH));
+    ry1 = Math.max(ry1, top + groundY[x] + Math.ceil(contact));
   }
-  const rx0 = Math.max(0, left + first - reach);
-  const rx1 = Math.min(W, left + last + reach + 1);
+  let rx0 = Math.max(0, left + first - reach);
+  let rx1 = Math.min(W, left + last + reach + 1);
   ry0 = Math.max(0, ry0 - reach);
   ry1 = Math.min(H, ry1 + reach + 1);
+  if (sky) {
+    rx0 = Math.min(rx0, sky.x0);
+    ry0 = Math.min(ry0, sky.y0);
+    rx1 = Math.max(rx1, Math.min(W, sky.x0 + sky.gw * sky.cell));
+    ry1 = Math.max(ry1, Math.min(H, sky.y0 + sky.gh * sky.cell));
+  }
   if (rx1 <= rx0 || ry1 <= ry0) return;
   const rw = rx1 - rx0;
   const rh = ry1 - ry0;
@@ -1449,33 +1447,46 @@ async function drawShadow(
     for (let y = 0; y < rh; y++) sub.set(m.subarray((ry0 + y) * W + rx0, (ry0 + y) * W + rx1), y * rw);
     return sub;
   };
-  const [occB, coreB] = await Promise.all([
-    greyOp(cut(occ), rw, rh, (s) => s.blur(sigOcc)),
-    greyOp(cut(core), rw, rh, (s) => s.blur(sigCore)),
-  ]);
-  darkenRect(out, W, { x0: rx0, y0: ry0, w: rw, h: rh }, occB.data, coreB.data, occDark);
+  const coreB = await greyOp(cut(core), rw, rh, (s) => s.blur(sigCore));
+  const occ = new Uint8Array(rw * rh);
+  if (sky) {
+    const up = await greyOp(sky.dark, sky.gw, sky.gh, (s) =>
+      s.resize(sky.gw * sky.cell, sky.gh * sky.cell, { fit: 'fill', kernel: 'cubic' }),
+    );
+    for (let y = 0; y < up.h; y++) {
+      const oy = sky.y0 + y - ry0;
+      if (oy < 0 || oy >= rh) continue;
+      for (let x = 0; x < up.w; x++) {
+        const ox = sky.x0 + x - rx0;
+        if (ox >= 0 && ox < rw) occ[oy * rw + ox] = up.data[y * up.w + x];
+      }
+    }
+  }
+  darkenRect(out, W, { x0: rx0, y0: ry0, w: rw, h: rh }, occ, coreB.data, cast ? 1 - floor.cast : 1);
 }
 
 /**
  * The shadow maps laid on the canvas (drawShadow's last step), in a function of its own: inside
  * drawShadow's long body the loop ran unoptimised, boxing every intermediate value (most of the scene
- * stage's garbage collection).
+ * stage's garbage collection). `occ`: share of the sky hidden (0..255), of which `sky` is the floor's light
+ * (a linear-light ratio on encoded pixels, its 1/2.2 power); `core`: the tyres' contact, 0.9 at most.
  */
 function darkenRect(
   out: Buffer,
   W: number,
   rect: { x0: number; y0: number; w: number; h: number },
-  occB: Buffer,
-  coreB: Buffer,
-  occDark: number,
+  occ: Uint8Array,
+  core: Buffer,
+  sky: number,
 ): void {
   const { x0: rx0, y0: ry0, w: rw, h: rh } = rect;
+  const lit = new Float32Array(256);
+  for (let v = 0; v < 256; v++) lit[v] = Math.pow(1 - (sky * v) / 255, 1 / 2.2);
   for (let y = 0; y < rh; y++) {
     for (let x = 0; x < rw; x++) {
       const j = y * rw + x;
-      const dark = (occB[j] / 255) * occDark + (coreB[j] / 255) * 0.9;
-      if (dark <= 0.002) continue;
-      const m = 1 - Math.min(0.92, dark);
+      if (occ[j] === 0 && core[j] === 0) continue;
+      const m = lit[occ[j]] * (1 - (core[j] / 255) * 0.9);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
       out[i] *= m;
       out[i + 1] *= m;
@@ -1516,7 +1527,12 @@ function tyrePool(
  * line, lands on the floor displaced along the light's shadow vector; the splat is blurred by the light's
  * softness (a sun's edge is crisp near the car) and darkens the floor, never the car.
  */
-async function drawCastShadow(canvas: Canvas, placed: Placed, floor: FloorLight): Promise<void> {
+async function drawCastShadow(
+  canvas: Canvas,
+  placed: Placed,
+  floor: FloorLight,
+  sky: SkyOcclusion | null = null,
+): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, ch, left, top, groundY, carH } = placed;
   const [vx, vy] = floor.shadow!;
@@ -1564,7 +1580,16 @@ async function drawCastShadow(canvas: Canvas, placed: Placed, floor: FloorLight)
     for (let x = 0; x < rw; x++) {
       const v = soft.data[y * rw + x] / 255;
       if (v < 0.004) continue;
-      const m = 1 - floor.cast * v;
+      // Where the car also hides the sky (`sky`, drawn after this with the sky's share of the light), the
+      // sun is most of what is left: the floor keeps cast (1 - v) + (1 - cast) (1 - hidden), not the product
+      // of the two shadows (under a car in the sun that product left 0.36 of the floor's level, not black).
+      let hidden = 0;
+      if (sky) {
+        const gx = Math.floor((x0 + x - sky.x0) / sky.cell);
+        const gy = Math.floor((y0 + y - sky.y0) / sky.cell);
+        if (gx >= 0 && gy >= 0 && gx < sky.gw && gy < sky.gh) hidden = sky.dark[gy * sky.gw + gx] / 255;
+      }
+      const m = 1 - (floor.cast * v) / (1 - (1 - floor.cast) * hidden);
       const i = ((y0 + y) * W + x0 + x) * 3;
       out[i] *= m;
       out[i + 1] *= m;

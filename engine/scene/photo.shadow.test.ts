@@ -80,6 +80,16 @@ describe('the photo’s own shadow', () => {
     expect(sh.dark[fy * sh.gw + fx]).toBeLessThan(8);
   });
 
+  it('carries the near-black floor under a studio car’s sills, not a capped grey', async () => {
+    // Real turntable photos (24 Carvana, true masks) show the floor under the sills at 0.30 of the open
+    // floor's encoded level a quarter of the way down from the sill, the darkest columns at 0.14: about 1.5 %
+    // of its light, the ceiling almost wholly hidden by the body. Here the floor under the car keeps 1.5 %.
+    const deep = Math.round(255 * 0.015 ** (1 / 2.2) * (200 / 255));
+    const { image, mask } = photo((x, y) => (underCar(x, y) ? deep : 200));
+    const kept = await floorKept(image, mask, 'studio-grey', [0.4, 0.6], [0.64, 0.72]);
+    expect(kept).toBeLessThan(0.03);
+  });
+
   it('does not take the dark joints of paving for a shadow', () => {
     // Setts of 6 px with 1-px dark joints, no shadow at all.
     const { image, mask } = photo((x, y) => (x % 6 === 0 || y % 6 === 0 ? 110 : 200));

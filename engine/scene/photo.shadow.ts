@@ -377,7 +377,10 @@ export function photoShadow(
         Math.max(0, Math.min(1, (nearEnd - ahead) / (nearEnd - nearFull)));
       const near = Math.max(under, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
       const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
-      dark[i] = Math.round(Math.min(0.95, v) * 255);
+      // Up to 0.99: under a studio car's sills real photos keep 1-2 % of the open floor's light (the body hides
+      // almost all of the ceiling); the earlier cap of 0.95 left those floors at 0.26 of the floor's encoded
+      // level instead of 0.14, a grey under the car where the photo had black ("the car floats").
+      dark[i] = Math.round(Math.min(0.99, v) * 255);
     }
   // Under the car's outline the floor is hidden: its darkness continues upward from the floor just below,
   // so an upscaled map does not fade toward zero at the outline (a light line along every sill and tyre).
