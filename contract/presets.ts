@@ -56,8 +56,8 @@ export const editorPresets: readonly EditorPreset[] = [
   p(
     'night-drive',
     'Gece Sürüşü',
-    'Sokak lambalarıyla aydınlanan gece yolu',
-    'on an open road at night lit by warm street lamps, deep blue night sky',
+    'Akşam karanlığında, ufukta kasaba ışıkları olan açık yol',
+    'on an open country road at dusk in the blue hour, damp asphalt reflecting a deep blue twilight sky with a last warm glow on the horizon, a steel guardrail, silhouetted trees and the lights of a hillside town in the distance',
     'night',
   ),
   p(

@@ -46,7 +46,7 @@ export const landingPresets: readonly LandingPreset[] = [
     category: 'Gece',
     popular: false,
     sceneId: 'night-drive',
-    description: 'Sokak lambalarıyla aydınlanan gece yolu',
+    description: 'Akşam karanlığında, ufukta kasaba ışıkları olan açık yol',
   },
   {
     title: 'Kırmızı Halı Sergisi',
