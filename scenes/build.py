@@ -7067,13 +7067,6 @@ def shop_name(text, x, y, z, height, mat, depth=0.025, align='CENTER', spacing=1
     return o
 
 
-SHOP_NAMES = {
-    'cafe': ['Kahve Durağı', 'KAHVECİ', 'Simit & Çay', 'Köşe Kafe'],
-    'shelves': ['ECZANE', 'KIRTASİYE', 'Kitabevi', 'BAKKAL', 'Optik'],
-    'rail': ['BUTİK', 'Moda Ela', 'TERZİ', 'Giyim'],
-}
-
-
 def shop_interior(x0, x1, y, gh, night, kind, light_col):
     """The shop behind the glass, built in 3D: floor, walls and ceiling 4-5 m deep, a lit ceiling with
     visible light fittings, and what the shop holds (shelving with goods along the back and sides, a
@@ -7165,13 +7158,13 @@ def shop_interior(x0, x1, y, gh, night, kind, light_col):
 
 
 def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_col, night, lit, name,
-                 shops, ground=4.0, sign_col=(0.05, 0.06, 0.08), letter_col=(0.9, 0.86, 0.75), awning=None,
-                 shop_names=None, text=True, glass_fn=None):
+                 shops, ground=4.0, sign_col=(0.05, 0.06, 0.08), awning=None, glass_fn=None):
     """One plot of the street (session 6): upper storeys as in facade() (recessed framed windows, sills,
     string courses, cornice) and a ground floor of real shopfronts: pilasters, stall risers, plate glass in
-    frames with a transom, a recessed glazed door 2.3 m high, a fascia with lettering, and the shop inside.
-    `shops`: list of (kind, width share). Session 14: `text` False leaves the fascias plain (rendered letters
-    read as garbled to reviewers); `glass_fn(name)` makes the shop glass instead of `shop_glass_mat`."""
+    frames with a transom, a recessed glazed door 2.3 m high, a fascia board, and the shop inside.
+    `shops`: list of (kind, width share). The fascias are plain (session 14 by day, session 15 by night: the
+    rendered shop names read as garbled, or as a generated scene's made-up names, to reviewers);
+    `glass_fn(name)` makes the shop glass instead of `shop_glass_mat`."""
     w = x1 - x0
     cx = (x0 + x1) / 2
     recess = 0.2
@@ -7224,8 +7217,6 @@ def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_co
     stones.box((pil, 0.32, ground), (x0 + pil / 2, y - 0.02, ground / 2))
     stones.box((pil, 0.32, ground), (x1 - pil / 2, y - 0.02, ground / 2))
     signs = Batch(simple_mat(name + '-fascia', sign_col, 0.35, grain=0.04), name + '-fascia')
-    letters = Batch(no_light_sampling(emission_mat(name + '-letters', letter_col, 2.0 if night else 0.0))
-                    if night else simple_mat(name + '-letters', letter_col, 0.3, metallic=0.3), name + '-letters')
     fascia_lo, fascia_hi = 3.15, 3.85
     xa = x0 + pil
     total = sum(s for _, s in shops)
@@ -7239,14 +7230,9 @@ def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_co
         a, b = xa + 0.15, xb - 0.15
         mid = (a + b) / 2
         sw_ = b - a
-        # Fascia board with the shop's name.
+        # Fascia board.
         signs.box((sw_, 0.12, fascia_hi - fascia_lo), (mid, y - 0.04, (fascia_lo + fascia_hi) / 2))
         walls.box((sw_, 0.3, fascia_lo - 2.95), (mid, y + 0.1, (fascia_lo + 2.95) / 2))
-        if kind != 'door' and text:
-            names = SHOP_NAMES.get(kind, SHOP_NAMES['shelves'])
-            txt = names[(si + len(name)) % len(names)] if not shop_names else shop_names[si]
-            lh = random.uniform(0.2, 0.27) * min(1.0, sw_ / (len(txt) * 0.3 + 0.6))
-            shop_name(txt, mid, y - 0.1, (fascia_lo + fascia_hi) / 2 - lh / 2, lh, letters.mat)
         if kind == 'door':
             # A solid panelled front door to the flats above with a fanlight.
             door = simple_mat(name + '-door', random.choice([(0.05, 0.09, 0.07), (0.2, 0.05, 0.04), (0.03, 0.04, 0.07)]),
@@ -7287,7 +7273,7 @@ def street_block(x0, x1, y, h, wallm, stone, storey, bay, win_w, win_h, frame_co
                 rot=(math.radians(20), 0, 0))
             box((sw_, 0.02, 0.2), (mid, y - d_ * 0.94, fascia_lo - 0.2 - d_ * 0.34), cloth, bevel=0.003)
         xa = xb
-    for bt in (walls, frames, panes, stones, signs, letters):
+    for bt in (walls, frames, panes, stones, signs):
         bt.done()
 
 
@@ -7507,7 +7493,8 @@ def s_street(night=False):
     granite kerb in lengths, a gutter with drain grates, a pavement of slabs 3.9 m wide with a tree in a
     grate, bollards, bicycle stands, a lamp post, all away from the car's slot; behind, plots of different
     widths, heights, materials (render, brick, stone) and window rhythms, with real shopfronts whose
-    interiors are built in 3D and lit, fascia lettering, a blade sign, a front door to the flats."""
+    interiors are built in 3D and lit, fascia boards (no lettering since sessions 14 (day) and 15 (night),
+    lit by gooseneck lamps at night), a blade sign, a front door to the flats."""
     extra = {'night': night, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
     mist = None
     kerb_y = 2.4
@@ -7586,13 +7573,13 @@ def s_street(night=False):
     # Session 7: narrower plots (4.8-6.2 m in view), so no one shopfront fills the frame behind the car;
     # the flats' door and a narrow boutique at the centre, where the car hides them anyway.
     plots = [
-        (-22.0, -13.4, 15.5, ('plaster', (0.74, 0.72, 0.66)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.06, 0.07), (0.85, 0.8, 0.62), ['Kitabevi'], None),
-        (-13.4, -7.6, 17.5, ('brick', (0.36, 0.16, 0.1)), [('rail', 1), ('door', 0.3)], (0.85, 0.85, 0.82), (0.82, 0.8, 0.74), (0.08, 0.08, 0.09), ['TERZİ', None], None),
-        (-7.6, -2.6, 14.0, ('stone', (0.64, 0.6, 0.53)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.15, 0.1), (0.88, 0.88, 0.84), ['Şifa Eczanesi'], None),
-        (-2.6, 2.2, 16.5, ('plaster', (0.8, 0.74, 0.6)), [('door', 0.32), ('rail', 1)], (0.25, 0.18, 0.12), (0.1, 0.1, 0.11), (0.85, 0.78, 0.6), [None, 'Moda Ela'], None),
-        (2.2, 8.4, 19.0, ('brick', (0.42, 0.24, 0.16)), [('cafe', 1)], (0.1, 0.1, 0.1), (0.08, 0.17, 0.12), (0.92, 0.88, 0.76), ['Köşe Kafe'], 0),
-        (8.4, 14.0, 15.0, ('plaster', (0.62, 0.66, 0.68)), [('shelves', 1)], (0.8, 0.8, 0.78), (0.03, 0.04, 0.07), (0.85, 0.72, 0.45), ['KIRTASİYE'], None),
-        (14.0, 22.0, 16.0, ('stone', (0.7, 0.66, 0.58)), [('door', 0.25), ('shelves', 1)], (0.12, 0.12, 0.12), (0.35, 0.06, 0.05), (0.95, 0.92, 0.85), [None, 'BAKKAL'], None),
+        (-22.0, -13.4, 15.5, ('plaster', (0.74, 0.72, 0.66)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.06, 0.07), None),
+        (-13.4, -7.6, 17.5, ('brick', (0.36, 0.16, 0.1)), [('rail', 1), ('door', 0.3)], (0.85, 0.85, 0.82), (0.82, 0.8, 0.74), None),
+        (-7.6, -2.6, 14.0, ('stone', (0.64, 0.6, 0.53)), [('shelves', 1)], (0.12, 0.12, 0.12), (0.06, 0.15, 0.1), None),
+        (-2.6, 2.2, 16.5, ('plaster', (0.8, 0.74, 0.6)), [('door', 0.32), ('rail', 1)], (0.25, 0.18, 0.12), (0.1, 0.1, 0.11), None),
+        (2.2, 8.4, 19.0, ('brick', (0.42, 0.24, 0.16)), [('cafe', 1)], (0.1, 0.1, 0.1), (0.08, 0.17, 0.12), 0),
+        (8.4, 14.0, 15.0, ('plaster', (0.62, 0.66, 0.68)), [('shelves', 1)], (0.8, 0.8, 0.78), (0.03, 0.04, 0.07), None),
+        (14.0, 22.0, 16.0, ('stone', (0.7, 0.66, 0.58)), [('door', 0.25), ('shelves', 1)], (0.12, 0.12, 0.12), (0.35, 0.06, 0.05), None),
     ]
     # Session 10: the dirt a city leaves on its facades, as overlays (streaks under sills and fascias,
     # rising damp and splash on pilasters and stall risers, stains on the render).
@@ -7602,7 +7589,7 @@ def s_street(night=False):
         'stain': Sb10Decals(sb10_grime_mat('sb10-stains', (0.28, 0.25, 0.2), 'stain', 0.5), 'sb10-stains'),
         'sign': Sb10Decals(sb10_grime_mat('sb10-sign-dirt', (0.12, 0.11, 0.1), 'streak', 0.4, rough=0.7), 'sb10-sign-dirt'),
     }
-    for i, (a, b, h, (mk, col), shops, fcol, scol, lcol, names, awn) in enumerate(plots):
+    for i, (a, b, h, (mk, col), shops, fcol, scol, awn) in enumerate(plots):
         if mk == 'brick':
             wm = brick_mat('pl%d-brick' % i, col)
             st = plaster_mat('pl%d-stone' % i, (0.72, 0.7, 0.64), 0.7, streaks=False)
@@ -7613,12 +7600,16 @@ def s_street(night=False):
                                      random.uniform(1.55, 1.85))
         street_block(a, b, front, h, wm, st, storey=storey, bay=bay,
                      win_w=win_w, win_h=win_h, frame_col=fcol, night=night,
-                     lit=0.35 if night else 0.0, name='pl%d' % i, shops=shops, sign_col=scol, letter_col=lcol,
-                     awning=awn, shop_names=names, text=night, glass_fn=None if night else s14C_shop_glass_mat)
+                     lit=0.35 if night else 0.0, name='pl%d' % i, shops=shops, sign_col=scol,
+                     awning=awn, glass_fn=None if night else s14C_shop_glass_mat)
         sb10_weather_plot(a, b, front, shops, bay, win_w, mk, grime)
+        if night:
+            s15N_fascia_lamps(a, b, front, shops, i)
     for g in grime.values():
         g.done()
-    sb10_street_life(front, kerb_y, night, trench=False, mh_at=(2.2, -1.82), text=night)
+    # Session 15: no lettering by night either (reviewers named "Moda Ela", "Şifa Eczanesi" as giveaways
+    # of a generated scene): the fascias are lit by their lamps instead, the lightboxes are blank panels.
+    sb10_street_life(front, kerb_y, night, trench=False, mh_at=(2.2, -1.82))
     s12c_road_works(kerb_y, night)
     # The street behind the camera (seen only in shop glass and windows).
     walls = [(0.78, 0.72, 0.62), (0.62, 0.6, 0.57), (0.86, 0.84, 0.79), (0.58, 0.44, 0.36)]
@@ -7636,6 +7627,32 @@ def s_street(night=False):
     else:
         render_settings(exposure=-0.15, mist=mist)
     return extra
+
+
+def s15N_fascia_lamps(x0, x1, front, shops, plot):
+    """Gooseneck trough lamps over each open shop's fascia (session 15, urban night): with the lettering gone
+    the boards would be flat dark bands; real shops light their fascias from arms above them, so each board
+    shows scalloped pools of light fading downwards, its colour and its dirt streaks. Two to four lamps per
+    shop on steel arms reaching 0.45 m out from the band above, warm or cool-white per shop; none over the
+    shuttered clothes shop (plot 3, shut for the night) or a flats' door."""
+    rng = random.Random(150 + plot)
+    steel = simple_mat('s15N-gooseneck', (0.06, 0.06, 0.065), 0.4, metallic=0.8, grain=0.05)
+    spans, _ = sb10_shop_spans(x0, x1, shops)
+    for kind, a, b in spans:
+        if kind == 'door' or (plot == 3 and kind == 'rail'):
+            continue
+        col = rng.choice([(1.0, 0.8, 0.58), (1.0, 0.86, 0.7), (0.9, 0.94, 1.0)])
+        lens = no_light_sampling(emission_mat('s15N-lamp-lens-%d' % plot, col, 30.0))
+        n = max(2, min(4, round((b - a) / 1.5)))
+        for k in range(n):
+            x = a + (k + 0.5) * (b - a) / n
+            wy, hy, hz = front - 0.1, front - 0.55, 4.12
+            wire([(x, wy, 3.95), (x, wy - 0.12, 4.1), (x, hy + 0.08, 4.16), (x, hy, hz)], 0.011, steel, 's15N-arm')
+            head = cylinder(0.045, 0.16, (x, hy, hz - 0.03), steel, rot=(0.75, 0, 0), verts=16)
+            head.name = 's15N-lamp-head'
+            camera_only(cylinder(0.036, 0.005, (x, hy + 0.055, hz - 0.09), lens, rot=(0.75, 0, 0), verts=16))
+            spot_light((x, hy + 0.06, hz - 0.11), rng.uniform(14.0, 20.0), (x + rng.uniform(-0.1, 0.1), wy, 3.3),
+                       angle_deg=110, blend=0.9, color=col, radius=0.04)
 
 
 def s14C_shadow_block(sun_elev, sun_az):
@@ -7956,27 +7973,18 @@ def sb10_planter(x, y, w, col, leaf_dark, leaf_light, seed, height=0.7):
     leaves2.done()
 
 
-def sb10_aframe(x, y, yaw, lines, board_col=(0.03, 0.032, 0.03)):
-    """A cafe's A-frame pavement board: two chalkboards in timber frames leaning together, chalk lettering on
-    the face towards the street."""
+def sb10_aframe(x, y, yaw, board_col=(0.03, 0.032, 0.03)):
+    """A cafe's A-frame pavement board: two chalkboards in timber frames leaning together (wiped: session 14
+    and 15 left off the chalk lettering, which reviewers read as garbled or made up)."""
     tilt = 0.2
     board = simple_mat('sb10-aboard', board_col, 0.8, grain=0.4, grain_scale=6)
     wood = simple_mat('sb10-aframe-wood', (0.2, 0.12, 0.06), 0.6, grain=0.2, grain_scale=12)
-    chalk = simple_mat('sb10-chalk', (0.82, 0.82, 0.78), 0.95, grain=0.3, grain_scale=60)
     p = []
     for s in (-1, 1):
         p.append(box((0.56, 0.02, 0.82), (0, s * 0.085, 0.45), board, bevel=0.004, rot=(s * tilt, 0, 0)))
         for fx in (-0.3, 0.3):
             p.append(box((0.04, 0.03, 0.92), (fx, s * 0.09, 0.46), wood, bevel=0.005, rot=(s * tilt, 0, 0)))
         p.append(box((0.64, 0.03, 0.04), (0, s * 0.005, 0.89), wood, bevel=0.005, rot=(s * tilt, 0, 0)))
-    up = Vector((0, math.sin(tilt), math.cos(tilt)))
-    nrm = Vector((0, -math.cos(tilt), math.sin(tilt)))
-    base = Vector((0, -0.085, 0.45))
-    for (txt, h, off) in lines:
-        loc = base + up * off + nrm * 0.012
-        o = shop_name(txt, loc.x, loc.y, loc.z, h, chalk, depth=0.001)
-        o.rotation_euler = (math.pi / 2 - tilt, random.gauss(0, 0.03), 0)
-        p.append(o)
     sb10_parented((x, y, 0.15), (0, 0, yaw), p)
 
 
@@ -8065,28 +8073,20 @@ def sb10_litter(x0, x1, y0, y1, z, n, seed):
         bt.done()
 
 
-def sb10_lightbox(x, y, z, w, h, d, face_col, strength, text=None, text_col=(0.6, 0.04, 0.03), text_h=None,
-                  projecting=False):
-    """A back-lit box sign: a painted metal case and acrylic faces (lit by night, faintly by day), a name on
-    the face(s). `projecting`: a blade sign sticking out of the wall at x (faces towards +-X), else flat on
-    the wall facing -Y."""
+def sb10_lightbox(x, y, z, w, h, d, face_col, strength, projecting=False):
+    """A back-lit box sign: a painted metal case and blank acrylic faces (lit by night, faintly by day; no
+    name since sessions 14 and 15). `projecting`: a blade sign sticking out of the wall at x (faces towards
+    +-X), else flat on the wall facing -Y."""
     case = simple_mat('sb10-lightbox-case', (0.12, 0.12, 0.12), 0.45, metallic=0.5, grain=0.1)
     face = lit_sign_mat('sb10-lightbox-face', face_col, strength)
-    ink = simple_mat('sb10-lightbox-ink', text_col, 0.35) if strength < 0.5 else no_light_sampling(
-        emission_mat('sb10-lightbox-ink', tuple(c * 1.0 for c in text_col), max(0.3, strength * 0.4)))
     if projecting:
         box((d, w, h), (x, y, z), case, bevel=0.015)
         for s in (-1, 1):
             plane(w - 0.06, h - 0.06, (x + s * (d / 2 + 0.002), y, z), face, rot=(math.pi / 2, 0, math.pi / 2))
-            if text:
-                o = shop_name(text, x + s * (d / 2 + 0.006), y, z - (text_h or h * 0.5) / 2, text_h or h * 0.5, ink, depth=0.004)
-                o.rotation_euler = (math.pi / 2, 0, s * math.pi / 2)
         box((0.04, 0.6, 0.04), (x, y + w / 2 + 0.2, z + h / 2 - 0.05), case, bevel=0.005)
     else:
         box((w, d, h), (x, y + d / 2, z), case, bevel=0.015)
         plane(w - 0.05, h - 0.05, (x, y - 0.002, z), face, rot=(math.pi / 2, 0, 0))
-        if text:
-            shop_name(text, x, y - 0.006, z - (text_h or h * 0.5) / 2, text_h or h * 0.5, ink, depth=0.004)
 
 
 def sb10_shutter(x0, x1, y, z0, z1):
@@ -8154,36 +8154,21 @@ def sb10_weather_plot(x0, x1, y, shops, bay, win_w, kind, grime):
             grime['damp'].wall(a, b, 0.15, 0.6, y + 0.187)
 
 
-def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4), text=True):
-    """What makes the street lived in (session 10), all off the car's slot: a red-E pharmacy lightbox and
-    other box signs, flyers on the pilasters, the flats' blue door number, window stickers, air-conditioner
-    units and a satellite dish on the first floor, cables clipped along the ground-floor band, a parked
-    scooter with a courier's box, a galvanised refuse container and a wheelie bin, the cafe's planters and
-    A-frame board, litter, and water standing in the gutter and on a sunk slab. Session 14: `text` False
-    (city centre by day) leaves out every letter and number: the lightboxes and the A-frame are blank, no
-    awning print, window vinyls, LED sign or door number (reviewers read rendered text as garbled)."""
-    on = 3.0 if night else 0.35
-    # The pharmacy's projecting lightbox: a white box with the red E of Turkish pharmacies.
-    sb10_lightbox(-2.8, front - 0.62, 4.7, 0.62, 0.62, 0.14, (0.92, 0.92, 0.9), on, text='E' if text else None, text_h=0.4,
-                  text_col=(0.75, 0.04, 0.03), projecting=True)
+def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4)):
+    """What makes the street lived in (session 10), all off the car's slot: a pharmacy's projecting lightbox
+    and a flat box sign, flyers on the pilasters, air-conditioner units and a satellite dish on the first
+    floor, cables clipped along the ground-floor band, a parked scooter with a courier's box, a galvanised
+    refuse container and a wheelie bin, the cafe's planters and A-frame board, litter, and water standing in
+    the gutter and on a sunk slab. No letter or number anywhere (session 14 by day, session 15 by night:
+    reviewers read rendered text as garbled, or as a generated scene's made-up names): the lightboxes and
+    the A-frame are blank, no awning print, window vinyls, LED sign or door number."""
+    # Session 15: a blank acrylic face at the lettered boxes' 3.0 clips to a flat white hole at night; without
+    # ink it is set as bright as a sign's white ground reads beside its letters.
+    on = 1.3 if night else 0.35
+    # The pharmacy's projecting lightbox (blank: the red E of Turkish pharmacies is a letter).
+    sb10_lightbox(-2.8, front - 0.62, 4.7, 0.62, 0.62, 0.14, (0.92, 0.92, 0.9), on, projecting=True)
     # A flat lightbox over the cafe's brick pier (a second line of business), smaller and off-centre.
-    sb10_lightbox(3.7, front - 0.04, 4.62, 1.5, 0.38, 0.12, (0.9, 0.86, 0.72), on * 0.8, text='Börek · Pasta' if text else None,
-                  text_h=0.16, text_col=(0.35, 0.08, 0.04))
-    # The cafe's awning valance and the clothes shop's window vinyls.
-    if text:
-        white = simple_mat('sb10-awning-ink', (0.8, 0.78, 0.72), 0.6, grain=0.1)
-        shop_name('TOST · ÇAY · KAHVE', 5.3, front - 1.05, 2.54, 0.085, white, depth=0.002, spacing=1.15)
-        red = simple_mat('sb10-vinyl-red', (0.6, 0.05, 0.04), 0.35) if not night else no_light_sampling(
-            emission_mat('sb10-vinyl-red', (0.8, 0.1, 0.06), 0.6))
-        shop_name('%50 İNDİRİM', 0.9, front + 0.245, 1.9, 0.16, red, depth=0.002)
-        shop_name('YENİ SEZON', 0.9, front + 0.245, 1.65, 0.08, red, depth=0.002, spacing=1.3)
-        # The cafe's LED 'open' sign inside its glass.
-        shop_name('AÇIK', 5.6, front + 0.32, 1.55, 0.12, no_light_sampling(emission_mat('sb10-led', (1.0, 0.12, 0.08), 5.0 if night else 2.0)),
-                  depth=0.01, spacing=1.2)
-        # The flats' blue number plate.
-        plate = simple_mat('sb10-no-plate', (0.04, 0.12, 0.36), 0.35)
-        box((0.26, 0.01, 0.2), (-2.39, front - 0.185, 2.35), plate, bevel=0.004)
-        shop_name('27', -2.39, front - 0.192, 2.29, 0.1, simple_mat('sb10-no-ink', (0.88, 0.88, 0.86), 0.4), depth=0.002)
+    sb10_lightbox(3.7, front - 0.04, 4.62, 1.5, 0.38, 0.12, (0.9, 0.86, 0.72), on * 0.8)
     # The bell panel.
     box((0.1, 0.02, 0.28), (-2.39, front - 0.19, 1.55), simple_mat('sb10-bells', (0.55, 0.55, 0.53), 0.3, metallic=0.9), bevel=0.004)
     sb10_flyers(-2.98, -2.22, front - 0.183, 1.1, 2.15, 7, 3)
@@ -8216,8 +8201,7 @@ def sb10_street_life(front, kerb_y, night, trench=True, mh_at=(4.3, -1.4), text=
     sb10_bin(-1.95, front - 0.65, -0.2, (0.075, 0.1, 0.085))
     sb10_planter(2.95, front - 0.42, 0.8, (0.5, 0.48, 0.45), (0.02, 0.05, 0.015), (0.06, 0.1, 0.03), 7)
     sb10_planter(7.3, front - 0.42, 0.8, (0.5, 0.48, 0.45), (0.025, 0.05, 0.018), (0.07, 0.11, 0.035), 9)
-    sb10_aframe(3.55, 4.55, -0.35, [('GÜNÜN', 0.07, 0.22), ('ÇORBASI', 0.07, 0.12), ('Mercimek', 0.05, 0.0),
-                                     ('Tost 60 TL', 0.045, -0.14), ('Çay 15 TL', 0.045, -0.23)] if text else [])
+    sb10_aframe(3.55, 4.55, -0.35)
     sb10_litter(-9.0, 9.0, kerb_y + 0.3, front - 0.2, 0.155, 140, 21)
     sb10_litter(-9.0, 9.0, kerb_y - 0.3, kerb_y - 0.02, 0.004, 60, 22)
     sb10_litter(3.5, 4.9, 3.05, 4.35, 0.158, 40, 23)  # leaves on the tree grate
