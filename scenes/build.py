@@ -2182,8 +2182,9 @@ def s14S_ring(nt, r, r0, width):
 
 def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
     """Session 14: the top of a car photo booth's turntable, in the disc's own coordinates (object at its
-    centre): painted composite plates, an inner ring of 8 and an outer ring of 16 (each plate a shade
-    different, joints a few millimetres wide with grime in them, a small centre cap), tyre tracks where
+    centre): painted steel plates, twelve from the hub to the rim and two access hatches (session 15; each
+    plate a shade different and tilted a hair, joints a few millimetres wide with grime in them, a small
+    centre cap), tyre tracks where
     cars were driven on and off (in pairs 1.6 m apart, straight across the disc in many directions, since
     the disc is turned between cars), rubber smears where wheels stood and were turned, scattered
     shoe scuffs, and dust that gathers towards the rim. Rotationally symmetric in its layout."""
@@ -2192,19 +2193,30 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
     cn = shifted(nt, c, (seed * 11.3, seed * 5.9, 0.0))
     r, th, x, y = s14S_polar(nt, c)
     rn = math_node(nt, 'DIVIDE', r, R)  # colour ramps take 0..1
-    r_in = 1.75
-    inner = ramp(nt, rn, [((r_in - 0.002) / R, (1, 1, 1)), ((r_in + 0.002) / R, (0, 0, 0))])
-    s_in, id_in = s14S_radial_seams(nt, r, th, 8, 0.01, 0.25)
-    s_out, id_out = s14S_radial_seams(nt, r, th, 16, 0.01, 0.0)
-    seams = mix_rgb(nt, inner, s_out, s_in)
-    # hub cap at the centre, the joint between the rings, the plates' outer edge under the trim
+    # session 15: twelve plates from the hub to the rim, as the booth photos show (session 14's two rings
+    # of 8 and 16 drew a second circle inside the disc), a hub cap, and two access hatches (a lid 60 x
+    # 90 cm let into a plate, its own joint round it, a shade off its plate: it was lifted and put back)
+    seams, pid = s14S_radial_seams(nt, r, th, 12, 0.009, 0.5)  # (phase: none points straight at the camera)
     seams = math_node(nt, 'MAXIMUM', seams, s14S_ring(nt, r, 0.42, 0.01))
-    seams = math_node(nt, 'MAXIMUM', seams, s14S_ring(nt, r, r_in, 0.012))
     centre = ramp(nt, rn, [(0.05 / R, (0, 0, 0)), (0.06 / R, (1, 1, 1))])
     seams = math_node(nt, 'MULTIPLY', seams, centre)
-    # each plate its own shade (+-1.5 %): white noise of the plate's id (ring and sector)
-    pid = mix_rgb(nt, inner, math_node(nt, 'ADD', id_out, 40.0), id_in)
-    pid = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', pid, 1.0), seed * 100)
+    hr = random.Random(1500 + int(seed * 10))
+    lids = None
+    for k in range(2):
+        a = hr.uniform(0, 2 * math.pi) if k == 0 else a + hr.uniform(2.0, 4.2)
+        rr = hr.uniform(1.2, 2.5)
+        hc = shifted(nt, c, (-rr * math.cos(a), -rr * math.sin(a), 0.0))
+        hs = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, _stretch(nt, hc, 1.0, 1.0, 1.0, -math.degrees(a)), hs.inputs[0])
+        du = math_node(nt, 'SUBTRACT', math_node(nt, 'ABSOLUTE', hs.outputs['X']), 0.45)
+        dv = math_node(nt, 'SUBTRACT', math_node(nt, 'ABSOLUTE', hs.outputs['Y']), 0.3)
+        dd = math_node(nt, 'MAXIMUM', du, dv)
+        seams = math_node(nt, 'MAXIMUM', seams, ramp(nt, math_node(nt, 'DIVIDE', math_node(nt, 'ABSOLUTE', dd), 0.007),
+                                                     [(0.35, (1, 1, 1)), (1.0, (0, 0, 0))]))
+        lid = math_node(nt, 'LESS_THAN', dd, 0.0)
+        lids = lid if lids is None else math_node(nt, 'MAXIMUM', lids, lid)
+    # each plate its own shade (+-1.5 %): white noise of the plate's id
+    pid = math_node(nt, 'ADD', math_node(nt, 'ADD', pid, math_node(nt, 'MULTIPLY', lids, 17.0)), seed * 100)
     hub = ramp(nt, rn, [(0.419 / R, (0, 0, 0)), (0.421 / R, (1, 1, 1))])
     pid = math_node(nt, 'MULTIPLY', pid, hub)
     wn = s11c_white(nt, pid)
@@ -2216,7 +2228,7 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
     # grime in the joints, broken where it was cleaned
     sg = ramp(nt, noise(nt, cn, 2.0, 2, 0.5), [(0.3, (0.6,) * 3), (0.7, (1.0,) * 3)])
     seam_m = math_node(nt, 'MULTIPLY', seams, sg)
-    fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', seam_m, 0.75), fcol, mix_rgb(nt, 1.0, col, (0.4, 0.39, 0.38), 'MULTIPLY'))
+    fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', seam_m, 0.9), fcol, mix_rgb(nt, 1.0, col, (0.3, 0.29, 0.28), 'MULTIPLY'))
     # tyre tracks: pairs of 18-cm bands 1.6 m apart, straight across the disc at several headings (the disc
     # is turned between cars), each broken up along its length and fading towards the rim
     rnd = random.Random(1400 + int(seed * 10))
@@ -2254,59 +2266,80 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
     dust = math_node(nt, 'MULTIPLY', dust, 0.16 * dust_amt, clamp=True)
     fcol = mix_rgb(nt, dust, fcol, (0.66, 0.64, 0.61))
     # satin paint: the wheel paths a touch polished, dust and joints duller
-    rgh = math_node(nt, 'ADD', rough - 0.02, math_node(nt, 'MULTIPLY', noise(nt, cn, 0.6, 2, 0.5), 0.04))
+    # (session 15: glossier and unevenly so, +-0.07 over a metre or so where it was mopped and where not,
+    # so the wall's light lies on it in broad uneven sheens, as in the booth photos; specular 0.5, paint)
+    rgh = math_node(nt, 'ADD', rough - 0.07, math_node(nt, 'MULTIPLY', noise(nt, cn, 0.45, 3, 0.55), 0.14))
     rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', tracks, 0.1))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', dust, seam_m), 1.2))
-    # the joints are slight grooves; the plates lie very slightly out of level with each other
+    # the joints are slight grooves; the plates lie very slightly out of level with each other (each
+    # plate tilted a hair: a plane over it from its white noise, so the sheen steps at the joints)
+    wc = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, wn.outputs['Color'], wc.inputs[0])
+    tilt = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', wc.outputs['R'], 0.5), x),
+                     math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', wc.outputs['G'], 0.5), y))
     nrm = bump(nt, math_node(nt, 'MULTIPLY', seams, -1.0), 0.25, 0.002)
-    nrm = bump(nt, noise(nt, cn, 0.4, 2, 0.5), 0.004, 0.03, normal=nrm)
+    nrm = bump(nt, math_node(nt, 'ADD', noise(nt, cn, 0.4, 2, 0.5), tilt), 0.006, 0.03, normal=nrm)
     p = principled(nt, out, fcol, rgh, 0.5, 0.0, nrm)
-    p.inputs['Specular'].default_value = 0.32
     meta['floor'] = {'gloss': round(max(0.05, 0.55 - rough), 2), 'roughness': rough, 'kind': 'studio-paint'}
     return m
 
 
-def s14S_trim_mat(name, tint):
-    """The turntable's edge trim: a powder-coated steel band, scuffed and dusty. (Not bare metal: a metal
-    side facing the camera mirrors the unlit world behind it and read as a drawn black line.)"""
-    m, nt, out = new_mat(name)
-    c = coord(nt)
-    scuff = ramp(nt, noise(nt, _stretch(nt, c, 1.0, 1.0, 6.0), 8.0, 3, 0.6), [(0.35, (0.85,) * 3), (0.7, (1.0,) * 3)])
-    col = mix_rgb(nt, 1.0, tint, scuff, 'MULTIPLY')
-    rgh = ramp(nt, noise(nt, c, 12.0, 2, 0.5), [(0.3, (0.3,) * 3), (0.7, (0.45,) * 3)])
-    principled(nt, out, col, rgh, 0.5, 0.0)
-    return m
+def s14S_booth(kind, P, S12, S14, floor_obj):
+    """Session 14 (studio white, grey): a car photo booth. A turntable disc round where the car stands
+    (S14: centre y, radius, height, top and trim colours, roughness), and the light of a booth: one large
+    overhead diffuser over the disc (the key: soft, so the car's contact shadow is faint but the floor is
+    lit, not a void) and a wash over the cove narrower than the frame, so the wall is brightest behind the
+    car and the cove's foot shades itself. Two lamps only (Cycles 3.4 samples one lamp per sample, uniformly;
+    every extra lamp is noise for our denoiser), the dim world not sampled. (Session 15: the wash is two
+    unequal lamps aimed low, and the disc is set flush into `floor_obj`, see s15S_turntable.)"""
+    k = P['key']
+    area_light((0, S14['cy'] - 0.3, 5.8), S14['scrim'][0], k * S14['scrim'][2], size_y=S14['scrim'][1])
+    sc.world.cycles.sampling_method = 'NONE'
+    # session 15: the wash as two softboxes of unequal size and power, off centre (one lamp gave "a
+    # computer-made gradient", symmetric and smooth): their pools overlap unevenly on the wall
+    w, pw = S12.get('wash_w', 6.0), k * S12['wash'] * 6.0
+    # aimed low, so the wall is bright down to its junction with the floor, whose gloss mirrors it
+    area_light((-2.4, 6.5, 6.6), w, pw * 0.9, size_y=1.4, target=(-1.8, 12.5, 2.2))
+    area_light((3.1, 6.0, 7.1), w * 0.8, pw * 0.7, size_y=1.8, target=(3.4, 12.5, 2.9))
+    s14S_disc(kind, S14, floor_obj)
 
 
-def s14S_turntable(cx, cy, R, h, top_mat, trim_mat, ramp_w=0.11, flat=0.035, seg=512):
-    """A turntable disc standing h proud of the floor: a flat top (top_mat), then an edge trim (trim_mat):
-    a flat band `flat` wide whose outer corner is rounded (it catches the overhead light), a ramp `ramp_w`
-    wide sloping down to the floor (so wheels roll on; it faces up, so it is lit, a shade darker than the
-    top) and a lip of a few millimetres at its foot (the thin shadowed edge). (A vertical 3-cm side facing
-    the camera was lit by nothing in front of it and read as a drawn black band.) Object at (cx, cy, 0):
-    its object coordinates are the disc's own."""
+def s14S_disc(kind, S14, floor_obj):
+    """The booth's turntable from the `s14` parameters of a studio2 kind (see s14S_booth); session 15: set
+    flush into the floor `floor_obj` (s15S_turntable)."""
+    top = s14S_disc_mat('s14S-disc-' + kind, S14['disc'], S14['rough'], S14['r'], S14['seed'],
+                        S14.get('marks', 1.0), S14.get('dust', 1.0))
+    s15S_turntable(S14['cy'], S14['r'], top, s15S_rim_mat('s15S-rim-' + kind, S14['trim']),
+                   s15S_pit_mat('s15S-pit-' + kind), floor_obj)
+
+
+# ---------------------------------------------------------------- session 15: the booth as photographed
+
+def s15S_turntable(cy, R, top_mat, rim_mat, pit_mat, floor_obj, gap=0.006, depth=0.018, rim=0.035, proud=0.002,
+                   seg=768):
+    """Session 15: the turntable set flush into the floor, as a photo booth's is (session 14's disc stood
+    3 cm proud with a sloped trim whose lit band read as "a drawn ring"). The plates' top lies `proud`
+    above the floor; a steel rim band `rim` wide runs round their edge, its outer corner rounded (it
+    catches the overhead light as a hair of highlight); then the disc's side drops `depth` into a ring gap
+    `gap` wide. The floor is cut round the disc by a boolean, so the gap is a real slot: only the light
+    that falls into it reaches its walls and the grime at its bottom, and the camera, looking down into it
+    at ~10 degrees, sees a thin dark line that is darkest in front (where it looks straight into the slot)
+    and thins out at the sides, as in the booth photos. Object at (0, cy, 0): its coordinates are the
+    disc's own."""
     import bmesh
-    me = bpy.data.meshes.new('s14S-turntable')
+    me = bpy.data.meshes.new('s15S-turntable')
     bm = bmesh.new()
-    lip = 0.004
-    r0 = R - ramp_w
-    slope = (h - lip) / ramp_w
-    prof = [(r0 - flat, h, 0), (r0 - 0.012, h, 1), (r0, h - 0.0012, 1), (r0 + 0.012, h - 0.0012 - 0.012 * slope, 1)]
-    for i in range(1, 5):
-        t = i / 4
-        rr = r0 + 0.012 + t * (ramp_w - 0.015)
-        prof.append((rr, h - 0.0012 - (rr - r0) * slope, 1))
-    prof.append((R - 0.001, lip * 0.6, 1))
-    prof.append((R, 0.0, 1))
-    centre = bm.verts.new((0.0, 0.0, h))
-    rings = []
-    for pr, pz, _ in prof:
-        rings.append([bm.verts.new((pr * math.cos(2 * math.pi * k / seg), pr * math.sin(2 * math.pi * k / seg), pz))
-                      for k in range(seg)])
+    ro = R + gap
+    # (radius, z, material of the band from the previous ring to this one): 0 plates, 1 steel, 2 pit
+    prof = [(R - rim - 0.002, proud, 0), (R - rim, proud, 1), (R - 0.003, proud, 1),
+            (R - 0.0009, proud - 0.0009, 1), (R, proud - 0.003, 1), (R, -depth, 1),
+            (ro, -depth, 2), (ro, -0.0015, 1), (ro + 0.0015, 0.0, 1), (ro + 0.012, 0.0, 1)]
+    centre = bm.verts.new((0.0, 0.0, proud))
+    rings = [[bm.verts.new((pr * math.cos(2 * math.pi * k / seg), pr * math.sin(2 * math.pi * k / seg), pz))
+              for k in range(seg)] for pr, pz, _ in prof]
     for k in range(seg):
         k1 = (k + 1) % seg
-        f = bm.faces.new((centre, rings[0][k], rings[0][k1]))
-        f.material_index = 0
+        bm.faces.new((centre, rings[0][k], rings[0][k1])).material_index = 0
         for i in range(len(prof) - 1):
             f = bm.faces.new((rings[i][k], rings[i + 1][k], rings[i + 1][k1], rings[i][k1]))
             f.material_index = prof[i + 1][2]
@@ -2314,34 +2347,60 @@ def s14S_turntable(cx, cy, R, h, top_mat, trim_mat, ramp_w=0.11, flat=0.035, seg
     bm.to_mesh(me)
     bm.free()
     for p in me.polygons:
-        p.use_smooth = True
-    me.materials.append(top_mat)
-    me.materials.append(trim_mat)
-    o = bpy.data.objects.new('s14S-turntable', me)
+        # the plates and the slot's flat bottom flat-shaded, the rounded corner and walls smooth
+        p.use_smooth = p.material_index == 1
+    for m in (top_mat, rim_mat, pit_mat):
+        me.materials.append(m)
+    o = bpy.data.objects.new('s15S-turntable', me)
     sc.collection.objects.link(o)
-    o.location = (cx, cy, 0.0)
+    o.location = (0.0, cy, 0.0)
+    # the floor's hole: a cylinder the size of the slot's outer wall, subtracted from the cyclorama
+    cm = bpy.data.meshes.new('s15S-cutter')
+    bm = bmesh.new()
+    bmesh.ops.create_cone(bm, cap_ends=True, cap_tris=False, segments=seg, radius1=ro + 0.006,
+                          radius2=ro + 0.006, depth=0.2)
+    bm.to_mesh(cm)
+    bm.free()
+    cut = bpy.data.objects.new('s15S-cutter', cm)
+    sc.collection.objects.link(cut)
+    cut.location = (0.0, cy, 0.0)
+    cut.hide_render = True
+    cut.display_type = 'WIRE'
+    mod = floor_obj.modifiers.new('s15S-hole', 'BOOLEAN')
+    mod.operation = 'DIFFERENCE'
+    mod.solver = 'EXACT'
+    mod.use_hole_tolerant = True
+    mod.object = cut
     return o
 
 
-def s14S_booth(kind, P, S12, S14):
-    """Session 14 (studio white, grey): a car photo booth. A turntable disc round where the car stands
-    (S14: centre y, radius, height, top and trim colours, roughness), and the light of a booth: one large
-    overhead diffuser over the disc (the key: soft, so the car's contact shadow is faint but the floor is
-    lit, not a void) and a wash over the cove narrower than the frame, so the wall is brightest behind the
-    car and the cove's foot shades itself. Two lamps only (Cycles 3.4 samples one lamp per sample, uniformly;
-    every extra lamp is noise for our denoiser), the dim world not sampled."""
-    k = P['key']
-    area_light((0, S14['cy'] - 0.3, 5.8), S14['scrim'][0], k * S14['scrim'][2], size_y=S14['scrim'][1])
-    sc.world.cycles.sampling_method = 'NONE'
-    area_light((0, 6.0, 7.6), S12.get('wash_w', 6.0), k * S12['wash'] * 6.0, size_y=1.6, target=(0, 12.5, 4.2))
-    s14S_disc(kind, S14)
+def s15S_pit_mat(name):
+    """The bottom of the turntable's slot: grit, rubber crumbs and grease, near black, matt."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    col = ramp(nt, noise(nt, c, 60.0, 3, 0.6), [(0.3, (0.02, 0.019, 0.018)), (0.7, (0.06, 0.055, 0.05))])
+    principled(nt, out, col, 0.8, 0.3)
+    return m
 
 
-def s14S_disc(kind, S14):
-    """The booth's turntable from the `s14` parameters of a studio2 kind (see s14S_booth)."""
-    top = s14S_disc_mat('s14S-disc-' + kind, S14['disc'], S14['rough'], S14['r'], S14['seed'],
-                        S14.get('marks', 1.0), S14.get('dust', 1.0))
-    s14S_turntable(0.0, S14['cy'], S14['r'], S14['h'], top, s14S_trim_mat('s14S-trim-' + kind, S14['trim']))
+def s15S_rim_mat(name, tint):
+    """The disc's steel rim and the slot's edge: powder-coated steel worn to grey metal along the top
+    where wheels roll over it, its walls dark with grime (z below the floor)."""
+    m, nt, out = new_mat(name)
+    c = coord(nt)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, c, sep.inputs[0])
+    below = ramp(nt, sep.outputs['Z'], [(-0.006, (1, 1, 1)), (-0.0005, (0, 0, 0))])
+    wear = ramp(nt, noise(nt, c, 9.0, 3, 0.6), [(0.35, (0, 0, 0)), (0.7, (1, 1, 1))])
+    col = mix_rgb(nt, 1.0, tint, ramp(nt, noise(nt, c, 25.0, 3, 0.6), [(0.3, (0.8,) * 3), (0.7, (1.0,) * 3)]), 'MULTIPLY')
+    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wear, 0.5), col, (0.32, 0.31, 0.3))
+    col = mix_rgb(nt, below, col, (0.05, 0.045, 0.04))
+    met = math_node(nt, 'MULTIPLY', wear, 0.5)
+    rgh = mix_rgb(nt, below, ramp(nt, noise(nt, c, 12.0, 2, 0.5), [(0.3, (0.28,) * 3), (0.7, (0.42,) * 3)]),
+                  (0.7, 0.7, 0.7))
+    p = principled(nt, out, col, rgh, 0.5, 0.0)
+    link(nt, met, p.inputs['Metallic'])
+    return m
 
 
 def studio2(kind):
@@ -2352,28 +2411,28 @@ def studio2(kind):
         'white': dict(floor=(0.7, 0.7, 0.7), wall=(0.86, 0.86, 0.86), rough=0.34, wear=0.8, disc=None,
                       arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55,
                       s12=dict(seed=0.0, tracks=((2.0, -22.0, 25.0, 0.45), (-4.0, 30.0, 27.5, 0.4)), dust=0.08, rough=0.36,
-                               floor=(0.76, 0.76, 0.755), wall=(0.88, 0.88, 0.875), cove=(1.1, 10.5), wash=0.42, wash_w=4.0,
-                               rough13=0.4, s13f=dict(seam=6.6, scuff=0.5)),
+                               floor=(0.76, 0.76, 0.755), wall=(0.88, 0.88, 0.875), cove=(0.35, 10.5), wash=0.42, wash_w=4.0,
+                               rough13=0.3, s13f=dict(seam=6.6, scuff=0.5)),
                       # session 14: the booth's turntable (s14S_booth)
-                      s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.52, 0.525, 0.53), trim=(0.6, 0.61, 0.62), rough=0.4,
-                               seed=0.0, scrim=(10.0, 8.0, 1.6))),
+                      s14=dict(cy=1.5, r=3.4, disc=(0.52, 0.525, 0.53), trim=(0.6, 0.61, 0.62), rough=0.3,
+                               seed=0.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6))),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
                      photo=True, rough_var=0.1, dust=0.08,
                      s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
-                              floor=(0.4, 0.403, 0.41), wall=(0.66, 0.663, 0.667), cove=(1.1, 10.5), wash=0.4,
-                              rough13=0.4, s13f=dict(seam=6.4, scuff=0.45)),
-                     s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.47, 0.472, 0.478), trim=(0.62, 0.63, 0.64), rough=0.4,
-                              seed=1.0, scrim=(10.0, 8.0, 1.6))),
+                              floor=(0.4, 0.403, 0.41), wall=(0.66, 0.663, 0.667), cove=(0.35, 10.5), wash=0.4,
+                              rough13=0.3, s13f=dict(seam=6.4, scuff=0.45)),
+                     s14=dict(cy=1.5, r=3.4, disc=(0.43, 0.432, 0.438), trim=(0.62, 0.63, 0.64), rough=0.3,
+                              seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400),
                        cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1,
                        s12=dict(seed=2.0, tracks=((1.5, -21.0, 24.0, 0.55), (-2.5, 27.0, 23.0, 0.45)), dust=0.06, rough=0.34,
-                                floor=(0.13, 0.132, 0.136), wall=(0.42, 0.422, 0.426), cove=(1.0, 10.6),
+                                floor=(0.13, 0.132, 0.136), wall=(0.42, 0.422, 0.426), cove=(0.35, 10.6),
                                 s13f=dict(seam=6.5, scuff=0.3)),
                        # session 14: a darker booth, the same turntable in dark grey, under the light bank
-                       s14=dict(cy=1.5, r=3.4, h=0.03, disc=(0.17, 0.172, 0.176), trim=(0.25, 0.253, 0.26), rough=0.34,
+                       s14=dict(cy=1.5, r=3.4, disc=(0.17, 0.172, 0.176), trim=(0.25, 0.253, 0.26), rough=0.28,
                                 seed=2.0, dust=0.45, marks=0.8)),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
@@ -2398,11 +2457,11 @@ def studio2(kind):
                              dust=P.get('dust', 0.12), scuffs=P.get('scuffs', 0.3),
                              rough_var=P.get('rough_var', 0.32), photo=P.get('photo', False))
     radius, back = P.get('cove', (3.2, 9.5))
-    cyclorama(mat, radius=radius, back=back, height=14.0, width=60.0)
+    cyc = cyclorama(mat, radius=radius, back=back, height=14.0, width=60.0)
     world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
     k = P['key']
     if S12 and kind != 'modern':
-        s14S_booth(kind, P, S12, P['s14'])
+        s14S_booth(kind, P, S12, P['s14'], cyc)
         key(0, 80, 0.9)
         return P
     area_light((0, 0.5, 5.5), 6.0, k * 0.75, size_y=3.0)
@@ -2433,7 +2492,7 @@ def studio2(kind):
                    radius=1.0)
     if 's14' in P:
         # session 14 (modern): the booth's turntable; no softbox stand (a booth has none)
-        s14S_disc(kind, P['s14'])
+        s14S_disc(kind, P['s14'], cyc)
     key(0, 80, 0.9)
     return P
 
@@ -2447,7 +2506,12 @@ def s_studio2(kind, exposure=0.0):
         if kind in ('white', 'grey', 'modern'):
             # session 12: grain, dither, lens fall-off before the JPEG
             # (session 13: no lateral colour, it left the first pixel column cyan; modern since session 14)
-            s12a_post(vignette={'white': 0.17, 'grey': 0.16, 'modern': 0.1}[kind], dispersion=0.0)
+            # (session 15: the grain from s13C_sensor_grain's fixed-seed field, not s11b_photo_post's: Blender's
+            # NOISE texture draws from a per-thread random generator, so two renders differed by up to 22
+            # levels at 96x72. About the same strength: s11b's uniform grain 0.2 has a deviation of 0.013 * sqrt(L);
+            # this field's clumped half brings its 0.02 down to about that)
+            s12a_post(grain=0.0, vignette={'white': 0.07, 'grey': 0.07, 'modern': 0.1}[kind], dispersion=0.0)
+            s13C_sensor_grain(0.02, 0.0006, chroma=0.2, seed=43)
             # session 10 (grey, modern), session 12 (white): indirect light clamped harder, so low-sample
             # bounce noise does not survive the bilateral denoiser as metre-wide blotches on the floor and wall
             sc.cycles.sample_clamp_indirect = 0.5
@@ -12495,7 +12559,7 @@ def s13C_sensor_grain(sigma, floor, chroma=0.3, seed=1, clump=0.5):
 
 SCENES = {
     'studio-white': s_studio2('white', -0.55),
-    'studio-grey': s_studio2('grey', -1.55),
+    'studio-grey': s_studio2('grey', -1.3),
     'studio-dark': s_studio2('dark', 0.0),
     'studio-blue': s_studio2('blue', -0.5),
     'promo-studio': s_studio2('promo', -0.4),
