@@ -3746,8 +3746,8 @@ def s_sales_expo():
     """An auto-show stand in an exhibition hall (session 9; session 11 rebuilt the look: was a glowing blue
     billboard with typed text over a flat grey floor). The car on the stand's raised grey needle-felt
     platform (its aluminium edge runs across the frame in front of the car); behind it a physical printed
-    brand wall (fabric print in an aluminium frame, raised letters casting shadows, lit by the truss's wash
-    cans, not glowing); a box truss hung with spot cans aimed at the car; a reception counter, brochure rack
+    brand wall (fabric print in an aluminium frame, a slatted timber panel casting shadows (session 15: was
+    raised brand letters), lit by the truss's wash cans, not glowing); a box truss hung with spot cans aimed at the car; a reception counter, brochure rack
     and a screen totem at the sides; beyond, the dark hall: space-frame roof with high-bays, hanging lighting
     rigs on chains, and other stands (printed walls, counters, screens, roll-ups, hanging fabric signs) of
     uneven sizes receding into mist, out of focus."""
@@ -3766,12 +3766,12 @@ def s_sales_expo():
     plane(6.2, 3.75, (1.4, back - 0.012, 2.3), pm, rot=(math.pi / 2, 0, 0))
     for (dx, dz, sx, sz) in ((0, 1.885, 6.3, 0.04), (0, -1.885, 6.3, 0.04), (-3.13, 0, 0.04, 3.81), (3.13, 0, 0.04, 3.81)):
         box((sx, 0.035, sz), (1.4 + dx, back - 0.03, 2.3 + dz), alu, bevel=0.004)
-    letters = simple_mat('s11f-letters', (0.02, 0.05, 0.14), 0.3, grain=0.02)
+    navy = simple_mat('s11f-letters', (0.02, 0.05, 0.14), 0.3, grain=0.02)
     # the print's navy base stripe
     plane(6.2, 0.6, (1.4, back - 0.016, 0.75), s11f_print_mat('s11f-stripe', [(0.0, (0.02, 0.05, 0.14)), (1.0, (0.05, 0.12, 0.3))], streak=False), rot=(math.pi / 2, 0, 0))
-    shop_name('AVENTA', -1.1, back - 0.06, 3.2, 0.5, letters, depth=0.06, align='LEFT', spacing=1.3)
-    shop_name('YENİ SERİ  2027', -1.1, back - 0.04, 2.78, 0.16, simple_mat('s11f-tag', (0.05, 0.08, 0.16), 0.5), depth=0.012,
-              align='LEFT', spacing=1.1)
+    # Session 15: no brand name on the wall (a made-up "AVENTA" read as a generated scene); a slatted
+    # timber feature panel over the wall's left part gives the relief and the wash cans' shadows instead.
+    s15N_expo_slats(-1.72, 0.55, back, 0.43, 4.17, navy)
     # Wash cans on the truss for the wall (it is a print, lit from the front and above).
     for x in (-0.2, 3.0):
         spot_light((x, 1.5, 3.6), 450, (x + 0.1, back, 2.2), angle_deg=75, blend=1.0, color=(1.0, 0.96, 0.9), radius=0.15)
@@ -3881,6 +3881,23 @@ def s_sales_expo():
     camera(fstop=2.8, focal=35, distance=7.0)
     render_settings(exposure=-0.4, glare=0.1, mist={'start': 10.0, 'depth': 70.0, 'color': (0.1, 0.1, 0.11), 'max': 0.35})
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s15N_expo_slats(x0, x1, back, z0, z1, backing_col):
+    """A slatted timber feature panel on the sales-expo brand wall (session 15, in place of raised brand
+    letters): oak-veneer battens 45 mm wide and 60 mm deep at a 95 mm pitch over a navy backing board, in an
+    aluminium-capped frame standing 8 cm proud of the print, so the wash cans above throw a shadow comb
+    down the gaps, as the stand joinery of a real fair does; the print carries on to its right."""
+    box((x1 - x0, 0.03, z1 - z0), ((x0 + x1) / 2, back - 0.03, (z0 + z1) / 2), backing_col, bevel=0.002)
+    slats = Batch(wood_boards_mat('s15N-oak', (0.42, 0.29, 0.17), board=0.095, rough=0.45), 's15N-slats')
+    n = int((x1 - x0) / 0.095)
+    pitch = (x1 - x0) / n
+    for k in range(n):
+        slats.box((0.045, 0.06, z1 - z0 - 0.02), (x0 + (k + 0.5) * pitch, back - 0.075, (z0 + z1) / 2))
+    slats.done()
+    alu = simple_mat('s15N-slat-cap', (0.7, 0.71, 0.73), 0.3, metallic=1.0, grain=0.02)
+    for z in (z0 - 0.015, z1 + 0.015):
+        box((x1 - x0 + 0.04, 0.11, 0.03), ((x0 + x1) / 2, back - 0.06, z), alu, bevel=0.003)
 
 
 def cumulus_sky(sun_elev, sun_az, cover=0.45, scale=1.1, cloud_light=0.9, strength=1.0, seed=0.0, fade=(0.015, 0.09),
