@@ -3351,32 +3351,6 @@ def workshop_floor_mat(name, base=(0.2, 0.2, 0.198), rough=0.38, arcs=(), clean_
     return m
 
 
-def poster_mat(name, accent, seed):
-    """A printed workshop poster (tyre or oil advert, made up): a coloured header band, a blurred product
-    photo in the middle, lines of small print at the foot, on slightly glossy paper that has yellowed."""
-    m, nt, out = new_mat(name)
-    g = coord(nt, 'UV')
-    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
-    link(nt, g, sep.inputs[0])
-    y = sep.outputs['Y']
-    paper = (0.78, 0.76, 0.7)
-    # The product photo: a tyre on its rim, a soft studio shadow behind it.
-    r = _xy_dist(nt, math_node_vec_scale(nt, g, (0.6, 0.85, 1.0)), 0.3 + 0.04 * (seed % 2 - 0.5), 0.45)
-    photo = ramp(nt, r, [(0.0, (0.3, 0.3, 0.31)), (0.085, (0.62, 0.62, 0.64)), (0.095, (0.03, 0.03, 0.03)),
-                         (0.16, (0.05, 0.05, 0.05)), (0.17, (0.85, 0.85, 0.85)), (0.4, tuple(0.3 + v * 0.6 for v in accent))])
-    lines = math_node(nt, 'GREATER_THAN', math_node(nt, 'FRACT', math_node(nt, 'MULTIPLY', y, 28.0)), 0.55)
-    ragged = math_node(nt, 'LESS_THAN', sep.outputs['X'], math_node(nt, 'ADD', 0.55, math_node(nt, 'MULTIPLY', noise(nt, math_node_vec_scale(nt, g, (0.0, 1.0, 0.0)), 30.0, 1, 0.5), 0.4)))
-    text = math_node(nt, 'MULTIPLY', lines, ragged)
-    col = ramp(nt, y, [(0.0, paper), (0.3, paper)])
-    col = mix_rgb(nt, math_node(nt, 'MULTIPLY', text, math_node(nt, 'LESS_THAN', y, 0.22)), col, (0.12, 0.12, 0.12))
-    band = math_node(nt, 'MULTIPLY', math_node(nt, 'GREATER_THAN', y, 0.28), math_node(nt, 'LESS_THAN', y, 0.78))
-    col = mix_rgb(nt, band, col, photo)
-    col = mix_rgb(nt, math_node(nt, 'GREATER_THAN', y, 0.83), col, accent)
-    age = ramp(nt, noise(nt, g, 3.0, 3, 0.5), [(0.3, (0.88, 0.85, 0.78)), (0.7, (1.0, 1.0, 0.97))])
-    principled(nt, out, mix_rgb(nt, 1.0, col, age, 'MULTIPLY'), 0.35, 0.4)
-    return m
-
-
 def tyre(loc, axis, r=0.32, width=0.21, mat=None, rim=None):
     """A tyre (a bevelled cylinder with tread grooves round it), on a steel rim if `rim`; `axis` 'X', 'Y'
     or 'Z' is its axle."""
@@ -3442,8 +3416,8 @@ def s_service_garage():
     """A working car service workshop (session 9; was `s_garage(True)`, a grey box with a red cabinet and a
     tyre): sealed concrete with oil stains and tyre arcs, painted block walls with a grey dado, a closed
     roller door behind the car, a two-post lift on the right, red tool chests and a workbench under a
-    pegboard of tools on the left, a tyre rack, posters, a painted SERVİS sign, fluorescent battens on
-    chains over the room and a frosted clerestory letting in daylight."""
+    pegboard of tools on the left, a tyre rack, fittings on the wall (session 15: no sign or posters),
+    fluorescent battens on chains over the room and a frosted clerestory letting in daylight."""
     back, h = 6.5, 5.2
     block = brick_mat('block-wall', (0.62, 0.62, 0.6), mortar=(0.55, 0.55, 0.53), unit=(0.39, 0.19), joint=0.008)
     dado = brick_mat('block-dado', (0.2, 0.24, 0.27), mortar=(0.18, 0.21, 0.24), unit=(0.39, 0.19), joint=0.008)
@@ -3581,17 +3555,65 @@ def s_service_garage():
     cylinder(0.025, 0.9, (5.2, 2.2, 0.45), steel, verts=8)
     jack = box((0.35, 1.0, 0.16), (-4.2, 1.6, 0.13), red, bevel=0.02, rot=(0, 0, 0.35))
     cylinder(0.02, 1.1, (-4.45, 2.4, 0.5), steel, rot=(0.9, 0, 0.35), verts=8)
-    # Posters and the painted sign.
-    for i, (acc, px, pz) in enumerate((((0.65, 0.08, 0.04), -3.5, 2.35), ((0.05, 0.2, 0.55), -2.7, 2.3),
-                                       ((0.75, 0.55, 0.05), 6.35, 2.85))):
-        plane(0.6, 0.85, (px, back - 0.012, pz), poster_mat('poster%d' % i, acc, i * 3.7), rot=(math.pi / 2, 0, 0))
-    shop_name('SERVİS', -5.3, back - 0.02, 2.75, 0.5, simple_mat('sign-red', (0.5, 0.03, 0.02), 0.5, grain=0.08),
-              depth=0.01)
+    # Session 15: the painted SERVİS sign and the tyre-advert posters (lettering and a drawn tyre glyph read
+    # as a generated scene) give way to what a workshop wall carries anyway.
+    s15N_workshop_wall(back, steel)
     world_grad((0.04, 0.04, 0.04), (0.06, 0.06, 0.065), 1.0)
     key(0, 70, 0.8, (1.0, 0.98, 0.94))
     camera(fstop=4.0, focal=35, distance=7.0)
     render_settings(exposure=-2.9, look='Medium High Contrast')
     return {'night': False, 'perspectiveLines': False, 'clear': [0.05, 0.95]}
+
+
+def s15N_workshop_wall(back, steel):
+    """The service garage's back wall fittings (session 15, in place of a sign and posters): fan belts hung
+    on a rail over the pegboard, a louvred panel of blue, red and yellow parts bins, a grey steel
+    distribution board with its conduits running up to the roof and a red-handled isolator below it, and
+    the compressed-air main along the wall behind the tyre rack with a drop to a filter-regulator: things
+    with shape, colour and shadow, and nothing to read."""
+    rubber = simple_mat('s15N-belt', (0.02, 0.02, 0.021), 0.6, grain=0.15, grain_scale=30)
+    cylinder(0.012, 1.5, (-5.3, back - 0.12, 3.35), steel, rot=(0, math.pi / 2, 0), verts=8)
+    rng = random.Random(1515)
+    for k in range(9):
+        x = -5.95 + k * 0.16 + rng.uniform(-0.02, 0.02)
+        r = rng.uniform(0.1, 0.22)
+        cylinder(0.008, 0.12, (x, back - 0.07, 3.35), steel, rot=(math.pi / 2, 0, 0), verts=6)
+        bpy.ops.mesh.primitive_torus_add(major_radius=r, minor_radius=0.011, major_segments=48, minor_segments=6,
+                                         location=(x, back - 0.1 - k * 0.006, 3.36 - r * 1.35),
+                                         rotation=(math.pi / 2, 0, rng.uniform(-0.25, 0.25)))
+        o = bpy.context.active_object
+        o.scale = (0.3, 1.35, 1.0)  # a belt hangs as a narrow loop from its peg
+        o.data.materials.append(rubber)
+    # A louvred panel of stacking parts bins (where the posters hung: the wall keeps its colour).
+    louvre = simple_mat('s15N-louvre', (0.12, 0.2, 0.35), 0.45, metallic=0.4, grain=0.05)
+    box((1.0, 0.03, 0.9), (-3.55, back - 0.015, 2.4), louvre, bevel=0.004)
+    bins = [simple_mat('s15N-bin%d' % i, c, 0.45, grain=0.06) for i, c in
+            enumerate(((0.03, 0.12, 0.4), (0.55, 0.03, 0.02), (0.7, 0.5, 0.02)))]
+    for row, z in enumerate((2.05, 2.35, 2.65)):
+        w = (0.24, 0.18, 0.14)[row]  # bigger bins low down
+        nb = int(0.92 / (w + 0.01))
+        for k in range(nb):
+            bx = -3.55 - 0.46 + (k + 0.5) * 0.92 / nb
+            box((w, 0.22, 0.15 - 0.02 * row), (bx, back - 0.14, z), bins[(row + (k == nb - 1)) % 3], bevel=0.01,
+                rot=(rng.uniform(-0.03, 0.03), 0, rng.uniform(-0.04, 0.04)))
+    # The distribution board with its conduits up to the roof, and the isolator under it.
+    grey = simple_mat('s15N-db', (0.5, 0.51, 0.5), 0.45, metallic=0.3, grain=0.08, grain_scale=5)
+    box((0.45, 0.18, 0.65), (-2.6, back - 0.09, 2.45), grey, bevel=0.012)
+    box((0.41, 0.01, 0.6), (-2.6, back - 0.185, 2.45), grey, bevel=0.004)  # the door
+    box((0.02, 0.02, 0.1), (-2.42, back - 0.2, 2.45), simple_mat('s15N-db-lock', (0.05, 0.05, 0.05), 0.4), bevel=0.003)
+    pvc = simple_mat('s15N-conduit', (0.62, 0.62, 0.6), 0.5)
+    for cx in (-2.75, -2.62, -2.48):
+        cylinder(0.012, 5.2 - 2.77, (cx, back - 0.03, (2.77 + 5.2) / 2), pvc, verts=10)
+    box((0.14, 0.1, 0.14), (-2.6, back - 0.05, 1.75), simple_mat('s15N-iso', (0.75, 0.6, 0.05), 0.45), bevel=0.01)
+    box((0.03, 0.04, 0.11), (-2.6, back - 0.115, 1.75), simple_mat('s15N-iso-handle', (0.55, 0.04, 0.03), 0.4), bevel=0.006,
+        rot=(0, 0.6, 0))
+    cylinder(0.012, 2.12 - 1.82, (-2.6, back - 0.05, (1.82 + 2.12) / 2), pvc, verts=10)
+    galv = simple_mat('s15N-air-main', (0.45, 0.46, 0.45), 0.4, metallic=0.8, grain=0.1, grain_scale=6)
+    cylinder(0.02, 3.0, (6.3, back - 0.08, 3.1), galv, rot=(0, math.pi / 2, 0), verts=12)
+    cylinder(0.015, 0.8, (6.1, back - 0.08, 2.7), galv, verts=12)
+    cylinder(0.045, 0.2, (6.1, back - 0.1, 2.22), simple_mat('s15N-regulator', (0.55, 0.56, 0.6), 0.2, metallic=0.2), verts=16)
+    box((0.1, 0.08, 0.1), (6.1, back - 0.1, 2.38), galv, bevel=0.01)
+    cylinder(0.03, 0.03, (6.1, back - 0.15, 2.38), simple_mat('s15N-gauge', (0.8, 0.8, 0.78), 0.2), rot=(math.pi / 2, 0, 0), verts=16)
 
 
 def needle_felt_mat(name, color):
