@@ -177,7 +177,8 @@ describe('admin console', () => {
     await page.getByLabel('E-posta, ad, kullanıcı adı veya şirket').fill(managed.username);
     await page.getByRole('button', { name: 'Ara' }).click();
     const row = page.getByTestId('admin-user-row').filter({ hasText: managed.email });
-    await page.getByText('1 kullanıcı bulundu').waitFor();
+    // exact: the default substring match also finds "11 kullanıcı bulundu" of the list before the search returns
+    await page.getByText('1 kullanıcı bulundu', { exact: true }).waitFor();
     await row.waitFor();
     expect(await page.getByTestId('admin-user-row').count()).toBe(1);
     await row.getByRole('button', { name: `Görüntüle: ${managed.email}` }).click();
