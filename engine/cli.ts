@@ -1,7 +1,7 @@
 // Command-line interface of the image engine (stable; other tools script it):
 //   process <in> -o <out.jpg> --ops background_change,plate_hide,plate_customize,car_clean [--preset ID]
 //           [--background file] [--plate-text T] [--plate-color C] [--plate-text-color C] [--logo file]
-//           [--mask file] [--watermark] [--prompt "..."] [--hide-style blur|pixelate|solid]
+//           [--mask file] [--watermark] [--prompt "..."] [--hide-style blur|pixelate|blank]
 //           [--max-side N] [--preview file]
 //   segment <in> -o <mask.png>
 //   plates <in> --json
@@ -18,7 +18,7 @@ import { presetSheet } from './scene/scene.sheet';
 const usage = `usage:
   engine process <in> -o <out.jpg> --ops ${OPERATIONS.join(',')} [--preset ID] [--background file]
          [--plate-text T] [--plate-color C] [--plate-text-color C] [--logo file] [--mask file] [--watermark]
-         [--prompt "..."] [--hide-style blur|pixelate|solid] [--max-side N] [--preview file]
+         [--prompt "..."] [--hide-style blur|pixelate|blank] [--max-side N] [--preview file]
   engine segment <in> -o <mask.png>
   engine plates <in> --json
   engine presets --sheet <out.png>`;
@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<void> {
       // SPEC §5: a prompt alone means background_change.
       if (!ops.length && values.prompt) ops.push('background_change');
       const style = values['hide-style'];
-      if (style && !['blur', 'pixelate', 'solid'].includes(style))
+      if (style && !['blur', 'pixelate', 'blank'].includes(style))
         throw new UsageError(`unknown hide style ${style}`);
       const request: ProcessRequest = {
         operations: ops as Operation[],

@@ -1,9 +1,14 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import type { Point, Quad } from './text.ocr';
-import { maskBounds } from '../segment/mask.ops';
+import { boxMean, greyRank, maskBounds } from '../segment/mask.ops';
 
-export type HideStyle = 'blur' | 'pixelate' | 'solid';
+/**
+ * How a plate is hidden: a frosted blur or a coarse pixelation of the plate and its frame, or a clean blank
+ * plate (the plate's own ground colour under the photo's light, its frame blurred). A user-drawn region is
+ * not plate-shaped, so 'blank' hides it with the blur.
+ */
+export type HideStyle = 'blur' | 'pixelate' | 'blank';
 
 /** Levels by which every fully hidden pixel differs from the original at least (in some channel, > this). */
 const MIN_CHANGE = 2;
@@ -99,13 +104,15 @@ export function rasterQuad(quad: Quad, w: number, h: number, target?: Uint8Array
 }
 
 /**
- * Hides everything under `mask` (0..255, image size) in place: a frosted heavy blur (default), coarse
- * pixelation, or a solid fill of the region's own mean colour. Every covered pixel changes.
+ * Hides everything under `mask` (0..255, image size) in place: a frosted heavy blur (default) or coarse
+ * pixelation. Every covered pixel changes. `strength` below 1 blurs and frosts less (the frame round a
+ * blank plate, where a leftover edge of a character is to be smudged, not the bumper turned into a box).
  */
 export async function hideMasked(
   image: RawImage,
   mask: Uint8Array,
   style: HideStyle = 'blur',
+  strength = 1,
 ): Promise<void> {
   const { width: w, height: h, channels: c } = image;
   const bounds = maskBounds(mask, w, h);
@@ -122,7 +129,7 @@ export async function hideMasked(
       width: rw,
       height: rh,
     });
-  // Mean colour of the masked pixels (the solid fill and the frosting tint).
+  // Mean colour of the masked pixels (the frosting tint).
   let sr = 0;
   let sg = 0;
   let sb = 0;
@@ -139,11 +146,7 @@ export async function hideMasked(
   }
   const mean = sn ? [sr / sn, sg / sn, sb / sn] : [128, 128, 128];
   let cover: Buffer;
-  if (style === 'solid') {
-    cover = Buffer.alloc(rw * rh * c);
-    const tone = mean.map((v) => v * 0.55 + 40);
-    for (let i = 0; i < rw * rh; i++) for (let k = 0; k < 3; k++) cover[i * c + k] = tone[k];
-  } else if (style === 'pixelate') {
+  if (style === 'pixelate') {
     const cells = Math.max(2, Math.round(rw / Math.max(6, size / 2)));
     const cellsY = Math.max(1, Math.round((rh / rw) * cells));
     cover = await region
@@ -161,7 +164,7 @@ export async function hideMasked(
       await region
         .clone()
         .resize(sw, sh, { fit: 'fill', kernel: 'linear' })
-        .blur(Math.max(1, (size * 0.45) / f))
+        .blur(Math.max(1, (size * 0.45 * strength) / f))
         .raw()
         .toBuffer(),
       { raw: { width: sw, height: sh, channels: 3 } },
@@ -170,7 +173,7 @@ export async function hideMasked(
       .raw()
       .toBuffer();
   }
-  const frost = style === 'solid' ? 0 : 0.35;
+  const frost = 0.35 * strength;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const m = mask[y * w + x];
@@ -200,12 +203,103 @@ export async function hideMasked(
   }
 }
 
-/** Hides plates in place: each quad grown by a margin (12% of the width, 35% of the height, + 3 px), feathered edge, then `hideMasked`. */
+/**
+ * Hides plates in place: each quad grown by a margin (12% of the width, 35% of the height, + 3 px), feathered
+ * edge, then `hideMasked`; with 'blank', a blank plate is then laid on each plate (see `paintBlankPlate`).
+ */
 export async function hidePlates(image: RawImage, quads: Quad[], style: HideStyle = 'blur'): Promise<void> {
   if (!quads.length) return;
+  // Read before the blur: the plate's ground colour and light come from the untouched plate.
+  const blanks = style === 'blank' ? quads.map((q) => blankPlateOf(image, q)) : [];
   const mask = new Uint8Array(image.width * image.height);
   for (const q of quads) rasterQuad(growQuadAxes(q, 0.12, 0.35, 3), image.width, image.height, mask);
-  await hideMasked(image, mask, style);
+  await hideMasked(image, mask, style === 'blank' ? 'blur' : style, style === 'blank' ? 0.3 : 1);
+  for (const b of blanks) paintBlankPlate(image, b);
+}
+
+interface BlankPlate {
+  /** The plate's own outline (the detected quad grown a little, over the frame's inner edge). */
+  quad: Quad;
+  /** Bounds of `quad` in the image, inclusive. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** The plate's ground colour (its brighter pixels: the characters are the darker ones). */
+  ground: [number, number, number];
+  /** The light on the plate over the bounds, relative to the ground's mean (1 = as bright as the mean). */
+  light: Float32Array;
+}
+
+/**
+ * What a blank plate in `quad` looks like in this photo. The ground is the mean colour of the plate's
+ * brightest 40 % (white, yellow or whatever the plate is, under the photo's white balance). The light is
+ * the plate's upper envelope of luminance: a grey dilation as wide as a character's stroke run (a third of
+ * the plate's height) removes the characters and keeps the gradient of the light across the plate, then a
+ * box blur of the same size smooths it.
+ */
+function blankPlateOf(image: RawImage, plate: Quad): BlankPlate {
+  const { width: w, height: h, channels: c, data } = image;
+  const quad = growQuadAxes(plate, 0.04, 0.1, 1);
+  const xs = quad.map((p) => p[0]);
+  const ys = quad.map((p) => p[1]);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const x1 = Math.min(w - 1, Math.ceil(Math.max(...xs)));
+  const y1 = Math.min(h - 1, Math.ceil(Math.max(...ys)));
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const inside = rasterQuad(plate, w, h);
+  const lum = new Float32Array(bw * bh);
+  const samples: number[] = [];
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const i = (y * w + x) * c;
+      const l = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+      lum[(y - y0) * bw + (x - x0)] = l;
+      if (inside[y * w + x] >= 128) samples.push(l);
+    }
+  samples.sort((a, b) => a - b);
+  const cut = samples.length ? samples[Math.floor(samples.length * 0.6)] : 0;
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      if (inside[y * w + x] < 128 || lum[(y - y0) * bw + (x - x0)] < cut) continue;
+      const i = (y * w + x) * c;
+      for (let k = 0; k < 3; k++) sum[k] += data[i + k];
+      n++;
+    }
+  const ground = (n ? sum.map((v) => v / n) : [200, 200, 200]) as [number, number, number];
+  const groundLum = Math.max(1, 0.2126 * ground[0] + 0.7152 * ground[1] + 0.0722 * ground[2]);
+  const plateH = Math.hypot(plate[3][0] - plate[0][0], plate[3][1] - plate[0][1]);
+  const r = Math.max(1, Math.round(plateH / 3));
+  const envelope = boxMean(greyRank(lum, bw, bh, r, true), bw, bh, r);
+  const light = new Float32Array(bw * bh);
+  for (let i = 0; i < light.length; i++) light[i] = Math.min(1.25, Math.max(0.6, envelope[i] / groundLum));
+  return { quad, x0, y0, x1, y1, ground, light };
+}
+
+/**
+ * Lays the blank plate over the (already blurred) plate: the ground colour under the plate's light, edged
+ * over its last pixel by the quad's analytic coverage, and a rim a little darker along its outline where a
+ * pressed plate's edge catches less light, so it reads as a plate and not as a pasted rectangle.
+ */
+function paintBlankPlate(image: RawImage, b: BlankPlate): void {
+  const { width: w, height: h, channels: c, data } = image;
+  const cover = rasterQuad(b.quad, w, h);
+  const core = rasterQuad(growQuadAxes(b.quad, -0.03, -0.12, -1), w, h);
+  const bw = b.x1 - b.x0 + 1;
+  for (let y = b.y0; y <= b.y1; y++)
+    for (let x = b.x0; x <= b.x1; x++) {
+      const a = cover[y * w + x] / 255;
+      if (!a) continue;
+      const rim = core[y * w + x] >= 128 ? 1 : 0.86;
+      const l = b.light[(y - b.y0) * bw + (x - b.x0)] * rim;
+      const i = (y * w + x) * c;
+      for (let k = 0; k < 3; k++)
+        data[i + k] = Math.round(data[i + k] * (1 - a) + Math.min(255, b.ground[k] * l) * a);
+    }
 }
 
 /** Reads a user-drawn mask PNG (white or opaque = hide) as 0..255 coverage resized to the image. */

@@ -157,6 +157,38 @@ describe('hiding', () => {
   });
 });
 
+describe('blank plate', () => {
+  it("hides the plate under a clean plate of the plate's own colour and light, not a grey box", async () => {
+    const image = await decodeImage(await syntheticCarPhoto(960, 640, '06 KL 4321'));
+    const [plate] = await findPlates(image);
+    const before = Buffer.from(image.data);
+    // The plate's core (inside the detected quad, away from its edge), where the characters stood.
+    const xs = plate.quad.map((p) => p[0]);
+    const ys = plate.quad.map((p) => p[1]);
+    const [x0, x1] = [Math.min(...xs), Math.max(...xs)].map(Math.round);
+    const [y0, y1] = [Math.min(...ys), Math.max(...ys)].map(Math.round);
+    const core = (img: Buffer) => {
+      const l: number[] = [];
+      for (let y = y0 + 3; y <= y1 - 3; y++)
+        for (let x = x0 + 3; x <= x1 - 3; x++) {
+          const i = (y * image.width + x) * 3;
+          l.push(0.2126 * img[i] + 0.7152 * img[i + 1] + 0.0722 * img[i + 2]);
+        }
+      const mean = l.reduce((a, b) => a + b, 0) / l.length;
+      return { mean, sd: Math.sqrt(l.reduce((a, b) => a + (b - mean) ** 2, 0) / l.length) };
+    };
+    const plateBefore = core(before);
+    await hidePlates(image, [plate.quad], 'blank');
+    const after = core(image.data);
+    // The characters are gone (the core is even, where black glyphs on white made it vary widely) ...
+    expect(plateBefore.sd).toBeGreaterThan(40);
+    expect(after.sd).toBeLessThan(8);
+    // ... and the plate keeps the brightness of its white ground, above the mean of plate and glyphs.
+    expect(after.mean).toBeGreaterThan(plateBefore.mean + 20);
+    expect((await findPlates(image)).length).toBe(0);
+  });
+});
+
 describe("custom plate at the photo's sharpness", () => {
   it('is softened like a soft photo and stays crisp on a sharp one', async () => {
     const jpeg = await syntheticCarPhoto(960, 640, '06 KL 4321');

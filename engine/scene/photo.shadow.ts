@@ -1,6 +1,7 @@
 import type { RawImage } from '../io/image.decode';
 import type { CarBox } from './car.composite';
 import { groundLines } from './ground.line';
+import { greyRank } from '../segment/mask.ops';
 
 /**
  * The photo's own shadow under the car, lifted off its old floor so it can be laid onto the new one.
@@ -101,30 +102,6 @@ function normalEquations(
   return { A, b };
 }
 
-/** Separable max (or min) over a (2r+1)-square window. */
-function greyRank(v: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
-  const tmp = new Float32Array(v.length);
-  const out = new Float32Array(v.length);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let m = v[y * w + x];
-      for (let d = Math.max(0, x - r); d <= Math.min(w - 1, x + r); d++) {
-        const q = v[y * w + d];
-        if (max ? q > m : q < m) m = q;
-      }
-      tmp[y * w + x] = m;
-    }
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      let m = tmp[y * w + x];
-      for (let d = Math.max(0, y - r); d <= Math.min(h - 1, y + r); d++) {
-        const q = tmp[d * w + x];
-        if (max ? q > m : q < m) m = q;
-      }
-      out[y * w + x] = m;
-    }
-  return out;
-}
 const greyMax = (v: Float32Array, w: number, h: number, r: number): Float32Array =>
   greyRank(v, w, h, r, true);
 const greyMin = (v: Float32Array, w: number, h: number, r: number): Float32Array =>

@@ -232,6 +232,30 @@ function morphRow(
   }
 }
 
+/** Separable grey max (or min) of a float plane over a (2r+1)-square window, edges clamped. */
+export function greyRank(v: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+  const tmp = new Float32Array(v.length);
+  const out = new Float32Array(v.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = v[y * w + x];
+      for (let d = Math.max(0, x - r); d <= Math.min(w - 1, x + r); d++) {
+        const q = v[y * w + d];
+        if (max ? q > m : q < m) m = q;
+      }
+      tmp[y * w + x] = m;
+    }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = tmp[y * w + x];
+      for (let d = Math.max(0, y - r); d <= Math.min(h - 1, y + r); d++) {
+        const q = tmp[d * w + x];
+        if (max ? q > m : q < m) m = q;
+      }
+      out[y * w + x] = m;
+    }
+  return out;
+}
 /** Box mean of a float plane with radius r (O(1) per pixel via running sums), edges clamped. */
 export function boxMean(
   src: Float32Array,
