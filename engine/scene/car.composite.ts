@@ -5,7 +5,7 @@ import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.l
 import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
 import { feetRow, maskBounds } from '../segment/mask.ops';
-import { photoShadow, toLinear, type PhotoShadow } from './photo.shadow';
+import { photoShadow, toLinear, toSrgb, type PhotoShadow } from './photo.shadow';
 import { skyOcclusion, type SkyOcclusion } from './sky.occlusion';
 import { renderScene, type SceneTint } from './scene.render';
 
@@ -252,23 +252,31 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   // as it does to everything at that distance in the render. A car left at full contrast in fog that
   // veils the rail behind it read as pasted in ("the car is a hard cut-out against the fog").
   const haze = scene.haze ?? 0;
-  const toSrgb = (l: number): number => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
   const veil = (y: number, k: number): number =>
     toSrgb(toLinear(y) * (1 - haze) + haze * toLinear(scene.sky[k] / 255));
+  const gains = [0, 1, 2].map(
+    (k) => (wb[k] / norm) * (night && !light ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1),
+  );
+  // The glints' colour at night: a lamp's glint on chrome and paint, and a plate lit by its own lamp, are the
+  // lamps' light, not the sky's: neutral, or warm by half the light's warmth (in log; a camera balanced for
+  // the scene keeps its lamps near white), never cool. Scaled by the light's own colour (until session 16)
+  // the blue hour's (red 0.53 of green) turned every white highlight cyan: the landing's night image had a
+  // cyan plate (255 printed 135, 230, 255) and a green-cyan glow across the boot lid above it.
+  const glint = gains.map((g) => Math.min(1, Math.sqrt(g / gains[0])));
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
-    const tint = night && !light ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
-    const gain = (wb[k] / norm) * tint;
+    const gain = gains[k];
     for (let v = 0; v < 256; v++) {
       const x = toe(v / 255);
       // Shoulder: from 90 % up (a lamp's glint on chrome and paint is as bright as the lamp in any exposure
-      // that shows the lamp), blend back toward the ungraded level (both terms rise with x: monotone).
+      // that shows the lamp), blend back toward the ungraded level in the glints' colour (both terms rise
+      // with x: monotone).
       const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
       const keep = t * t * (3 - 2 * t);
       const graded = light
         ? toSrgb(Math.min(1, light(toLinear(x)) * gain))
         : exposure * Math.pow(x, gamma) * gain;
-      const y = (1 - keep) * graded + keep * x * Math.min(1, gain);
+      const y = (1 - keep) * graded + keep * x * glint[k];
       lut[v] = Math.round(Math.min(255, 255 * (haze > 0 ? veil(Math.min(1, y), k) : y)));
     }
     return lut;

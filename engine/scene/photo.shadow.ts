@@ -32,7 +32,11 @@ export interface PhotoShadow {
 /** An sRGB level (0..1) in linear light. */
 export const toLinear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 
-const LIN = new Float32Array(256);
+/** A linear-light level (0..1) in sRGB (0..1). */
+export const toSrgb = (l: number): number => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
+
+/** `toLinear` of each 8-bit level. */
+export const LIN = new Float32Array(256);
 for (let i = 0; i < 256; i++) LIN[i] = toLinear(i / 255);
 
 /** Solves the normal equations A x = b (n x n, row-major) by Gaussian elimination; null if singular. */
