@@ -5,7 +5,7 @@ import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.l
 import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
 import { feetRow, maskBounds } from '../segment/mask.ops';
-import { photoShadow, toLinear, type PhotoShadow } from './photo.shadow';
+import { LIN, photoShadow, toLinear, toSrgb, type PhotoShadow } from './photo.shadow';
 import { skyOcclusion, type SkyOcclusion } from './sky.occlusion';
 import { renderScene, type SceneTint } from './scene.render';
 
@@ -252,23 +252,31 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   // as it does to everything at that distance in the render. A car left at full contrast in fog that
   // veils the rail behind it read as pasted in ("the car is a hard cut-out against the fog").
   const haze = scene.haze ?? 0;
-  const toSrgb = (l: number): number => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
   const veil = (y: number, k: number): number =>
     toSrgb(toLinear(y) * (1 - haze) + haze * toLinear(scene.sky[k] / 255));
+  const gains = [0, 1, 2].map(
+    (k) => (wb[k] / norm) * (night && !light ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1),
+  );
+  // The glints' colour at night: a lamp's glint on chrome and paint, and a plate lit by its own lamp, are the
+  // lamps' light, not the sky's: neutral, or warm by half the light's warmth (in log; a camera balanced for
+  // the scene keeps its lamps near white), never cool. Scaled by the light's own colour (until session 16)
+  // the blue hour's (red 0.53 of green) turned every white highlight cyan: the landing's night image had a
+  // cyan plate (255 printed 135, 230, 255) and a green-cyan glow across the boot lid above it.
+  const glint = gains.map((g) => Math.min(1, Math.sqrt(g / gains[0])));
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
-    const tint = night && !light ? 1 + 0.45 * (lamp[k] / lampMean - 1) : 1;
-    const gain = (wb[k] / norm) * tint;
+    const gain = gains[k];
     for (let v = 0; v < 256; v++) {
       const x = toe(v / 255);
       // Shoulder: from 90 % up (a lamp's glint on chrome and paint is as bright as the lamp in any exposure
-      // that shows the lamp), blend back toward the ungraded level (both terms rise with x: monotone).
+      // that shows the lamp), blend back toward the ungraded level in the glints' colour (both terms rise
+      // with x: monotone).
       const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
       const keep = t * t * (3 - 2 * t);
       const graded = light
         ? toSrgb(Math.min(1, light(toLinear(x)) * gain))
         : exposure * Math.pow(x, gamma) * gain;
-      const y = (1 - keep) * graded + keep * x * Math.min(1, gain);
+      const y = (1 - keep) * graded + keep * x * glint[k];
       lut[v] = Math.round(Math.min(255, 255 * (haze > 0 ? veil(Math.min(1, y), k) : y)));
     }
     return lut;
@@ -690,13 +698,13 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const lh = y1 - y0;
   const sigma = 0.6 + floor.roughness * carH * 0.08;
   // Wet asphalt does not mirror a blurred car: the water film reflects in streaks drawn toward the viewer
-  // (a long vertical blur, little sideways) and the stones that break the film cut the image up.
-  const streak = Math.max(3, Math.round(carH * 0.12)) | 1;
+  // (a long vertical blur, little sideways; `wetStreaks`) and the stones that break the film cut it up.
+  const streaks = { vertical: carH * WET_STREAK * floor.roughness, sideways: Math.max(0.6, sigma * 0.6) };
   // The layer holds the car's columns only, plus more than the blurs' sideways reach (libvips' Gaussian
-  // stops at 0.2 of its peak, under 1.8 sigma; the streak kernel is 3 wide): beyond that the full-width
-  // layer is zero and blurs to exactly zero, and a band of zeros at the cut edge extends as zeros, so every
-  // pixel comes out as it would on the full width.
-  const maxSigma = floor.wet ? Math.max(0.6, sigma * 0.6) : Math.max(0.5, sigma * 2);
+  // stops at 0.2 of its peak, under 1.8 sigma; wetStreaks' at 3 sigma): beyond that the full-width layer is
+  // zero and blurs to exactly zero, and a band of zeros at the cut edge extends as zeros, so every pixel
+  // comes out as it would on the full width.
+  const maxSigma = floor.wet ? streaks.sideways : Math.max(0.5, sigma * 2);
   const margin = Math.ceil(3 * maxSigma) + 4;
   let first = cw;
   let last = -1;
@@ -729,87 +737,186 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       layerA[o] = a;
     }
   }
-  // A 3-wide kernel (sharp's smallest) with only its middle column set: a vertical Gaussian.
-  const vertical = Array.from({ length: streak * 3 }, (_, k) =>
-    k % 3 === 1 ? Math.exp(-((((k - 1) / 3 - (streak >> 1)) / (streak / 4)) ** 2)) : 0,
-  );
+  const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
+  if (floor.wet) {
+    const lit = wetStreaks(layer, layerA, lw, lh, streaks.vertical, streaks.sideways);
+    const breakup = await floorBreakup(out, W, y0, lh, carH);
+    for (let y = 0; y < lh; y++) {
+      const fy = fall(y);
+      for (let x = lx0; x < lx1; x++) {
+        const j = y * lw + x - lx0;
+        const a = lit.weight[j] * breakup[y * W + x];
+        if (a < 0.004) continue;
+        // A wet road mirrors as strongly as its gloss says (water at the grazing angle of a car photo
+        // reflects a third of the light) and the spotlight yard's probes confirm it (0.21-0.28 of the white
+        // sphere down its image), streaked and broken by the stones, never a copy of the wheels ("a fake
+        // mirror reflection on the road", session 8). The film's reflection is light added to the floor's
+        // own, so it is mixed in linear light: mixed in sRGB (until session 16) a dark body's image darkened
+        // the floor by the full share while a lamp's added half of what it does, and the spotlight yard
+        // showed "a wet floor with no reflection of the car", a dark smear where the headlamps should shine.
+        const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
+        const o = ((y0 + y) * W + x) * 3;
+        for (let k = 0; k < 3; k++) {
+          const v = LIN[out[o + k]] * (1 - w) + lit.colour[j * 3 + k] * 0.9 * w;
+          out[o + k] = Math.round(255 * toSrgb(Math.max(0, Math.min(1, v))));
+        }
+      }
+    }
+    return;
+  }
   // A rough floor blurs what it mirrors more the farther the mirrored point is from the floor (the spread of
   // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
   // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Two
   // blurs, blended down the reflection by distance from the ground line.
-  const levels = floor.wet
-    ? [
-        await weightedBlur(layer, layerA, lw, lh, (s) =>
-          s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6)),
-        ),
-      ]
-    : await Promise.all([0.3, 2].map((k) => weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * k))));
+  const [p, q] = await Promise.all(
+    [0.3, 2].map((k) => weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * k))),
+  );
   // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
   // own coverage, so a level with no car there adds none of its empty colour).
-  let blurred = levels[0];
-  if (levels.length === 2) {
-    blurred = { colour: Buffer.alloc(lw * lh * 3), weight: Buffer.alloc(lw * lh) };
-    const [p, q] = levels;
-    for (let y = 0; y < lh; y++) {
-      const f = Math.min(1, y / depth / 0.5);
-      for (let j = y * lw; j < (y + 1) * lw; j++) {
-        const ap = p.weight[j] * (1 - f);
-        const aq = q.weight[j] * f;
-        const a = ap + aq;
-        if (a < 0.5) continue;
-        blurred.weight[j] = Math.round(a);
-        for (let k = 0; k < 3; k++)
-          blurred.colour[j * 3 + k] = Math.round((p.colour[j * 3 + k] * ap + q.colour[j * 3 + k] * aq) / a);
-      }
+  const colour = Buffer.alloc(lw * lh * 3);
+  const weight = Buffer.alloc(lw * lh);
+  for (let y = 0; y < lh; y++) {
+    const f = Math.min(1, y / depth / 0.5);
+    for (let j = y * lw; j < (y + 1) * lw; j++) {
+      const ap = p.weight[j] * (1 - f);
+      const aq = q.weight[j] * f;
+      const a = ap + aq;
+      if (a < 0.5) continue;
+      weight[j] = Math.round(a);
+      for (let k = 0; k < 3; k++)
+        colour[j * 3 + k] = Math.round((p.colour[j * 3 + k] * ap + q.colour[j * 3 + k] * aq) / a);
     }
   }
-  const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
-  const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
   for (let y = 0; y < lh; y++) {
     const fy = fall(y);
     for (let x = lx0; x < lx1; x++) {
       const j = y * lw + x - lx0;
-      const a = (blurred.weight[j] / 255) * (breakup ? breakup[y * W + x] : 1);
+      const a = weight[j] / 255;
       if (a < 0.004) continue;
       // Reflectance falls as the view steepens with distance below the car (Fresnel at the scene's camera,
       // `fresnelFall`). Until session 15 it fell as (1 - d)^1.2 of the depth, to nothing at the mirrored
       // roof: 0.19 of the top at three quarters down where Fresnel keeps 0.49, so the mirrored body, glass
-      // and lamps, the bright parts of a car, were gone. The spotlight-night probes' reflection in its wet
-      // yard holds its strength (a share of 0.21-0.28) down the white sphere's mirror image.
+      // and lamps, the bright parts of a car, were gone.
       // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
       // only a faint darkening, not a mirror image).
-      // A wet road mirrors as strongly as its gloss says (water at the grazing angle of a car photo
-      // reflects a third of the light), but streaked and broken by the stones (the blur and the breakup
-      // above), never a copy of the wheels ("a fake mirror reflection on the road", session 8). It was
-      // weakened further, to a faint smear, while no scene's wet road was glossier than 0.25; on the
-      // session-13 wet lay-by and yard (gloss 0.35) reviewers saw "a wet, reflective road with no
-      // reflection of the red car".
       const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
       const o = ((y0 + y) * W + x) * 3;
-      for (let k = 0; k < 3; k++) {
-        const refl = blurred.colour[j * 3 + k];
-        out[o + k] = out[o + k] * (1 - w) + refl * 0.9 * w;
-      }
+      for (let k = 0; k < 3; k++) out[o + k] = out[o + k] * (1 - w) + colour[j * 3 + k] * 0.9 * w;
     }
   }
 }
 
 /**
- * How much of a wet floor's film reflects at each pixel of rows y0..y0+lh: the rendered floor's own
- * brightness against its local mean (the film catches the sky where the floor is brighter; the stones that
- * break it are darker), 0.25..1.6.
+ * A wet floor's streak length below a car, as a share of the car's height per unit of roughness: the
+ * film's ripples tilt the mirrored rays mostly toward and away from the camera, so the image is drawn out
+ * vertically (at the yards' roughness 0.2, a Gaussian of 0.03 of the car's height, a little more than the
+ * 0.021 of sessions 8-15; the sideways blur stays the floor's `sigma`).
  */
-async function floorBreakup(out: Buffer, W: number, y0: number, lh: number): Promise<Float32Array> {
+const WET_STREAK = 0.15;
+
+/**
+ * The mirrored car (sRGB, with its alpha) streaked as a wet floor draws it: a vertical Gaussian of
+ * `vertical` px and a sideways one of `sideways`, weighted by alpha, in linear light. Blurred in linear
+ * light a lamp keeps its energy and spreads it down the streak, the long bright smear wet asphalt shows
+ * under every light at night; blurred in sRGB (as until session 16) it sank into the dark body around it.
+ * Colour in linear light (0..1) and weight (0..1) per layer pixel; outside the layer counts as empty.
+ */
+function wetStreaks(
+  rgb: Buffer,
+  alpha: Buffer,
+  w: number,
+  h: number,
+  vertical: number,
+  sideways: number,
+): { colour: Float32Array; weight: Float32Array } {
+  // Premultiplied linear colour and weight, four values a pixel.
+  let cur: Float32Array = new Float32Array(w * h * 4);
+  for (let i = 0; i < w * h; i++) {
+    const a = alpha[i] / 255;
+    if (!a) continue;
+    cur[i * 4] = LIN[rgb[i * 3]] * a;
+    cur[i * 4 + 1] = LIN[rgb[i * 3 + 1]] * a;
+    cur[i * 4 + 2] = LIN[rgb[i * 3 + 2]] * a;
+    cur[i * 4 + 3] = a;
+  }
+  // A Gaussian of `s` px along rows or columns, as three box blurs of running sums (a cost that does not
+  // grow with the streak's length: at 1280 px the streak is some 20 px and a direct kernel took half a
+  // second). Outside the layer counts as zero, which the weight channel divides back out.
+  const pass = (src: Float32Array, s: number, along: 'x' | 'y'): Float32Array => {
+    const r = Math.max(1, Math.floor((Math.sqrt(4 * s * s + 1) - 1) / 2));
+    const n = along === 'x' ? w : h;
+    const step = along === 'x' ? 4 : w * 4;
+    const lines = along === 'x' ? h : w;
+    const line = new Float32Array(n + 2 * r + 1);
+    let a = src;
+    for (let round = 0; round < 3; round++) {
+      const b = new Float32Array(a.length);
+      for (let l = 0; l < lines; l++) {
+        const base = along === 'x' ? l * w * 4 : l * 4;
+        for (let c = 0; c < 4; c++) {
+          // The line with r zeros either side; its running sum over 2r + 1 values.
+          let any = false;
+          for (let p = 0; p < n; p++) {
+            const v = a[base + p * step + c];
+            line[p + r] = v;
+            if (v) any = true;
+          }
+          if (!any) continue;
+          let sum = 0;
+          for (let k = 0; k < 2 * r; k++) sum += line[k];
+          for (let p = 0; p < n; p++) {
+            sum += line[p + 2 * r];
+            b[base + p * step + c] = sum / (2 * r + 1);
+            sum -= line[p];
+          }
+        }
+      }
+      a = b;
+    }
+    return a;
+  };
+  if (vertical > 0.3) cur = pass(cur, vertical, 'y');
+  if (sideways > 0.3) cur = pass(cur, sideways, 'x');
+  const colour = new Float32Array(w * h * 3);
+  const weight = new Float32Array(w * h);
+  for (let i = 0; i < w * h; i++) {
+    const a = cur[i * 4 + 3];
+    if (a < 1e-4) continue;
+    weight[i] = Math.min(1, a);
+    colour[i * 3] = cur[i * 4] / a;
+    colour[i * 3 + 1] = cur[i * 4 + 1] / a;
+    colour[i * 3 + 2] = cur[i * 4 + 2] / a;
+  }
+  return { colour, weight };
+}
+
+/**
+ * How much of a wet floor's film reflects at each pixel of rows y0..y0+lh: the rendered floor's own
+ * brightness against its local mean (the film catches the sky where the floor is brighter: puddles and wet
+ * patches; dry and broken film is darker), 0.4..1.5. Read on the floor smoothed to about a centimetre at
+ * the car's scale: the stone chips' speckle of the spotlight yard, read pixel by pixel, cut the reflection
+ * into grit (until session 16) where the puddles' outlines are what breaks a film's image.
+ */
+async function floorBreakup(
+  out: Buffer,
+  W: number,
+  y0: number,
+  lh: number,
+  carH: number,
+): Promise<Float32Array> {
   const lum = new Uint8Array(W * lh);
   for (let i = 0; i < W * lh; i++) {
     const o = (y0 * W + i) * 3;
     lum[i] = Math.round(0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2]);
   }
-  const mean = (await greyOp(lum, W, lh, (s) => s.blur(4))).data;
+  const [fine, mean] = await Promise.all([
+    greyOp(lum, W, lh, (s) => s.blur(Math.max(0.8, carH * 0.008))),
+    greyOp(lum, W, lh, (s) => s.blur(Math.max(4, carH * 0.06))),
+  ]);
   const m = new Float32Array(W * lh);
   for (let i = 0; i < W * lh; i++) {
-    const v = 1 + ((lum[i] - mean[i]) / Math.max(8, mean[i])) * 4;
-    m[i] = v < 0.25 ? 0.25 : v > 1.6 ? 1.6 : v;
+    const v = 1 + ((fine.data[i] - mean.data[i]) / Math.max(8, mean.data[i])) * 2.5;
+    m[i] = v < 0.4 ? 0.4 : v > 1.5 ? 1.5 : v;
   }
   return m;
 }

@@ -20,6 +20,11 @@ import { lumaAt } from '../io/pixel.box';
  * Returns the panes, 0..255 per pixel (image size), all zero when the backdrop is not plain, and the
  * backdrop's mean colour round the car's upper half (what the panes show, before the glass's tint).
  */
+/** How much greener-bluer than the backdrop (((g + b) / 2 - r) * 3 / (r + g + b), the backdrop's value
+ * subtracted) a studio pane's pixel must be to count as tinted glass: 0.05-0.06 on the grey Mustang's
+ * windows, -0.02-0.01 on its paint. */
+const GLASS_TINT = 0.03;
+
 export interface StudioGlass {
   map: Uint8Array;
   backdrop: [number, number, number];
@@ -119,15 +124,43 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     return dr >= -0.06 && dr <= 0.02 && Math.abs(g / ps - bg[1] / bs) <= 0.03;
   };
   // Candidates and their components on the car's upper band only (plus a pixel of margin for borders).
+  // A grey or silver car's paint mirrors the booth as its glass shows it, and the hood, roof, windscreen and
+  // side windows made one region too large for a pane (session 16: no pane on carvana_1adaeb44f109_03, the
+  // grey Mustang reviewers saw the booth through). Its glass is tinted green-blue where the paint is not:
+  // the candidates that are also clearly greener-bluer than the backdrop are tried as panes on their own.
   const cand = new Uint8Array(bw * bh);
+  const tinted = new Uint8Array(bw * bh);
+  const tintOf = (r: number, g: number, b: number): number => (((g + b) / 2 - r) * 3) / (r + g + b + 1);
+  const backdropTint = tintOf(...backdrop);
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
       if (alpha[i] < 250) continue;
-      if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[(y - by0) * bw + (x - bx0)] = 1;
+      if (!throughGlass(i, above[x]) && !throughGlass(i, beside[y])) continue;
+      const j = (y - by0) * bw + (x - bx0);
+      cand[j] = 1;
+      if (tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - backdropTint >= GLASS_TINT) tinted[j] = 1;
     }
 
-  panesFrom(frame, cand, out, true);
+  // A pane's frame is darker car (seals, pillars, the cabin) or car of another colour than the booth seen
+  // through glass: a red car's pillars and roof are no darker than the grey its windscreen shows (the
+  // red Hyundai's windscreen was a tenth framed). A tinted pane is framed by untinted car as well.
+  const bs = backdrop[0] + backdrop[1] + backdrop[2] + 1;
+  const coloured = (i: number): boolean => {
+    const s3 = data[i * C] + data[i * C + 1] + data[i * C + 2] + 1;
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += Math.abs(data[i * C + c] / s3 - backdrop[c] / bs);
+    return d > 0.12;
+  };
+  panesFrom(frame, cand, out, true, coloured);
+  panesFrom(
+    frame,
+    tinted,
+    out,
+    true,
+    (i) =>
+      coloured(i) || tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - backdropTint < GLASS_TINT / 2,
+  );
   return { map: out, backdrop };
 }
 
@@ -175,7 +208,13 @@ function carFrame(image: RawImage, alpha: Uint8Array): PaneFrame | null {
  * thin bridges, of a pane's size, framed (most of their border darker car), in the glasshouse and pane-shaped.
  * `fill`: what stands inside a pane (a headrest, a seat's back) belongs to it.
  */
-function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolean): void {
+function panesFrom(
+  f: PaneFrame,
+  cand: Uint8Array,
+  out: Uint8Array,
+  fill: boolean,
+  frames?: (i: number) => boolean,
+): void {
   const { image, alpha, topY, x0, y0, x1, y1, bx0, by0, bw, bh } = f;
   const { width: w, height: h, channels: C, data } = image;
   const chh = y1 - y0 + 1;
@@ -210,23 +249,42 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
       if (x < minX[l]) minX[l] = x;
       if (x > maxX[l]) maxX[l] = x;
     }
-  const side = (l: number, m: number, bx: number, by: number): void => {
-    if (bx < 0 || by < 0 || bx >= bw || by >= bh) return;
-    if (labels[by * bw + bx] === l) return;
-    border[l]++;
-    const j = (by + by0) * w + bx + bx0;
-    if (alpha[j] < 250) outside[l]++;
-    else if (lum(j) < m * 0.75) framed[l]++;
+  // What stands next to a pane, looked for outward (dx, dy) from its edge: its frame (darker car, or car
+  // `frames` names), the car's outline, or neither. A studio pane looks up to `reach` pixels on across
+  // glass a shade off the colour test (a letter of the booth's sign seen through the windscreen, a
+  // reflection): the frame lies beyond it, and a gap that leads back into the pane is no border at all.
+  // Counted at the first pixel, the red Hyundai's windscreen, broken up by the sign behind it, was a
+  // tenth framed and left out (session 16: booth-white in the review).
+  const reach = fill ? Math.max(2, Math.round(chh * 0.02)) : 1;
+  const side = (l: number, m: number, bx: number, by: number, dx: number, dy: number): void => {
+    for (let k = 0; k < reach; k++) {
+      const x = bx + dx * k;
+      const y = by + dy * k;
+      if (x < 0 || y < 0 || x >= bw || y >= bh) break;
+      if (labels[y * bw + x] === l) return;
+      const j = (y + by0) * w + x + bx0;
+      if (alpha[j] < 250) {
+        border[l]++;
+        outside[l]++;
+        return;
+      }
+      if (lum(j) < m * 0.75 || frames?.(j)) {
+        border[l]++;
+        framed[l]++;
+        return;
+      }
+    }
+    if (bx >= 0 && by >= 0 && bx < bw && by < bh) border[l]++;
   };
   for (let by = 0; by < bh; by++)
     for (let bx = 0; bx < bw; bx++) {
       const l = labels[by * bw + bx];
       if (!l || sizes[l] < minArea || sizes[l] > maxArea) continue;
       const m = sum[l] / sizes[l];
-      side(l, m, bx - 1, by);
-      side(l, m, bx + 1, by);
-      side(l, m, bx, by - 1);
-      side(l, m, bx, by + 1);
+      if (bx > 0 && labels[by * bw + bx - 1] !== l) side(l, m, bx - 1, by, -1, 0);
+      if (bx < bw - 1 && labels[by * bw + bx + 1] !== l) side(l, m, bx + 1, by, 1, 0);
+      if (by > 0 && labels[(by - 1) * bw + bx] !== l) side(l, m, bx, by - 1, 0, -1);
+      if (by < bh - 1 && labels[(by + 1) * bw + bx] !== l) side(l, m, bx, by + 1, 0, 1);
     }
   const keep = new Uint8Array(sizes.length);
   const panes = new Uint8Array(bw * bh);
@@ -245,6 +303,9 @@ function panesFrom(f: PaneFrame, cand: Uint8Array, out: Uint8Array, fill: boolea
       // trim line catching the backdrop.
       rows[l] / sizes[l] <= chh * 0.35 &&
       maxY[l] - minY[l] >= chh * 0.05 &&
+      // No pane is taller than 0.4 of the car (a windscreen seen three-quarters on is 0.3): taller is a
+      // window run on into the door below it (the black Range Rover's rear doors, session 16).
+      maxY[l] - minY[l] <= chh * 0.4 &&
       sizes[l] >= 0.25 * (maxY[l] - minY[l] + 1) * (maxX[l] - minX[l] + 1)
     )
       keep[l] = 1;

@@ -33,7 +33,11 @@ export interface PhotoShadow {
 /** An sRGB level (0..1) in linear light. */
 export const toLinear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 
-const LIN = new Float32Array(256);
+/** A linear-light level (0..1) in sRGB (0..1). */
+export const toSrgb = (l: number): number => (l <= 0.0031308 ? l * 12.92 : 1.055 * l ** (1 / 2.4) - 0.055);
+
+/** `toLinear` of each 8-bit level. */
+export const LIN = new Float32Array(256);
 for (let i = 0; i < 256; i++) LIN[i] = toLinear(i / 255);
 
 /** Solves the normal equations A x = b (n x n, row-major) by Gaussian elimination; null if singular. */
@@ -138,6 +142,43 @@ function cellMeans(
       car[gy * gw + gx] = a / (s * s * 255);
     }
   return { lum, car };
+}
+
+/**
+ * The darkness map's low-pass on a textured floor, in car heights: across (along the car) and down (away from
+ * it); in full from a floor texture (log-light spread) of plain + rough, none up to plain.
+ */
+const SHADOW_BLUR = { across: 0.05, down: 0.012, plain: 0.03, rough: 0.07 };
+
+/** Separable Gaussian blur of a gw x gh map (sigmas in cells), edges clamped. */
+function gaussian(v: Float32Array, gw: number, gh: number, sx: number, sy: number): Float32Array {
+  const kernel = (sigma: number): Float32Array => {
+    const r = Math.ceil(2.5 * sigma);
+    const k = new Float32Array(2 * r + 1);
+    let sum = 0;
+    for (let d = -r; d <= r; d++) sum += k[d + r] = Math.exp(-(d * d) / (2 * sigma * sigma));
+    return k.map((x) => x / sum);
+  };
+  const kx = kernel(sx);
+  const ky = kernel(sy);
+  const rx = kx.length >> 1;
+  const ry = ky.length >> 1;
+  const tmp = new Float32Array(v.length);
+  const out = new Float32Array(v.length);
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      let acc = 0;
+      for (let d = -rx; d <= rx; d++) acc += kx[d + rx] * v[gy * gw + Math.min(gw - 1, Math.max(0, gx + d))];
+      tmp[gy * gw + gx] = acc;
+    }
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      let acc = 0;
+      for (let d = -ry; d <= ry; d++)
+        acc += ky[d + ry] * tmp[Math.min(gh - 1, Math.max(0, gy + d)) * gw + gx];
+      out[gy * gw + gx] = acc;
+    }
+  return out;
 }
 
 /**
@@ -294,31 +335,20 @@ export function photoShadow(
       raw[i] = d * w;
       wgt[i] = w;
     }
-  // A small normalised blur: cells half covered by the car are filled from the floor beside them.
-  const blur = (v: Float32Array): Float32Array => {
-    const o = new Float32Array(v.length);
-    const k = [0.25, 0.5, 0.25];
-    const tmp = new Float32Array(v.length);
-    for (let gy = 0; gy < gh; gy++)
-      for (let gx = 0; gx < gw; gx++) {
-        let acc = 0;
-        for (let d = -1; d <= 1; d++) acc += k[d + 1] * v[gy * gw + Math.min(gw - 1, Math.max(0, gx + d))];
-        tmp[gy * gw + gx] = acc;
-      }
-    for (let gy = 0; gy < gh; gy++)
-      for (let gx = 0; gx < gw; gx++) {
-        let acc = 0;
-        for (let d = -1; d <= 1; d++) acc += k[d + 1] * tmp[Math.min(gh - 1, Math.max(0, gy + d)) * gw + gx];
-        o[gy * gw + gx] = acc;
-      }
-    return o;
-  };
-  let rb: Float32Array = raw;
-  let wb: Float32Array = wgt;
-  for (let p = 0; p < 2; p++) {
-    rb = blur(rb);
-    wb = blur(wb);
-  }
+  // A normalised low-pass: cells half covered by the car are filled from the floor beside them, and the old
+  // floor's own texture goes. The ratio photo / fit holds the floor's grain as well as the shadow (gravel,
+  // asphalt, a wet road's sheen: 0.02-0.06 of darkness from cell to cell on the street photos at their 1-px
+  // cells); laid on a new floor it printed the old road into it ("a band of the original pavement under the
+  // car"). A car's shadow changes slowly along the car and fast only away from it (the contact fade under a
+  // sill spans some 5 % of the car's height), so on a textured floor the blur is long across (5 % of the
+  // car's height) and short down (1.2 %). On a plain floor (a turntable's, spread 0.02-0.04) there is no
+  // texture to remove and the blur stays at a cell: the shadow's detail by the tyres is real there, and a
+  // long blur took 0.04 of darkness off the floor beside and below each tyre's foot.
+  const textured = Math.max(0, Math.min(1, (spread - SHADOW_BLUR.plain) / SHADOW_BLUR.rough));
+  const sx = Math.max(1, (textured * SHADOW_BLUR.across * box.h) / s);
+  const sy = Math.max(1, (textured * SHADOW_BLUR.down * box.h) / s);
+  const rb = gaussian(raw, gw, gh, sx, sy);
+  const wb = gaussian(wgt, gw, gh, sx, sy);
   const dark = new Uint8Array(gw * gh);
   const fadeX = Math.max(2, Math.round(gw * 0.14));
   const nearFull = (reach.full * box.h) / s;
@@ -332,6 +362,7 @@ export function photoShadow(
   const tyres = groundLines(cells, gw, gh).floor;
   const groundAt = (gx: number): number => tyres[Math.min(last, Math.max(first, gx))];
   const fadeY = Math.max(2, Math.round(gh * 0.12));
+  const fadeTop = Math.round((0.04 * box.h) / s);
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
       const i = gy * gw + gx;
@@ -339,7 +370,11 @@ export function photoShadow(
       // Fades toward the rectangle's sides and bottom, and above the floor's first row, so the shadow has
       // no edge of its own.
       const edge = Math.min(1, gx / fadeX, (gw - 1 - gx) / fadeX, (gh - 1 - gy) / fadeY);
-      const above = gy < floorTop[gx] ? Math.max(0, 1 - (floorTop[gx] - gy) / 2) : 1;
+      // Beside the car the floor's first row is only where the reading starts, a line across the road: the
+      // darkness fades in below it over 4 % of the car's height (a 2-cell fade drew the band's top beside the
+      // wheels as a ruled edge). Under the car the first row is the car's own outline and covered by it.
+      const side = gx < first || gx > last ? fadeTop : 0;
+      const above = Math.max(0, Math.min(1, 1 - (floorTop[gx] + side - gy) / (2 + side)));
       // A car's shadow stays near the car; darkness far from it is the old floor's own pattern (the rim of
       // a turntable, a kerb, a stain) that the smooth fit could not follow: full up to 0.15 of the car's
       // height away, gone at 0.45.
@@ -359,6 +394,18 @@ export function photoShadow(
       // level instead of 0.14, a grey under the car where the photo had black ("the car floats").
       dark[i] = Math.round(Math.min(0.99, v) * 255);
     }
+  // Between the ground line and the sill, the floor gets no lighter going in under the car. A street photo
+  // shows a lit strip right under the sill (0.41 of the open floor a quarter of the way down, against 0.28
+  // half way, on 25 street photos): the far side's sunlit road seen through the gap under the car. It is the
+  // old place's light, not this car's shadow, and on a new floor it read as "a strip of the original road
+  // left under the car"; the new floor under the sill is as dark as the floor nearer the ground line.
+  for (let gx = first; gx <= last; gx++) {
+    if (lowest[gx] < 0) continue;
+    for (let gy = Math.min(gh - 1, groundAt(gx)) - 1; gy > lowest[gx]; gy--) {
+      const i = gy * gw + gx;
+      if (car[i] < 0.5) dark[i] = Math.max(dark[i], dark[i + gw]);
+    }
+  }
   // Under the car's outline the floor is hidden: its darkness continues upward from the floor just below,
   // so an upscaled map does not fade toward zero at the outline (a light line along every sill and tyre).
   // Only from below into the car: past the car's top in a column (above a bonnet or a boot) the floor's

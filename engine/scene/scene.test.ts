@@ -669,6 +669,28 @@ describe('night grade', () => {
     const d = await compositeCar(deep.image, deep.mask, opts);
     expect(d.grade).toEqual(plain);
   });
+
+  it('keeps white highlights bright and neutral or warm while the mid-tones go down and take the night’s colour', () => {
+    // The landing's night image (night-drive): its plate printed cyan (255 -> 135, 230, 255) and the glint on
+    // the boot lid above it green-cyan, the blue hour's colour applied to the lamps' glints.
+    for (const id of ['night-drive', 'spotlight-night', 'urban-night']) {
+      const c = carToneCurve([1, 1, 1], sceneMeta(id));
+      for (const v of [250, 255]) {
+        // Never cool: blue and green no higher than red (a lamp's light is white or warm); the glint's rim
+        // below takes on the body's colour.
+        expect(c[2][v] - c[0][v], `${id} ${v}`).toBeLessThanOrEqual(10);
+        expect(c[1][v] - c[0][v], `${id} ${v}`).toBeLessThanOrEqual(3);
+      }
+      expect(0.299 * c[0][250] + 0.587 * c[1][250] + 0.114 * c[2][250], id).toBeGreaterThan(205);
+    }
+    // Under the blue hour's sky the highlights are white (before: 125, 211, 240 at 250) ...
+    const blue = carToneCurve([1, 1, 1], sceneMeta('night-drive'));
+    expect(Math.abs(blue[0][250] - blue[2][250])).toBeLessThanOrEqual(12);
+    // ... while a mid-grey body goes dark and blue, as the probe there prints one.
+    expect(0.299 * blue[0][128] + 0.587 * blue[1][128] + 0.114 * blue[2][128]).toBeLessThan(45);
+    expect(blue[2][128]).toBeGreaterThan(2 * blue[0][128]);
+    for (const lut of blue) for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
+  });
 });
 
 describe("grade from the probes at the car's place", () => {
