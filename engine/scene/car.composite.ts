@@ -545,6 +545,10 @@ export async function compositeCar(
   const placed: Placed = { carA, cw, ch, left, top, groundY, carH: carHpx };
 
   if (!box.cutBottom) {
+    // A wet road's film is read off the floor as rendered, before the shadows darken it: read after them,
+    // the lit floor just past the contact shadow's edge, brighter than its blurred surroundings, counted as
+    // film at the cap (1.6), a bright line of reflection along the car that no film put there.
+    const wetFloor = floorLight.wet && floorLight.reflection > 0.01 ? Buffer.from(out) : null;
     // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
     // The photo's own shadow when its old floor could be read (it matches the car's light and shape as no
     // drawn shadow does); the drawn contact, occlusion and cast shadows otherwise.
@@ -558,7 +562,7 @@ export async function compositeCar(
       await drawShadow(canvas, placed, floorLight, 'footprints');
       if (sunny) await drawCastShadow(canvas, placed, floorLight);
     } else await drawShadow(canvas, placed, floorLight, 'all');
-    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
+    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight, wetFloor);
   }
 
   blendCar(out, W, car, carA, cw, left, top, onCanvas);
@@ -677,7 +681,13 @@ function addGrain(out: Uint8Array, alpha: Uint8Array, sigma: number): void {
  * starts under each wheel), Fresnel-weighted (stronger at the grazing angle near the car, fading with the
  * distance below it) and blurred by the floor's roughness, on a layer composited once.
  */
-async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor: FloorLight): Promise<void> {
+async function drawReflection(
+  canvas: Canvas,
+  placed: Placed,
+  car: Buffer,
+  floor: FloorLight,
+  wetFloor: Buffer | null,
+): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, left, top, groundY, carH } = placed;
   // The whole car, roof included: at its roof the floor still reflects some 0.45 of what it does at the tyres.
@@ -690,10 +700,12 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const lh = y1 - y0;
   const sigma = 0.6 + floor.roughness * carH * 0.08;
   // Wet asphalt does not mirror a blurred car: the water film reflects in streaks drawn toward the viewer
-  // (a long vertical blur, little sideways) and the stones that break the film cut the image up.
-  const streak = Math.max(3, Math.round(carH * 0.12)) | 1;
+  // (a long vertical blur, little sideways) and the stones that break the film cut the image up. The
+  // streaks reach 0.08 of the car's height either way (a Gaussian's sigma): at 0.02 the mirrored wheels
+  // and body kept their shapes, and on the foggy morning's road reviewers saw "a pink blob".
+  const streak = Math.max(1, Math.round(carH * 0.08));
   // The layer holds the car's columns only, plus more than the blurs' sideways reach (libvips' Gaussian
-  // stops at 0.2 of its peak, under 1.8 sigma; the streak kernel is 3 wide): beyond that the full-width
+  // stops at 0.2 of its peak, under 1.8 sigma; the streaks run straight down): beyond that the full-width
   // layer is zero and blurs to exactly zero, and a band of zeros at the cut edge extends as zeros, so every
   // pixel comes out as it would on the full width.
   const maxSigma = floor.wet ? Math.max(0.6, sigma * 0.6) : Math.max(0.5, sigma * 2);
@@ -729,20 +741,12 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       layerA[o] = a;
     }
   }
-  // A 3-wide kernel (sharp's smallest) with only its middle column set: a vertical Gaussian.
-  const vertical = Array.from({ length: streak * 3 }, (_, k) =>
-    k % 3 === 1 ? Math.exp(-((((k - 1) / 3 - (streak >> 1)) / (streak / 4)) ** 2)) : 0,
-  );
   // A rough floor blurs what it mirrors more the farther the mirrored point is from the floor (the spread of
   // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
   // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Two
   // blurs, blended down the reflection by distance from the ground line.
   const levels = floor.wet
-    ? [
-        await weightedBlur(layer, layerA, lw, lh, (s) =>
-          s.convolve({ width: 3, height: streak, kernel: vertical }).blur(Math.max(0.6, sigma * 0.6)),
-        ),
-      ]
+    ? [streakDown(await weightedBlur(layer, layerA, lw, lh, Math.max(0.6, sigma * 0.6)), lw, lh, streak)]
     : await Promise.all([0.3, 2].map((k) => weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * k))));
   // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
   // own coverage, so a level with no car there adds none of its empty colour).
@@ -763,7 +767,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
       }
     }
   }
-  const breakup = floor.wet ? await floorBreakup(out, W, y0, lh) : null;
+  const breakup = wetFloor ? await floorBreakup(wetFloor, W, y0, lh, streak) : null;
   const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
   for (let y = 0; y < lh; y++) {
     const fy = fall(y);
@@ -797,21 +801,113 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
 /**
  * How much of a wet floor's film reflects at each pixel of rows y0..y0+lh: the rendered floor's own
  * brightness against its local mean (the film catches the sky where the floor is brighter; the stones that
- * break it are darker), 0.25..1.6.
+ * break it are darker), averaged down each column over the streaks' reach, 0.25..1.6. Per pixel it followed
+ * the rendered floor's puddles, which a floor seen at a grazing angle squashes into wide flat patches: the
+ * reflection broke up into blotches (its red changed 3 times as much over 4 px down as across), not streaks.
  */
-async function floorBreakup(out: Buffer, W: number, y0: number, lh: number): Promise<Float32Array> {
+async function floorBreakup(
+  out: Buffer,
+  W: number,
+  y0: number,
+  lh: number,
+  streak: number,
+): Promise<Float32Array> {
   const lum = new Uint8Array(W * lh);
   for (let i = 0; i < W * lh; i++) {
     const o = (y0 * W + i) * 3;
     lum[i] = Math.round(0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2]);
   }
   const mean = (await greyOp(lum, W, lh, (s) => s.blur(4))).data;
+  const d = new Float32Array(W * lh);
+  for (let i = 0; i < W * lh; i++) d[i] = (lum[i] - mean[i]) / Math.max(8, mean[i]);
+  // Down each column over the streak's reach, then a little across (1-2-1 twice): a streak a few pixels
+  // wide, not a hatching of single columns.
+  let along = boxDown([d], W, lh, streak)[0];
+  for (let pass = 0; pass < 2; pass++) {
+    const next = new Float32Array(along.length);
+    for (let i = 0; i < along.length; i++) {
+      const x = i % W;
+      next[i] = (along[x > 0 ? i - 1 : i] + 2 * along[i] + along[x < W - 1 ? i + 1 : i]) / 4;
+    }
+    along = next;
+  }
+  // Averaged down a streak the floor's grain is a fraction of its per-pixel spread: scaled back up so the
+  // streaks break the film as much as the grain did (an rms of 0.4; on the foggy morning's road the grain
+  // averaged down a streak is 0.007, scaled by 55), at most 100 times.
+  let ss = 0;
+  for (let i = 0; i < W * lh; i++) ss += along[i] * along[i];
+  const gain = Math.min(100, 0.4 / Math.max(1e-4, Math.sqrt(ss / (W * lh))));
   const m = new Float32Array(W * lh);
   for (let i = 0; i < W * lh; i++) {
-    const v = 1 + ((lum[i] - mean[i]) / Math.max(8, mean[i])) * 4;
+    const v = 1 + along[i] * gain;
     m[i] = v < 0.25 ? 0.25 : v > 1.6 ? 1.6 : v;
   }
   return m;
+}
+
+/**
+ * Three running means down each column, a Gaussian of about `sigma` rows (edges: only the rows there are),
+ * over each of `maps` (w x h). Linear in the map's size whatever the length, where a convolution's cost
+ * grows with its kernel (hundreds of taps for a streak under a large car).
+ */
+function boxDown(maps: Float32Array[], w: number, h: number, sigma: number): Float32Array[] {
+  const r = Math.max(1, Math.round(sigma));
+  let cur = maps;
+  for (let pass = 0; pass < 3; pass++)
+    cur = cur.map((src) => {
+      const dst = new Float32Array(src.length);
+      for (let x = 0; x < w; x++) {
+        let acc = 0;
+        let n = 0;
+        for (let y = 0; y < Math.min(h, r); y++) {
+          acc += src[y * w + x];
+          n++;
+        }
+        for (let y = 0; y < h; y++) {
+          if (y + r < h) {
+            acc += src[(y + r) * w + x];
+            n++;
+          }
+          if (y - r - 1 >= 0) {
+            acc -= src[(y - r - 1) * w + x];
+            n--;
+          }
+          dst[y * w + x] = acc / n;
+        }
+      }
+      return dst;
+    });
+  return cur;
+}
+
+/**
+ * A wet road's streaks: the reflection layer (colour and coverage) blurred down each column by `sigma` rows,
+ * the colour weighted by the coverage so the empty floor around the car adds none of its black.
+ */
+function streakDown(
+  level: { colour: Buffer; weight: Buffer },
+  w: number,
+  h: number,
+  sigma: number,
+): { colour: Buffer; weight: Buffer } {
+  const n = w * h;
+  const maps = [0, 1, 2, 3].map(() => new Float32Array(n));
+  for (let i = 0; i < n; i++) {
+    const a = level.weight[i];
+    maps[3][i] = a;
+    for (let k = 0; k < 3; k++) maps[k][i] = level.colour[i * 3 + k] * a;
+  }
+  const [r, g, b, a] = boxDown(maps, w, h, sigma);
+  const colour = Buffer.alloc(n * 3);
+  const weight = Buffer.alloc(n);
+  for (let i = 0; i < n; i++) {
+    if (a[i] < 0.5) continue;
+    weight[i] = Math.round(a[i]);
+    colour[i * 3] = Math.round(r[i] / a[i]);
+    colour[i * 3 + 1] = Math.round(g[i] / a[i]);
+    colour[i * 3 + 2] = Math.round(b[i] / a[i]);
+  }
+  return { colour, weight };
 }
 
 const CHOKE = 36;
