@@ -553,6 +553,10 @@ export async function compositeCar(
   const placed: Placed = { carA, cw, ch, left, top, groundY, carH: carHpx };
 
   if (!box.cutBottom) {
+    // A wet road's film is read off the floor as rendered, before the shadows darken it: read after them,
+    // the lit floor just past the contact shadow's edge, brighter than its blurred surroundings, counted as
+    // film at the cap (1.6), a bright line of reflection along the car that no film put there.
+    const wetFloor = floorLight.wet && floorLight.reflection > 0.01 ? Buffer.from(out) : null;
     // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
     // The photo's own shadow when its old floor could be read (it matches the car's light and shape as no
     // drawn shadow does); the drawn contact, occlusion and cast shadows otherwise.
@@ -566,7 +570,7 @@ export async function compositeCar(
       await drawShadow(canvas, placed, floorLight, 'footprints');
       if (sunny) await drawCastShadow(canvas, placed, floorLight);
     } else await drawShadow(canvas, placed, floorLight, 'all');
-    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight);
+    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight, wetFloor);
   }
 
   blendCar(out, W, car, carA, cw, left, top, onCanvas);
@@ -685,7 +689,13 @@ function addGrain(out: Uint8Array, alpha: Uint8Array, sigma: number): void {
  * starts under each wheel), Fresnel-weighted (stronger at the grazing angle near the car, fading with the
  * distance below it) and blurred by the floor's roughness, on a layer composited once.
  */
-async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor: FloorLight): Promise<void> {
+async function drawReflection(
+  canvas: Canvas,
+  placed: Placed,
+  car: Buffer,
+  floor: FloorLight,
+  wetFloor: Buffer | null,
+): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, left, top, groundY, carH } = placed;
   // The whole car, roof included: at its roof the floor still reflects some 0.45 of what it does at the tyres.
@@ -740,7 +750,7 @@ async function drawReflection(canvas: Canvas, placed: Placed, car: Buffer, floor
   const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
   if (floor.wet) {
     const lit = wetStreaks(layer, layerA, lw, lh, streaks.vertical, streaks.sideways);
-    const breakup = await floorBreakup(out, W, y0, lh, carH);
+    const breakup = await floorBreakup(wetFloor ?? out, W, y0, lh, Math.max(1, Math.round(carH * 0.08)));
     for (let y = 0; y < lh; y++) {
       const fy = fall(y);
       for (let x = lx0; x < lx1; x++) {
@@ -892,33 +902,86 @@ function wetStreaks(
 
 /**
  * How much of a wet floor's film reflects at each pixel of rows y0..y0+lh: the rendered floor's own
- * brightness against its local mean (the film catches the sky where the floor is brighter: puddles and wet
- * patches; dry and broken film is darker), 0.4..1.5. Read on the floor smoothed to about a centimetre at
- * the car's scale: the stone chips' speckle of the spotlight yard, read pixel by pixel, cut the reflection
- * into grit (until session 16) where the puddles' outlines are what breaks a film's image.
+ * brightness against its local mean (the film catches the sky where the floor is brighter; the stones that
+ * break it are darker), averaged down each column over the streaks' reach, 0.25..1.6. Per pixel it followed
+ * the rendered floor's puddles, which a floor seen at a grazing angle squashes into wide flat patches: the
+ * reflection broke up into blotches (its red changed 3 times as much over 4 px down as across), not streaks.
  */
 async function floorBreakup(
   out: Buffer,
   W: number,
   y0: number,
   lh: number,
-  carH: number,
+  streak: number,
 ): Promise<Float32Array> {
   const lum = new Uint8Array(W * lh);
   for (let i = 0; i < W * lh; i++) {
     const o = (y0 * W + i) * 3;
     lum[i] = Math.round(0.299 * out[o] + 0.587 * out[o + 1] + 0.114 * out[o + 2]);
   }
-  const [fine, mean] = await Promise.all([
-    greyOp(lum, W, lh, (s) => s.blur(Math.max(0.8, carH * 0.008))),
-    greyOp(lum, W, lh, (s) => s.blur(Math.max(4, carH * 0.06))),
-  ]);
+  const mean = (await greyOp(lum, W, lh, (s) => s.blur(4))).data;
+  const d = new Float32Array(W * lh);
+  for (let i = 0; i < W * lh; i++) d[i] = (lum[i] - mean[i]) / Math.max(8, mean[i]);
+  // Down each column over the streak's reach, then a little across (1-2-1 twice): a streak a few pixels
+  // wide, not a hatching of single columns.
+  let along = boxDown([d], W, lh, streak)[0];
+  for (let pass = 0; pass < 2; pass++) {
+    const next = new Float32Array(along.length);
+    for (let i = 0; i < along.length; i++) {
+      const x = i % W;
+      next[i] = (along[x > 0 ? i - 1 : i] + 2 * along[i] + along[x < W - 1 ? i + 1 : i]) / 4;
+    }
+    along = next;
+  }
+  // Averaged down a streak the floor's grain is a fraction of its per-pixel spread: scaled back up so the
+  // streaks break the film about as much as the grain did (an rms of 0.35; on the foggy morning's road the
+  // grain averaged down a streak is 0.007), at most 100 times. 0.35 is where both of reflection.test's wet
+  // checks hold with the linear-light streaks (wetStreaks): at 0.4 the spotlight yard's mirrored car lost
+  // its shape (correlation 0.83), at 0.3 the foggy road's film broke up in patches again (across/down 2.4).
+  let ss = 0;
+  for (let i = 0; i < W * lh; i++) ss += along[i] * along[i];
+  const gain = Math.min(100, 0.35 / Math.max(1e-4, Math.sqrt(ss / (W * lh))));
   const m = new Float32Array(W * lh);
   for (let i = 0; i < W * lh; i++) {
-    const v = 1 + ((fine.data[i] - mean.data[i]) / Math.max(8, mean.data[i])) * 2.5;
-    m[i] = v < 0.4 ? 0.4 : v > 1.5 ? 1.5 : v;
+    const v = 1 + along[i] * gain;
+    m[i] = v < 0.25 ? 0.25 : v > 1.6 ? 1.6 : v;
   }
   return m;
+}
+
+/**
+ * Three running means down each column, a Gaussian of about `sigma` rows (edges: only the rows there are),
+ * over each of `maps` (w x h). Linear in the map's size whatever the length, where a convolution's cost
+ * grows with its kernel (hundreds of taps for a streak under a large car).
+ */
+function boxDown(maps: Float32Array[], w: number, h: number, sigma: number): Float32Array[] {
+  const r = Math.max(1, Math.round(sigma));
+  let cur = maps;
+  for (let pass = 0; pass < 3; pass++)
+    cur = cur.map((src) => {
+      const dst = new Float32Array(src.length);
+      for (let x = 0; x < w; x++) {
+        let acc = 0;
+        let n = 0;
+        for (let y = 0; y < Math.min(h, r); y++) {
+          acc += src[y * w + x];
+          n++;
+        }
+        for (let y = 0; y < h; y++) {
+          if (y + r < h) {
+            acc += src[(y + r) * w + x];
+            n++;
+          }
+          if (y - r - 1 >= 0) {
+            acc -= src[(y - r - 1) * w + x];
+            n--;
+          }
+          dst[y * w + x] = acc / n;
+        }
+      }
+      return dst;
+    });
+  return cur;
 }
 
 const CHOKE = 36;
