@@ -119,7 +119,10 @@ describe('windows a studio backdrop shows through', () => {
  * it), so the paint passes the through-glass test too; only the window's green-blue tint tells it apart.
  * The window (x 150-230, y 78-106) has a dark headrest standing in it (x 175-195, y 84-100).
  */
-function silverCar(): { image: RawImage; mask: Uint8Array } {
+function silverCar(extra?: (x: number, y: number) => number[] | undefined): {
+  image: RawImage;
+  mask: Uint8Array;
+} {
   const data = Buffer.alloc(W * H * 3, 235);
   const mask = new Uint8Array(W * H);
   for (let y = 0; y < H; y++)
@@ -132,6 +135,7 @@ function silverCar(): { image: RawImage; mask: Uint8Array } {
       let c = [168, 166, 168];
       if (x > 150 && x < 230 && y > 78 && y < 106) c = [136, 155, 160];
       if (x > 175 && x < 195 && y > 84 && y < 100) c = [40, 40, 42];
+      c = extra?.(x, y) ?? c;
       data.set(c, i * 3);
     }
   return { image: { data, width: W, height: H, channels: 3 }, mask };
@@ -148,6 +152,26 @@ describe('windows of a silver car in a white booth', () => {
     expect(share(g, 125, 148, 75, 108)).toBe(0);
     expect(share(g, 232, 278, 75, 108)).toBe(0);
     expect(share(g, 62, 338, 112, 228)).toBe(0);
+  });
+
+  it('take in the part of the pane where the booth outweighs the tint', () => {
+    // The Mustang's side window kept a rim of booth-grey glass round the relit part (session 16).
+    const { image, mask } = silverCar((x, y) =>
+      x > 200 && x < 230 && y > 78 && y < 90 ? [152, 153, 154] : undefined,
+    );
+    const g = studioGlass(image, mask).map;
+    expect(share(g, 204, 226, 84, 90)).toBeGreaterThan(0.9);
+    expect(share(g, 62, 338, 112, 228)).toBe(0);
+  });
+
+  it('are not a pillar as tinted as glass', () => {
+    // A silver-blue car's C-pillar, tall and narrow, was taken for a pane on carvana_c8d52e0ba341_10.
+    const { image, mask } = silverCar((x, y) =>
+      x > 236 && x < 252 && y > 72 && y < 108 ? [150, 160, 172] : undefined,
+    );
+    const g = studioGlass(image, mask).map;
+    expect(share(g, 238, 250, 74, 106)).toBe(0);
+    expect(share(g, 153, 228, 80, 104)).toBeGreaterThan(0.9);
   });
 
   it('show the new scene, keep the headrest, and leave the silver panel beside them as graded paint', async () => {
