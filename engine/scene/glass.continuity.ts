@@ -164,10 +164,17 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     true,
     (i) => coloured(i) || tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor < GLASS_TINT / 2,
   );
-  // The tinted part of a pane may leave its rim out (where the booth's reflection outweighs the tint): left
+  // The tinted part of a pane may leave its rim out (where the booth's reflection weakens the tint): left
   // as it was, the old booth ringed the relit glass of the Mustang's side window. A pane takes in the
-  // through-glass candidates next to it, within its own extent.
-  growWithinOwnBox(frame, out, (i) => cand[(((i / w) | 0) - by0) * bw + (i % w) - bx0] === 1);
+  // through-glass candidates next to it, within its own extent, that are tinted at least half as much (the
+  // top of the mirror in front of the window, untinted paint, was relit with it otherwise).
+  growWithinOwnBox(
+    frame,
+    out,
+    (i) =>
+      cand[(((i / w) | 0) - by0) * bw + (i % w) - bx0] === 1 &&
+      tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor >= GLASS_TINT / 2,
+  );
   return { map: out, backdrop };
 }
 
