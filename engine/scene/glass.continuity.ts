@@ -62,8 +62,12 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   for (let c = 0; c < 3; c++) backdrop[c] /= steps.length;
   // The median step (a typed array sorts numbers natively: the comparator sort took ~20 ms per photo).
   const medianStep = new Float64Array(steps).sort()[steps.length >> 1];
-  // ... and neutral, as a studio's white or grey is (a plain yellow house wall is not a backdrop).
-  if (medianStep > 2.5 || tint / steps.length > 0.03) return none;
+  // ... and neutral, as a studio's white or grey is (a plain yellow house wall is not a backdrop), and lit
+  // as a booth is: eval-dev's Carvana booths measure 168-232 round the car's upper half; a grey house front
+  // in the shade (ig02_carsgraz_125, 132), whose dusky paint passes the through-glass test, had a C-pillar
+  // and a door top taken for a pane once panes were framed across glass a shade off the test (session 16).
+  const bright = 0.299 * backdrop[0] + 0.587 * backdrop[1] + 0.114 * backdrop[2] >= 150;
+  if (medianStep > 2.5 || tint / steps.length > 0.03 || !bright) return none;
 
   const mean = (xs: number[], ys: number[]): [number, number, number] | null => {
     const acc = [0, 0, 0];
@@ -131,7 +135,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   const cand = new Uint8Array(bw * bh);
   const tinted = new Uint8Array(bw * bh);
   const tintOf = (r: number, g: number, b: number): number => (((g + b) / 2 - r) * 3) / (r + g + b + 1);
-  const backdropTint = tintOf(...backdrop);
+  const tintFloor = tintOf(...backdrop);
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
@@ -139,7 +143,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
       if (!throughGlass(i, above[x]) && !throughGlass(i, beside[y])) continue;
       const j = (y - by0) * bw + (x - bx0);
       cand[j] = 1;
-      if (tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - backdropTint >= GLASS_TINT) tinted[j] = 1;
+      if (tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor >= GLASS_TINT) tinted[j] = 1;
     }
 
   // A pane's frame is darker car (seals, pillars, the cabin) or car of another colour than the booth seen
@@ -158,8 +162,18 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     tinted,
     out,
     true,
+    (i) => coloured(i) || tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor < GLASS_TINT / 2,
+  );
+  // The tinted part of a pane may leave its rim out (where the booth's reflection weakens the tint): left
+  // as it was, the old booth ringed the relit glass of the Mustang's side window. A pane takes in the
+  // through-glass candidates next to it, within its own extent, that are tinted at least half as much (the
+  // top of the mirror in front of the window, untinted paint, was relit with it otherwise).
+  growWithinOwnBox(
+    frame,
+    out,
     (i) =>
-      coloured(i) || tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - backdropTint < GLASS_TINT / 2,
+      cand[(((i / w) | 0) - by0) * bw + (i % w) - bx0] === 1 &&
+      tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor >= GLASS_TINT / 2,
   );
   return { map: out, backdrop };
 }
@@ -306,6 +320,9 @@ function panesFrom(
       // No pane is taller than 0.4 of the car (a windscreen seen three-quarters on is 0.3): taller is a
       // window run on into the door below it (the black Range Rover's rear doors, session 16).
       maxY[l] - minY[l] <= chh * 0.4 &&
+      // ... and not a pillar: no pane is more than twice as tall as it is wide (a silver-blue car's C-pillar,
+      // as tinted as glass, was taken for a pane on carvana_c8d52e0ba341_10).
+      maxY[l] - minY[l] + 1 <= 2 * (maxX[l] - minX[l] + 1) &&
       sizes[l] >= 0.25 * (maxY[l] - minY[l] + 1) * (maxX[l] - minX[l] + 1)
     )
       keep[l] = 1;
@@ -350,6 +367,71 @@ function splitThinBridges(
   for (const l of labels) if (l) sizes[l] = (sizes[l] ?? 0) + 1;
   for (let l = 1; l < sizes.length; l++) sizes[l] ??= 0;
   return { labels, sizes };
+}
+
+/**
+ * Each pane of `out` (image-sized, 0/255) takes in the pixels next to it that `accept` (image index), a few
+ * steps deep (4 % of the car's height) and only within its own extent, inset by 1 % of the car's height.
+ * Returns the panes' labels on the frame's band (grown pixels labelled as the pane they joined).
+ */
+function growWithinOwnBox(f: PaneFrame, out: Uint8Array, accept: (i: number) => boolean): Int32Array {
+  const { image, y0, y1, bx0, by0, bw, bh } = f;
+  const w = image.width;
+  const chh = y1 - y0 + 1;
+  const local = new Uint8Array(bw * bh);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) if (out[(by + by0) * w + bx + bx0]) local[by * bw + bx] = 1;
+  const { labels: pane } = labelComponents(local, bw, bh);
+  const box: number[][] = [];
+  for (let j = 0; j < pane.length; j++) {
+    const l = pane[j];
+    if (!l) continue;
+    const bx = j % bw;
+    const by = (j / bw) | 0;
+    const b = (box[l] ??= [bx, by, bx, by]);
+    b[0] = Math.min(b[0], bx);
+    b[1] = Math.min(b[1], by);
+    b[2] = Math.max(b[2], bx);
+    b[3] = Math.max(b[3], by);
+  }
+  const inset = Math.max(1, Math.round(chh * 0.01));
+  let front: number[] = [];
+  for (let j = 0; j < pane.length; j++) if (pane[j]) front.push(j);
+  for (let step = 0; step < Math.max(2, Math.round(chh * 0.04)) && front.length; step++) {
+    const next: number[] = [];
+    for (const p of front) {
+      const b = box[pane[p]];
+      const px = p % bw;
+      for (const q of [px > 0 ? p - 1 : -1, px < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
+        if (q < 0 || q >= pane.length || pane[q]) continue;
+        const qx = q % bw;
+        const qy = (q / bw) | 0;
+        if (qx <= b[0] + inset || qx >= b[2] - inset || qy <= b[1] + inset || qy >= b[3] - inset) continue;
+        const i = (qy + by0) * w + qx + bx0;
+        if (!accept(i)) continue;
+        pane[q] = pane[p];
+        out[i] = 255;
+        next.push(q);
+      }
+    }
+    front = next;
+  }
+  return pane;
+}
+
+/** The paint's pixels: sure car on the doors (rows 0.55-0.8 of the car, every other pixel); litMedian of
+ * them is the paint's colour (the darkest third, tyres, sills and shadow, left out). */
+function doorPixels(f: PaneFrame): number[] {
+  const { image, alpha, x0, x1, y0, y1 } = f;
+  const w = image.width;
+  const chh = y1 - y0 + 1;
+  const door: number[] = [];
+  for (let y = Math.round(y0 + chh * 0.55); y < y0 + chh * 0.8; y += 2)
+    for (let x = x0; x <= x1; x += 2) {
+      const i = y * w + x;
+      if (alpha[i] >= 250) door.push(i);
+    }
+  return door;
 }
 
 /**
@@ -503,14 +585,7 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
             }
         if (n >= seen * 0.001 * 27 * 0.3) often[(r * Q + g) * Q + b] = 1;
       }
-  // The paint: the median colour of the doors (rows 0.55-0.8 of the car), darkest third left out (tyres,
-  // sills, shadow).
-  const door: number[] = [];
-  for (let y = Math.round(y0 + chh * 0.55); y < y0 + chh * 0.8; y += 2)
-    for (let x = x0; x <= x1; x += 2) {
-      const i = y * w + x;
-      if (alpha[i] >= 250) door.push(i);
-    }
+  const door = doorPixels(frame);
   if (door.length < 100) return out;
   const paint = litMedian(data, C, door);
 
@@ -527,44 +602,8 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   // ("patchy windows"). A pane takes in the bright, unpainted pixels next to it, a few steps deep and only
   // within its own extent (a glint on the paint beside a window, or a chrome trim along its edge, stays).
   // The dark cabin (headrests, seats) stays the photo's own.
-  const local = new Uint8Array(bw * bh);
-  for (let by = 0; by < bh; by++)
-    for (let bx = 0; bx < bw; bx++) if (out[(by + by0) * w + bx + bx0]) local[by * bw + bx] = 1;
-  const { labels: pane } = labelComponents(local, bw, bh);
-  const box: number[][] = [];
-  for (let j = 0; j < pane.length; j++) {
-    const l = pane[j];
-    if (!l) continue;
-    const bx = j % bw;
-    const by = (j / bw) | 0;
-    const b = (box[l] ??= [bx, by, bx, by]);
-    b[0] = Math.min(b[0], bx);
-    b[1] = Math.min(b[1], by);
-    b[2] = Math.max(b[2], bx);
-    b[3] = Math.max(b[3], by);
-  }
-  const inset = Math.max(1, Math.round(chh * 0.01));
-  let front: number[] = [];
-  for (let j = 0; j < pane.length; j++) if (pane[j]) front.push(j);
-  for (let step = 0; step < Math.max(2, Math.round(chh * 0.04)) && front.length; step++) {
-    const next: number[] = [];
-    for (const p of front) {
-      const b = box[pane[p]];
-      const px = p % bw;
-      for (const q of [px > 0 ? p - 1 : -1, px < bw - 1 ? p + 1 : -1, p - bw, p + bw]) {
-        if (q < 0 || q >= pane.length || pane[q]) continue;
-        const qx = q % bw;
-        const qy = (q / bw) | 0;
-        if (qx <= b[0] + inset || qx >= b[2] - inset || qy <= b[1] + inset || qy >= b[3] - inset) continue;
-        const i = (qy + by0) * w + qx + bx0;
-        if (!glassLike(image, alpha, paint, i)) continue;
-        pane[q] = pane[p];
-        out[i] = 255;
-        next.push(q);
-      }
-    }
-    front = next;
-  }
+  const pane = growWithinOwnBox(frame, out, (i) => glassLike(image, alpha, paint, i));
+  let front: number[];
   // A pane is rarely a rectangle (a quarter window is a triangle, a door's glass slants at its front), and
   // the part of it the colour test found may leave a corner out: growth held to that part's box left the
   // corner's pale sky as a white patch of the old street in the new glass (session 14, ig02_carsgraz_354's
