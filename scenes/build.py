@@ -1996,10 +1996,16 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     y = sep.outputs['Y']
     # floor paint to wall paint at the cove's foot, a fine ragged edge (paint cut in by hand)
     zj = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 6.0, 3, 0.5), 0.5), 0.05))
-    on_floor = ramp(nt, zj, [(0.04, (1, 1, 1)), (0.3, (0, 0, 0))])
+    W = (s13f or {}).get('s16')
+    # session 16: the floor paint taken up the cove to a cut-in line at W['cut'] m, so the floor meets
+    # the wall in a visible edge ("the turntable's edge fades into a gradient with no walls")
+    cut = (0.04, 0.3) if W is None else (W['cut'] - 0.015, W['cut'] + 0.015)
+    on_floor = ramp(nt, zj, [(cut[0], (1, 1, 1)), (cut[1], (0, 0, 0))])
     flat = ramp(nt, z, [(0.0, (1, 1, 1)), (0.05, (0, 0, 0))])
     if s13f is not None:
         fcol, patch, marks, dust_m = s13F_floor(nt, c, c0, y, x, floor_col, seed, tracks, dust, wear, flat, s13f)
+        if W is not None:
+            fcol, marks16, polish = s16S_floor_wear(nt, c, c0, x, y, fcol, floor_col, flat, W, seed)
     else:
         # tone: a faint drift, roller laps (long in y, a roller wide), paint grain at two scales
         tone = ramp(nt, noise(nt, c, 0.15, 2, 0.5), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)])
@@ -2042,6 +2048,8 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     wcol = mix_rgb(nt, 1.0, wcol, ramp(nt, noise(nt, c, 0.5, 2, 0.5), [(0.3, (0.993,) * 3), (0.7, (1.005,) * 3)]), 'MULTIPLY')
     if s13f is not None:
         wcol = s13F_wall(nt, c, wcol, seed)
+        if W is not None:
+            wcol = s16S_wall(nt, c, wcol, seed)
     col = mix_rgb(nt, on_floor, wcol, fcol)
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grime, 0.3 * wear, clamp=True), col,
                   mix_rgb(nt, 1.0, floor_col, (0.62, 0.6, 0.58), 'MULTIPLY'))
@@ -2052,6 +2060,10 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', patch, 0.05))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', dust_m, 1.5))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', marks, 0.15))
+    if W is not None:
+        # session 16: the gloss follows the wear: wheel paths buffed, scratches and rubber dull
+        rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', polish, W.get('polish', 0.08)))
+        rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', marks16, 0.12))
     rgh = mix_rgb(nt, on_floor, (0.85, 0.85, 0.85), rgh)
     if s13f is None:
         nrm = bump(nt, noise(nt, c, 0.6, 3, 0.5), 0.012, 0.03)
@@ -2180,14 +2192,17 @@ def s14S_ring(nt, r, r0, width):
     return ramp(nt, math_node(nt, 'DIVIDE', d, width), [(0.35, (1, 1, 1)), (1.0, (0, 0, 0))])
 
 
-def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
+def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0, W16=None):
     """Session 14: the top of a car photo booth's turntable, in the disc's own coordinates (object at its
     centre): painted steel plates, twelve from the hub to the rim and two access hatches (session 15; each
     plate a shade different and tilted a hair, joints a few millimetres wide with grime in them, a small
     centre cap), tyre tracks where
     cars were driven on and off (in pairs 1.6 m apart, straight across the disc in many directions, since
     the disc is turned between cars), rubber smears where wheels stood and were turned, scattered
-    shoe scuffs, and dust that gathers towards the rim. Rotationally symmetric in its layout."""
+    shoe scuffs, and dust that gathers towards the rim. Rotationally symmetric in its layout.
+    `W16` (session 16): the wear a used booth's disc shows at 100 %: trodden-in grime where the wheels
+    stand and roll (W16['grime']), fine scratches (W16['scratch']), grit and paint chips, the wheel zone
+    buffed a little smoother; None leaves the session-15 top."""
     m, nt, out = new_mat(name)
     c = coord(nt)
     cn = shifted(nt, c, (seed * 11.3, seed * 5.9, 0.0))
@@ -2265,12 +2280,29 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0):
     dust = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', rim, drifts), math_node(nt, 'ADD', 0.5, speck))
     dust = math_node(nt, 'MULTIPLY', dust, 0.16 * dust_amt, clamp=True)
     fcol = mix_rgb(nt, dust, fcol, (0.66, 0.64, 0.61))
+    if W16 is not None:
+        # session 16: grime trodden in where wheels stand and roll on, brownish and mottled (the Carvana
+        # discs are visibly dirtier in that ring than at the hub and the rim), scratches, grit and chips
+        # (patchy at two scales: a clean ring would read as a second drawn circle)
+        gm = ramp(nt, noise(nt, cn, 1.4, 4, 0.62), [(0.3, (0.2,) * 3), (0.72, (1,) * 3)])
+        gm = math_node(nt, 'MULTIPLY', gm, ramp(nt, noise(nt, cn, 0.45, 2, 0.5), [(0.35, (0.1,) * 3), (0.6, (1,) * 3)]))
+        gz = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', wheels, gm), W16['grime'], clamp=True)
+        fcol = mix_rgb(nt, gz, fcol, mix_rgb(nt, 1.0, col, (0.78, 0.74, 0.68), 'MULTIPLY'))
+        scr = math_node(nt, 'MULTIPLY', s16S_scratches(nt, cn, seed + 0.5), W16['scratch'])
+        dots, dk = s16S_specks(nt, cn, 30.0, 0.08, 0.003, seed)
+        w16 = math_node(nt, 'ADD', scr, math_node(nt, 'MULTIPLY', dots, math_node(nt, 'LESS_THAN', dk, 0.6)), clamp=True)
+        fcol = mix_rgb(nt, w16, fcol, rubber)
+        chip = math_node(nt, 'MULTIPLY', dots, math_node(nt, 'GREATER_THAN', dk, 0.6))
+        fcol = mix_rgb(nt, chip, fcol, mix_rgb(nt, 1.0, col, (1.25, 1.24, 1.22), 'MULTIPLY'))
     # satin paint: the wheel paths a touch polished, dust and joints duller
     # (session 15: glossier and unevenly so, +-0.07 over a metre or so where it was mopped and where not,
     # so the wall's light lies on it in broad uneven sheens, as in the booth photos; specular 0.5, paint)
     rgh = math_node(nt, 'ADD', rough - 0.07, math_node(nt, 'MULTIPLY', noise(nt, cn, 0.45, 3, 0.55), 0.14))
     rgh = math_node(nt, 'SUBTRACT', rgh, math_node(nt, 'MULTIPLY', tracks, 0.1))
     rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', dust, seam_m), 1.2))
+    if W16 is not None:
+        rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'SUBTRACT', math_node(nt, 'MULTIPLY', w16, 0.12),
+                                                  math_node(nt, 'MULTIPLY', wheels, 0.04)))
     # the joints are slight grooves; the plates lie very slightly out of level with each other (each
     # plate tilted a hair: a plane over it from its white noise, so the sheen steps at the joints)
     wc = nt.nodes.new('ShaderNodeSeparateRGB')
@@ -2308,7 +2340,7 @@ def s14S_disc(kind, S14, floor_obj):
     """The booth's turntable from the `s14` parameters of a studio2 kind (see s14S_booth); session 15: set
     flush into the floor `floor_obj` (s15S_turntable)."""
     top = s14S_disc_mat('s14S-disc-' + kind, S14['disc'], S14['rough'], S14['r'], S14['seed'],
-                        S14.get('marks', 1.0), S14.get('dust', 1.0))
+                        S14.get('marks', 1.0), S14.get('dust', 1.0), S14.get('s16'))
     s15S_turntable(S14['cy'], S14['r'], top, s15S_rim_mat('s15S-rim-' + kind, S14['trim']),
                    s15S_pit_mat('s15S-pit-' + kind), floor_obj)
 
@@ -2403,6 +2435,132 @@ def s15S_rim_mat(name, tint):
     return m
 
 
+# ---------------------------------------------------------------- session 16: a booth that has been used
+
+def s16S_rot(nt, c, cx, cy, heading):
+    """Object coordinates moved to (cx, cy) and turned so that X runs across a path of `heading` degrees
+    (measured from +y, towards +x) and Y along it. Rotation first, then any squeeze (Blender's Mapping
+    scales before it rotates, so a squeeze and a turn in one _stretch turn only the pattern's seed)."""
+    return _stretch(nt, shifted(nt, c, (-cx, -cy, 0.0)), 1.0, 1.0, 1.0, heading)
+
+
+def s16S_scratches(nt, c, seed, scale=2.2, width=0.0025, layers=5):
+    """Fine scratches in the paint (grit dragged under tyres, trolley wheels, jacks): lines a few
+    millimetres wide and 5-40 cm long at any heading, in clusters. Each layer is the edge network of
+    Voronoi cells squeezed 8:1 across one heading (so their long edges run along it), kept only in short
+    pieces by a noise in the same squeezed space. 0..1."""
+    rnd = random.Random(1600 + int(seed * 10))
+    total = None
+    for k in range(layers):
+        rc = s16S_rot(nt, c, rnd.uniform(-40, 40), rnd.uniform(-40, 40), rnd.uniform(0, 180))
+        sv = _stretch(nt, rc, 1.0, 8.0, 1.0)
+        s = scale * rnd.uniform(0.7, 1.4)
+        vo = s12b_voronoi(nt, sv, s, 'DISTANCE_TO_EDGE')
+        # the width in metres as a distance in the squeezed cells (the long edges are measured across, x 8 s)
+        w = width * rnd.uniform(0.6, 1.4) * 8.0 * s
+        line = ramp(nt, vo.outputs['Distance'], [(0.0, (1, 1, 1)), (w, (1, 1, 1)), (w * 2.2, (0, 0, 0))])
+        keep = ramp(nt, noise(nt, sv, 2.5, 2, 0.5), [(0.665, (0, 0, 0)), (0.7, (1, 1, 1))])
+        piece = math_node(nt, 'MULTIPLY', line, keep)
+        total = piece if total is None else math_node(nt, 'MAXIMUM', total, piece)
+    cl = ramp(nt, noise(nt, shifted(nt, c, (seed * 3.1, 0.0, 0.0)), 0.35, 2, 0.5), [(0.4, (0,) * 3), (0.62, (1,) * 3)])
+    return math_node(nt, 'MULTIPLY', total, cl)
+
+
+def s16S_specks(nt, c, scale, share, radius, seed=0.0):
+    """Sparse round specks (grit, rubber crumbs, chips in the paint): Voronoi cells `1/scale` m apart, a
+    share of them holding a dot of `radius` m. Returns (dot 0..1, a 0..1 random per dot: what it is)."""
+    vo = s12b_voronoi(nt, shifted(nt, c, (seed * 7.3, seed * 2.9, 0.0)), scale, 'F1')
+    rgb = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, vo.outputs['Color'], rgb.inputs[0])
+    pick = math_node(nt, 'LESS_THAN', rgb.outputs['R'], share)
+    r = math_node(nt, 'MULTIPLY', radius * scale, math_node(nt, 'ADD', 0.5, rgb.outputs['B']))
+    dot = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'DIVIDE', vo.outputs['Distance'], r), 0.5, 1.0))
+    return math_node(nt, 'MULTIPLY', pick, dot), rgb.outputs['G']
+
+
+def s16S_drive_paths(nt, c, paths, seed):
+    """Where cars are driven on and off the turntable: each path (x, y where it meets the disc's rim,
+    heading in degrees, length in metres from there, amount) is a pair of tyre tracks 1.55 m apart
+    (18 cm bands of rubber, broken up along their length, a little wandering), strongest at the rim where
+    wheels brake and turn and fading along the path, inside a broad lane of trodden-in grime. Returns
+    (rubber 0..1, grime 0..1, polish 0..1: the wheel paths buffed smooth)."""
+    rub = grime = pol = None
+    for i, (px, py, hd, ln, amt) in enumerate(paths):
+        rc = s16S_rot(nt, c, px, py, hd)
+        sp = nt.nodes.new('ShaderNodeSeparateXYZ')
+        link(nt, rc, sp.inputs[0])
+        X = math_node(nt, 'ADD', sp.outputs['X'],
+                      math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 0.4, 2, 0.5), 0.5), 0.25))
+        along = math_node(nt, 'ABSOLUTE', sp.outputs['Y'])
+        fade = ramp(nt, math_node(nt, 'DIVIDE', along, ln), [(0.0, (1, 1, 1)), (0.35, (0.7,) * 3), (1.0, (0, 0, 0))])
+        lane = math_node(nt, 'MULTIPLY', smooth_band(nt, X, -1.6, -0.9, 0.9, 1.6), fade)
+        paths_m = None
+        for t in (-0.775, 0.775):
+            d = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', X, t))
+            band = smooth_band(nt, math_node(nt, 'SUBTRACT', 0.0, d), -0.12, -0.06)
+            wide = smooth_band(nt, math_node(nt, 'SUBTRACT', 0.0, d), -0.3, -0.12)
+            paths_m = wide if paths_m is None else math_node(nt, 'ADD', paths_m, wide)
+            brk = ramp(nt, noise(nt, _stretch(nt, rc, 3.0, 0.4, 1.0), 1.3 + 0.2 * i, 3, 0.55), [(0.46, (0, 0, 0)), (0.64, (1, 1, 1))])
+            b = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', band, brk), math_node(nt, 'MULTIPLY', fade, amt))
+            rub = b if rub is None else math_node(nt, 'ADD', rub, b)
+        g = math_node(nt, 'MULTIPLY', lane, amt)
+        grime = g if grime is None else math_node(nt, 'MAXIMUM', grime, g)
+        p = math_node(nt, 'MULTIPLY', paths_m, fade)
+        pol = p if pol is None else math_node(nt, 'MAXIMUM', pol, p)
+    mott = ramp(nt, noise(nt, shifted(nt, c, (seed * 5.0, 0.0, 0.0)), 1.8, 3, 0.6), [(0.3, (0.35,) * 3), (0.7, (1,) * 3)])
+    return rub, math_node(nt, 'MULTIPLY', grime, mott, clamp=True), math_node(nt, 'MINIMUM', pol, 1.0)
+
+
+def s16S_floor_wear(nt, c, c0, x, y, fcol, floor_col, flat, W, seed):
+    """Session 16 (the booth's floor around the turntable): what reviewers missed ("spotless floor tiles,
+    no scuffs", "floor perfectly clean") and the Carvana booth photos show at 100 %: the lanes where cars
+    are driven on and off the disc (W['paths'], s16S_drive_paths: tyre tracks, trodden grime, buffed wheel
+    paths), fine scratches (s16S_scratches), grit and paint chips (s16S_specks), and dirt in the slab's
+    saw-cut joints that run towards the cove (W['joints_x']). `c` the scene-shifted coordinates of the
+    patterns, `c0` the object's own (where the paths are). Returns (colour, marks for the roughness,
+    polish 0..1)."""
+    rub, grime, pol = s16S_drive_paths(nt, c0, W['paths'], seed)
+    grime_col = mix_rgb(nt, 1.0, floor_col, (0.8, 0.76, 0.7), 'MULTIPLY')
+    fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', grime, flat), 0.7), fcol, grime_col)
+    scr = math_node(nt, 'MULTIPLY', s16S_scratches(nt, c, seed), W.get('scratch', 0.6))
+    dots, kind = s16S_specks(nt, c, 28.0, 0.09, 0.0035, seed)
+    dark = math_node(nt, 'MULTIPLY', dots, math_node(nt, 'LESS_THAN', kind, 0.6))
+    light = math_node(nt, 'MULTIPLY', dots, math_node(nt, 'GREATER_THAN', kind, 0.6))
+    marks = math_node(nt, 'ADD', math_node(nt, 'ADD', rub, scr), math_node(nt, 'MULTIPLY', dark, 0.8))
+    joints = None
+    for jx in W.get('joints_x', ()):
+        jd = math_node(nt, 'ABSOLUTE', math_node(nt, 'SUBTRACT', x, jx))
+        j = smooth_band(nt, math_node(nt, 'SUBTRACT', 0.0, jd), -0.012, -0.004)
+        joints = j if joints is None else math_node(nt, 'ADD', joints, j)
+    if joints is not None:
+        joints = math_node(nt, 'MULTIPLY', joints, ramp(nt, noise(nt, c, 1.2, 2, 0.5), [(0.3, (0.35,) * 3), (0.6, (0.85,) * 3)]))
+        marks = math_node(nt, 'ADD', marks, joints)
+    marks = math_node(nt, 'MULTIPLY', marks, flat, clamp=True)
+    rubber = mix_rgb(nt, 1.0, floor_col, (0.36, 0.35, 0.34), 'MULTIPLY')
+    fcol = mix_rgb(nt, marks, fcol, rubber)
+    fcol = mix_rgb(nt, math_node(nt, 'MULTIPLY', light, flat), fcol, mix_rgb(nt, 1.0, floor_col, (1.25, 1.24, 1.22), 'MULTIPLY'))
+    return fcol, marks, pol
+
+
+def s16S_wall(nt, c, wcol, seed):
+    """Session 16: a painted wall as a room's, not a gradient ("foggy grey virtual studio"): blotchy
+    coats (+-2 % over half a metre to two metres, the roller's overlap not quite even), repainted areas
+    a shade off with visible edges, and faint drips of dirt down from the top of the cove."""
+    wcol = s13F_mul(nt, wcol, noise(nt, shifted(nt, c, (seed * 4.0, 0.0, 0.0)), 0.6, 3, 0.6), 0.975, 1.02)
+    wcol = s13F_mul(nt, wcol, noise(nt, c, 2.2, 2, 0.5), 0.99, 1.008)
+    rp = noise(nt, _stretch(nt, shifted(nt, c, (seed * 9.0, 0.0, 0.0)), 0.5, 1.0, 0.9), 0.45, 2, 0.5, distortion=0.3)
+    rep = ramp(nt, rp, [(0.6, (0, 0, 0)), (0.61, (1, 1, 1))])
+    return mix_rgb(nt, rep, wcol, mix_rgb(nt, 1.0, wcol, (0.97, 0.968, 0.965), 'MULTIPLY'))
+
+
+# Session 16 (studio white, grey): the booth floor's wear (s16S_floor_wear). The paths where cars are driven
+# on and off the disc (centre y 1.5, radius 3.4): one in from the front (under the camera) and a second
+# beside it, and two off the back towards side doors, as (x, y at the rim, heading from +y, length, amount).
+S16_BOOTH_FLOOR = dict(cut=0.3, scratch=0.5, joints_x=(-4.9, 5.3),
+                       paths=((0.35, -1.9, 8.0, 5.5, 0.7), (-1.0, -1.75, -15.0, 4.5, 0.5),
+                              (2.5, 4.3, 55.0, 6.0, 0.7), (-2.7, 3.9, -62.0, 5.0, 0.5)))
+
+
 def studio2(kind):
     """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
     softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
@@ -2412,18 +2570,18 @@ def studio2(kind):
                       arcs=((-6.5, 1.0, 5.0, 0.35), (7.5, -2.0, 6.2, 0.3), (1.0, 9.0, 7.0, 0.3)), key=900, wash=0.55,
                       s12=dict(seed=0.0, tracks=((2.0, -22.0, 25.0, 0.45), (-4.0, 30.0, 27.5, 0.4)), dust=0.08, rough=0.36,
                                floor=(0.76, 0.76, 0.755), wall=(0.88, 0.88, 0.875), cove=(0.35, 10.5), wash=0.42, wash_w=4.0,
-                               rough13=0.3, s13f=dict(seam=6.6, scuff=0.5)),
+                               rough13=0.3, s13f=dict(seam=6.6, scuff=0.5, s16=S16_BOOTH_FLOOR)),
                       # session 14: the booth's turntable (s14S_booth)
                       s14=dict(cy=1.5, r=3.4, disc=(0.52, 0.525, 0.53), trim=(0.6, 0.61, 0.62), rough=0.3,
-                               seed=0.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6))),
+                               seed=0.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
                      photo=True, rough_var=0.1, dust=0.08,
                      s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
                               floor=(0.4, 0.403, 0.41), wall=(0.66, 0.663, 0.667), cove=(0.35, 10.5), wash=0.4,
-                              rough13=0.3, s13f=dict(seam=6.4, scuff=0.45)),
+                              rough13=0.3, s13f=dict(seam=6.4, scuff=0.45, s16=S16_BOOTH_FLOOR)),
                      s14=dict(cy=1.5, r=3.4, disc=(0.43, 0.432, 0.438), trim=(0.62, 0.63, 0.64), rough=0.3,
-                              seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6))),
+                              seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400),
