@@ -6590,7 +6590,12 @@ def s_night_drive():
     Session 14: shot at blue hour instead of full night (a daylight-shot car could never match a black
     night sky): `s14N_blue_hour_sky`, a clearly lit deep blue with an afterglow low on the right, lights
     the lay-by softly and coolly from above; the street lamps are already on (a weaker warm pool), the
-    town's lights below, the land and the far haze blue-grey in the twilight. The key light is the sky."""
+    town's lights below, the land and the far haze blue-grey in the twilight. The key light is the sky.
+    Session 16: lit like night at the car. The lamp behind the rail lit the lay-by from behind the car: the
+    floor took its pool but the car's camera-facing side (the probes') did not, so a car graded to the
+    probes stood at 0.1-0.15 of its floor. The lay-by now has its own lamp, in front of the car and to its
+    left, above and outside the frame, which lights the car's place and falls off into the dark towards the
+    camera and the ends; the rail's lamp lights the road (weaker). The key light is that lamp."""
     import numpy as np
     rng = np.random.default_rng(21)
     sky_strength = 1.0
@@ -6632,12 +6637,18 @@ def s_night_drive():
     head = (lx, 7.8, 8.6)
     box((0.07, 3.6, 0.07), (lx, 9.5, 8.85), pole_mat, bevel=0.01, rot=(0.08, 0, 0))
     box((0.28, 0.6, 0.1), head, pole_mat, bevel=0.03)
-    # LED road optics: an elongated cone (long along the road, short across it) aimed at the lay-by, so
-    # the pool covers the car and falls off into the dark towards the camera and along the road.
-    s11b_elliptic_spot((lx, head[1], head[2] - 0.08), 7500, (lx + 1.8, 3.2, 0), 88, 0.75, lamp_col, 0.2,
+    # Session 16: the road lamp behind the rail lights the road, not the lay-by (its pool behind the car lit
+    # the floor the camera sees but not the car's camera-facing side, so a car graded to the probes stood at
+    # 0.15 of its floor). LED road optics: an elongated cone, long along the road.
+    s11b_elliptic_spot((lx, head[1], head[2] - 0.08), 2500, (lx + 1.5, 6.5, 0), 80, 0.75, lamp_col, 0.2,
                        stretch=(1.9, 0.85))
     # A little light spills up and back (the pole's top, the nearest crowns).
     point_light((lx, head[1] + 0.3, head[2] - 0.1), 150, lamp_col, radius=0.15)
+    # The lay-by's own lamp (session 16): on the near side, in front of the car and to its left, above and
+    # outside the frame, so it lights what faces the camera as it lights the floor. Its pool covers the
+    # car's place and falls off into the dark towards the camera, the lay-by's ends and the road.
+    bay_lamp = (-3.5, -2.0, 8.5)
+    s11b_elliptic_spot(bay_lamp, 4000, (0.6, 0.6, 0), 110, 1.0, lamp_col, 0.25, stretch=(1.5, 0.9))
     # The next lamp along the road, 36 m to the right (out of frame): an old sodium one.
     s11b_elliptic_spot((lx + 36.0, head[1], head[2] - 0.08), 2000, (lx + 34.0, 2.5, 0), 120, 0.5, sodium_col, 0.2,
                        stretch=(1.6, 0.85))
@@ -6652,9 +6663,11 @@ def s_night_drive():
                            (13.5, 31.0, 0, 1.1), (5.5, 47.0, 1, 0.8), (-3.5, 60.0, 1, 0.9), (-8.0, 13.5, 3, 0.8),
                            (7.5, 13.0, 3, 0.7), (11.0, 14.0, 3, 1.0), (-12.5, 14.5, 3, 0.9)):
         put(trees[k], (tx, ty, float(nd_ground(np.array([tx]), np.array([ty]))[0]) - 0.1), rng.uniform(0, 6.3), s)
-    # The key is the twilight sky: very soft, from high up, a little brighter towards the afterglow (right,
-    # behind the scene); cool. The lamp's pool only warms the asphalt.
-    key(25.0, 65.0, 0.85, (0.82, 0.9, 1.0))
+    # The key is the lay-by's lamp (session 16; the twilight sky since session 14): from the front left,
+    # fairly hard (a small LED head 10 m away, the sky filling the shadow), warm.
+    dx, dy, dz = bay_lamp
+    key(round(math.degrees(math.atan2(dx, dy)) % 360.0, 1), round(math.degrees(math.atan2(dz, math.hypot(dx, dy))), 1),
+        0.35, lamp_col)
     camera(outdoor=True)
     sc.camera.data.dof.aperture_fstop = 4.0
     meta['camera']['fStop'] = 4.0

@@ -13,9 +13,21 @@ import {
 } from './car.composite';
 import { groundLines } from './ground.line';
 import { hasScene, renderScene } from './scene.render';
-import { sceneCatalogue, sceneMeta } from './scene.library';
+import { sceneCatalogue, sceneMeta, type SceneMeta } from './scene.library';
 import { sceneFromPrompt } from './scene.prompt';
 import { toLinear } from './photo.shadow';
+
+/** The night drive's probes under the session-14 blue-hour sky alone (a grey sphere printed dark blue), kept
+ * as a fixed case of a strongly coloured night light since session 16 relit the lay-by with its own lamp. */
+function blueHourDusk(): SceneMeta {
+  return {
+    ...sceneMeta('night-drive'),
+    probe: {
+      grey: { mean: [12.8, 19.5, 44.0], lit: 25.8, shade: 13.5 },
+      white: { mean: [44.2, 61.5, 110.8], lit: 76.4, shade: 46.2 },
+    },
+  };
+}
 
 function syntheticCar(width: number, height: number): { image: RawImage; mask: Uint8Array } {
   const data = Buffer.alloc(width * height * 3);
@@ -684,7 +696,7 @@ describe('night grade', () => {
       expect(0.299 * c[0][250] + 0.587 * c[1][250] + 0.114 * c[2][250], id).toBeGreaterThan(205);
     }
     // Under the blue hour's sky the highlights are white (before: 125, 211, 240 at 250) ...
-    const blue = carToneCurve([1, 1, 1], sceneMeta('night-drive'));
+    const blue = carToneCurve([1, 1, 1], blueHourDusk());
     expect(Math.abs(blue[0][250] - blue[2][250])).toBeLessThanOrEqual(12);
     // ... while a mid-grey body goes dark and blue, as the probe there prints one.
     expect(0.299 * blue[0][128] + 0.587 * blue[1][128] + 0.114 * blue[2][128]).toBeLessThan(45);
@@ -722,9 +734,10 @@ describe("grade from the probes at the car's place", () => {
   });
 
   it('takes on the colour a grey body takes in the scene’s light, in full at night', () => {
-    // night-drive: under its dusk sky a grey sphere prints blue (13, 20, 44); the lamps' colour at 45 % left
-    // the car's greys almost neutral (blue over red 1.35 in linear light), "a daylight-lit car in a night scene".
-    const meta = sceneMeta('night-drive');
+    // night-drive at blue hour: under its dusk sky a grey sphere printed blue (13, 20, 44); the lamps' colour
+    // at 45 % left the car's greys almost neutral (blue over red 1.35 in linear light), "a daylight-lit car in
+    // a night scene".
+    const meta = blueHourDusk();
     const c = carToneCurve([1, 1, 1], meta);
     const m = meta.probe!.grey.mean;
     const ratio = (a: number, b: number): number => toLinear(a / 255) / toLinear(b / 255);
