@@ -177,6 +177,29 @@ describe('windows of a silver car in a white booth', () => {
     expect(share(g, 62, 338, 112, 228)).toBe(0);
   });
 
+  it('are replaced whole or not at all where the booth’s letters cut a pane into strips', () => {
+    // Session 16: the CARVANA letters behind the grey Mustang's windscreen cut its left part into narrow
+    // strips, each rejected as a pane, and the relit right part met the booth-grey left part in a hard
+    // vertical seam on the luxury showroom. Dark strokes cross the left half of the pane here.
+    const glass = [136, 155, 160];
+    const stroke = (x: number): boolean => x < 192 && (x - 151) % 7 < 3;
+    const { image, mask } = silverCar((x, y) =>
+      x > 150 && x < 230 && y > 78 && y < 106 ? (stroke(x) ? [40, 40, 42] : glass) : undefined,
+    );
+    const g = studioGlass(image, mask).map;
+    let backdrop = 0;
+    let replaced = 0;
+    for (let y = 79; y < 106; y++)
+      for (let x = 151; x < 230; x++) {
+        if (stroke(x)) continue;
+        backdrop++;
+        if (g[y * W + x] > 128) replaced++;
+      }
+    const s = replaced / backdrop;
+    expect(s < 0.05 || s > 0.95, `share of the pane’s backdrop replaced: ${s.toFixed(2)}`).toBe(true);
+    expect(share(g, 62, 338, 112, 228)).toBe(0);
+  });
+
   it('are not a pillar as tinted as glass', () => {
     // A silver-blue car's C-pillar, tall and narrow, was taken for a pane on carvana_c8d52e0ba341_10.
     const { image, mask } = silverCar((x, y) =>
