@@ -3,6 +3,7 @@ import type { RawImage } from '../io/image.decode';
 import { streetGlass, studioGlass } from './glass.continuity';
 import { renderScene } from './scene.render';
 import { compositeAtOwnSize } from '../testing/synthetic.fixture';
+import { carBox, compositeCar } from './car.composite';
 
 const W = 400;
 const H = 300;
@@ -273,6 +274,30 @@ describe('windows of a red car whose glass catches a glare at its rim', () => {
 });
 
 describe('panes on the new scene', () => {
+  it('show an edge of the room behind them as a soft change of tone, not a seam', async () => {
+    // Session 16: the wood slats of the luxury showroom began behind the middle of the grey Mustang's
+    // windscreen, and the relit glass showed their edge as a hard vertical seam, pale beside brown.
+    const { image, mask } = car(() => [235, 235, 235]);
+    const bg = Buffer.alloc(W * H * 3);
+    for (let i = 0; i < W * H; i++) bg.set(i % W < 190 ? [235, 235, 235] : [110, 75, 45], i * 3);
+    const box = carBox(mask, W, H)!;
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'image', image: { data: bg, width: W, height: H, channels: 3 } },
+      width: W,
+      height: H,
+      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
+    });
+    const { scale, dx, dy } = r.placement;
+    const oy = Math.round(92 * scale + dy);
+    let step = 0;
+    for (let x = 156; x < 224; x++) {
+      const a = Math.round(x * scale + dx);
+      const d = Math.abs(r.image.data[(oy * W + a + 1) * 3 + 1] - r.image.data[(oy * W + a) * 3 + 1]);
+      step = Math.max(step, d);
+    }
+    expect(step).toBeLessThan(8);
+  });
+
   it('show the new room’s light through the glass and keep the cabin seen through them', async () => {
     // The window of `car` on a white booth, with a dark headrest standing in it.
     const { image, mask } = car(() => [235, 235, 235]);
