@@ -1835,7 +1835,10 @@ function drawGlass(
  * is). Glass passes a share of the light behind it, so the backdrop seen through a pane becomes the scene
  * seen through the same pane, and what stands in front of the backdrop inside the car (headrests, seats, a
  * sticker) keeps its detail and is lit down or up with it, as the cabin would be by the new room. Replacing
- * the pane outright (drawGlass) left a flat fill where the cabin had been ("flat grey windows").
+ * the pane outright (drawGlass) left a flat fill where the cabin had been ("flat grey windows"). The scene
+ * behind is blurred by a twentieth of the crop's smaller side: at a sixtieth, the edge of the luxury
+ * showroom's wood slats behind the grey Mustang's windscreen split it in a hard seam, pale beside brown
+ * (session 16); what a pane shows of the room lies metres behind the cabin, far out of focus.
  */
 function relightPanes(
   canvas: Canvas,
@@ -1844,7 +1847,7 @@ function relightPanes(
   panes: Buffer,
   seen: [number, number, number],
 ): Promise<void> {
-  return overGlass(canvas, scene, placed, panes, 60, (car, behind, k, a) => {
+  return overGlass(canvas, scene, placed, panes, 20, (car, behind, k, a) => {
     const gain = Math.min(1.5, behind / Math.max(8, seen[k]));
     return Math.min(255, Math.round(car * (1 - a + a * gain)));
   });

@@ -3,6 +3,7 @@ import type { RawImage } from '../io/image.decode';
 import { streetGlass, studioGlass } from './glass.continuity';
 import { renderScene } from './scene.render';
 import { compositeAtOwnSize } from '../testing/synthetic.fixture';
+import { carBox, compositeCar } from './car.composite';
 
 const W = 400;
 const H = 300;
@@ -177,6 +178,29 @@ describe('windows of a silver car in a white booth', () => {
     expect(share(g, 62, 338, 112, 228)).toBe(0);
   });
 
+  it('are replaced whole or not at all where the booth’s letters cut a pane into strips', () => {
+    // Session 16: the CARVANA letters behind the grey Mustang's windscreen cut its left part into narrow
+    // strips, each rejected as a pane, and the relit right part met the booth-grey left part in a hard
+    // vertical seam on the luxury showroom. Dark strokes cross the left half of the pane here.
+    const glass = [136, 155, 160];
+    const stroke = (x: number): boolean => x < 192 && (x - 151) % 7 < 3;
+    const { image, mask } = silverCar((x, y) =>
+      x > 150 && x < 230 && y > 78 && y < 106 ? (stroke(x) ? [40, 40, 42] : glass) : undefined,
+    );
+    const g = studioGlass(image, mask).map;
+    let backdrop = 0;
+    let replaced = 0;
+    for (let y = 79; y < 106; y++)
+      for (let x = 151; x < 230; x++) {
+        if (stroke(x)) continue;
+        backdrop++;
+        if (g[y * W + x] > 128) replaced++;
+      }
+    const s = replaced / backdrop;
+    expect(s < 0.05 || s > 0.95, `share of the pane’s backdrop replaced: ${s.toFixed(2)}`).toBe(true);
+    expect(share(g, 62, 338, 112, 228)).toBe(0);
+  });
+
   it('are not a pillar as tinted as glass', () => {
     // A silver-blue car's C-pillar, tall and narrow, was taken for a pane on carvana_c8d52e0ba341_10.
     const { image, mask } = silverCar((x, y) =>
@@ -250,6 +274,30 @@ describe('windows of a red car whose glass catches a glare at its rim', () => {
 });
 
 describe('panes on the new scene', () => {
+  it('show an edge of the room behind them as a soft change of tone, not a seam', async () => {
+    // Session 16: the wood slats of the luxury showroom began behind the middle of the grey Mustang's
+    // windscreen, and the relit glass showed their edge as a hard vertical seam, pale beside brown.
+    const { image, mask } = car(() => [235, 235, 235]);
+    const bg = Buffer.alloc(W * H * 3);
+    for (let i = 0; i < W * H; i++) bg.set(i % W < 190 ? [235, 235, 235] : [110, 75, 45], i * 3);
+    const box = carBox(mask, W, H)!;
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'image', image: { data: bg, width: W, height: H, channels: 3 } },
+      width: W,
+      height: H,
+      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
+    });
+    const { scale, dx, dy } = r.placement;
+    const oy = Math.round(92 * scale + dy);
+    let step = 0;
+    for (let x = 156; x < 224; x++) {
+      const a = Math.round(x * scale + dx);
+      const d = Math.abs(r.image.data[(oy * W + a + 1) * 3 + 1] - r.image.data[(oy * W + a) * 3 + 1]);
+      step = Math.max(step, d);
+    }
+    expect(step).toBeLessThan(8);
+  });
+
   it('show the new room’s light through the glass and keep the cabin seen through them', async () => {
     // The window of `car` on a white booth, with a dark headrest standing in it.
     const { image, mask } = car(() => [235, 235, 235]);

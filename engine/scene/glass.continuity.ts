@@ -175,6 +175,12 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
       cand[(((i / w) | 0) - by0) * bw + (i % w) - bx0] === 1 &&
       tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor >= GLASS_TINT / 2,
   );
+  // All or nothing per pane: a partly relit pane is a plain composite tell (the Mustang's windscreen, its
+  // left part cut into strips by the CARVANA letters behind it, was booth-grey beside the relit right part).
+  // The tinted glass outlines a silver car's panes; the candidates outline the others' (on a grey car they
+  // run on into the paint, and tell nothing of where a pane ends).
+  wholePanes(frame, tinted, out);
+  wholePanes(frame, cand, out);
   return { map: out, backdrop };
 }
 
@@ -367,6 +373,71 @@ function splitThinBridges(
   for (const l of labels) if (l) sizes[l] = (sizes[l] ?? 0) + 1;
   for (let l = 1; l < sizes.length; l++) sizes[l] ??= 0;
   return { labels, sizes };
+}
+
+/**
+ * Makes each pane of `out` (image-sized, 0/255) all or nothing within the glass it belongs to. `glass`
+ * (band-sized) is closed across strokes up to 4 % of the car's height wide (the booth's letters seen
+ * through a windscreen; the frame's look-through in panesFrom reaches as far) and split at thin bridges as
+ * panesFrom splits; of each piece of glass holding part of a pane, the share of glass pixels in `out` is
+ * taken. Under 95 %, the piece is taken in whole (strokes included: they are the backdrop behind the glass)
+ * when it is no larger than a pane and reaches no more than 2 % of the car's height above or below the
+ * pane's rows: the strips beside a windscreen's relit part. A piece reaching further is paint mirroring the
+ * booth as the glass shows it (a white car's tailgate under its rear window, a blue car's hood, a door top
+ * under a windscreen, all taken in when only the size was asked) and is left as it is.
+ */
+function wholePanes(f: PaneFrame, glass: Uint8Array, out: Uint8Array): void {
+  const { image, alpha, x0, y0, x1, y1, bx0, by0, bw, bh } = f;
+  const w = image.width;
+  const chh = y1 - y0 + 1;
+  const gap = Math.max(2, Math.round(chh * 0.02));
+  const margin = Math.max(2, Math.round(chh * 0.02));
+  const closed = morph(morph(glass, bw, bh, gap, 'max'), bw, bh, gap, 'min');
+  for (let j = 0; j < closed.length; j++)
+    if (closed[j] && alpha[(((j / bw) | 0) + by0) * w + (j % bw) + bx0] < 250) closed[j] = 0;
+  const { labels, sizes } = splitThinBridges(closed, bw, bh, Math.max(2, Math.round(chh * 0.012)));
+  let carArea = 0;
+  for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) if (alpha[y * w + x] >= 128) carArea++;
+  const nGlass = new Float64Array(sizes.length);
+  const nOut = new Float64Array(sizes.length);
+  const minY = new Int32Array(sizes.length).fill(bh);
+  const maxY = new Int32Array(sizes.length).fill(-1);
+  const outMinY = new Int32Array(sizes.length).fill(bh);
+  const outMaxY = new Int32Array(sizes.length).fill(-1);
+  for (let j = 0; j < labels.length; j++) {
+    const l = labels[j];
+    if (!l) continue;
+    const by = (j / bw) | 0;
+    if (by < minY[l]) minY[l] = by;
+    if (by > maxY[l]) maxY[l] = by;
+    if (!glass[j]) continue;
+    nGlass[l]++;
+    if (!out[(by + by0) * w + (j % bw) + bx0]) continue;
+    nOut[l]++;
+    if (by < outMinY[l]) outMinY[l] = by;
+    if (by > outMaxY[l]) outMaxY[l] = by;
+  }
+  const whole = new Uint8Array(sizes.length);
+  for (let l = 1; l < sizes.length; l++) {
+    if (!nOut[l] || nOut[l] >= nGlass[l] * 0.95) continue;
+    if (sizes[l] <= carArea * 0.13 && minY[l] >= outMinY[l] - margin && maxY[l] <= outMaxY[l] + margin)
+      whole[l] = 1;
+  }
+  const local = new Uint8Array(bw * bh);
+  let grown = false;
+  for (let j = 0; j < labels.length; j++) {
+    const i = (((j / bw) | 0) + by0) * w + (j % bw) + bx0;
+    if (whole[labels[j]]) {
+      out[i] = 255;
+      grown = true;
+    }
+    if (out[i]) local[j] = 255;
+  }
+  if (!grown) return;
+  // What stands inside a grown pane (a headrest) belongs to it, as in panesFrom.
+  const filled = fillHoles(local, bw, bh, carArea * 0.13);
+  for (let j = 0; j < filled.length; j++)
+    if (filled[j]) out[(((j / bw) | 0) + by0) * w + (j % bw) + bx0] = 255;
 }
 
 /**
