@@ -201,6 +201,18 @@ describe('windows of a silver car in a white booth', () => {
     expect(share(g, 62, 338, 112, 228)).toBe(0);
   });
 
+  it('take in a bite of glare at the edge of a pane', () => {
+    // The grey Mustang's side window kept pale bites of booth-lit glass along its edge by the mirror, a
+    // jagged line against the relit glass on the luxury showroom (session 16).
+    const { image, mask } = silverCar((x, y) =>
+      x > 150 && x < 157 && y > 87 && y < 93 ? [205, 205, 205] : undefined,
+    );
+    const g = studioGlass(image, mask).map;
+    expect(share(g, 152, 157, 88, 93)).toBeGreaterThan(0.9);
+    expect(share(g, 125, 148, 75, 108)).toBe(0);
+    expect(share(g, 62, 338, 112, 228)).toBe(0);
+  });
+
   it('are not a pillar as tinted as glass', () => {
     // A silver-blue car's C-pillar, tall and narrow, was taken for a pane on carvana_c8d52e0ba341_10.
     const { image, mask } = silverCar((x, y) =>
