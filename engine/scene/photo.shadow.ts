@@ -399,8 +399,16 @@ export function photoShadow(
   // half way, on 25 street photos): the far side's sunlit road seen through the gap under the car. It is the
   // old place's light, not this car's shadow, and on a new floor it read as "a strip of the original road
   // left under the car"; the new floor under the sill is as dark as the floor nearer the ground line.
+  // Only where the car's underside is as low as its sill (at most 1.25 x the median gap over the middle half
+  // of its columns): at the car's ends the outline rises round the bumper's corner, and carried up to it the
+  // darkness laid a dark wedge on the open floor beside the corners (the eval's halo ring, 1.5 -> 2.2 levels).
+  const gaps: number[] = [];
+  for (let gx = first + ((last - first) >> 2); gx <= last - ((last - first) >> 2); gx++)
+    if (lowest[gx] >= 0) gaps.push(groundAt(gx) - lowest[gx]);
+  gaps.sort((a, b) => a - b);
+  const sillGap = gaps.length ? gaps[gaps.length >> 1] * 1.25 + 1 : 0;
   for (let gx = first; gx <= last; gx++) {
-    if (lowest[gx] < 0) continue;
+    if (lowest[gx] < 0 || groundAt(gx) - lowest[gx] > sillGap) continue;
     for (let gy = Math.min(gh - 1, groundAt(gx)) - 1; gy > lowest[gx]; gy--) {
       const i = gy * gw + gx;
       if (car[i] < 0.5) dark[i] = Math.max(dark[i], dark[i + gw]);
