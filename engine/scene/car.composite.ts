@@ -151,44 +151,59 @@ export type ToneCurve = [Uint8Array, Uint8Array, Uint8Array];
  * listing photos are.
  */
 const PHOTO_GREY = 0.18;
+/** Luminance (Rec. 709 weights) of a linear-light colour. */
+const luminance = (c: readonly number[]): number => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+/** Linear-light luminance of an sRGB colour (0-255 per channel). */
+const linearLuminance = (c: readonly number[]): number => luminance(c.map((v) => toLinear(v / 255)));
 const PHOTO_WHITE = 0.8;
 export const PHOTO_SHADE_RATIO = 5;
 
 /**
  * The scene's light at the car's place as a curve in linear light (luminance, 0..1 in, 0..1 out), read off
- * the matte probes rendered there (docs/decisions/0006-car-light-grade.md): the photo's grey card on its lit
- * and shaded side and its white body land where the probes' do in the render, log-linear between them (the
+ * the matte probes rendered there (docs/decisions/0006-car-light-grade.md): the photo's grey card and its
+ * white body land where the probes' lit sides do in the render (at night their means), below the card the
+ * slope of the scene's lit/shade contrast, log-linear between them (the
  * power law of a light that is brighter or harder than the photo's) and beyond (a softly limited shoulder
  * above white, as the render's own film curve has). Undefined (null) for a scene without probes.
  */
-export function probeCurve(scene: Pick<SceneMeta, 'probe' | 'haze' | 'sky'>): ((x: number) => number) | null {
+export function probeCurve(
+  scene: Pick<SceneMeta, 'probe' | 'haze' | 'sky' | 'night'>,
+): ((x: number) => number) | null {
   const p = scene.probe;
   if (!p) return null;
   // The probes stand in the scene's fog: the render laid its veil over them as over everything at the car's
   // distance. It is taken back out here, since carToneCurve lays it over the car (the blacks included, which
   // no probe shows) after this curve.
   const haze = scene.haze ?? 0;
-  const fog =
-    0.2126 * toLinear(scene.sky[0] / 255) +
-    0.7152 * toLinear(scene.sky[1] / 255) +
-    0.0722 * toLinear(scene.sky[2] / 255);
+  const fog = linearLuminance(scene.sky);
   const lin = (v: number): number => (toLinear(v / 255) - haze * fog) / (1 - haze);
+  // Which side of the probe a photo's card and white body stand for. By day, the lit side: the photo's key
+  // (sun or bright sky) lights its car as the scene's key does the probe's lit side. At night the scene's
+  // light is one lamp or a few (lit/shade 9.6 in the spotlight yard, 29 on the night drive, the photo's 5):
+  // the photo's car, lit from the whole daylight sky, has every face near its card's level, and under the
+  // lamp each face gets what the probe's face of the same slope gets, on average the probe's mean. Mapped to
+  // the lit side, a daylight car stood as bright as its lamp-facing side everywhere ("evenly lit car under
+  // one lamp", "lit and reflecting like daylight": the sky's broad reflections on the bonnet and roof stayed
+  // bright); only the glints above 90 % keep the lamp's brightness (carToneCurve's shoulder).
+  const side = (q: { mean: [number, number, number]; lit: number }): number =>
+    scene.night === true ? linearLuminance(q.mean) : lin(q.lit);
   const pts: [number, number][] = [
-    [Math.log(PHOTO_GREY / PHOTO_SHADE_RATIO), Math.log(Math.max(1e-4, lin(p.grey.shade)))],
-    [Math.log(PHOTO_GREY), Math.log(Math.max(1e-4, lin(p.grey.lit)))],
-    [Math.log(PHOTO_WHITE), Math.log(Math.max(1e-4, lin(p.white.lit)))],
+    [Math.log(PHOTO_GREY), Math.log(Math.max(1e-4, side(p.grey)))],
+    [Math.log(PHOTO_WHITE), Math.log(Math.max(1e-4, side(p.white)))],
   ];
-  // The shadows' slope is the scene's lighting contrast over the photo's, kept within 0.75..1.4: the
-  // photo's own ratio is assumed, not measured, and a car's paint, unlike the probe, also has its colour in
-  // those tones (a harder power would crush a dark car).
-  const s0 = Math.max(0.75, Math.min(1.4, (pts[1][1] - pts[0][1]) / (pts[1][0] - pts[0][0])));
-  const s1 = Math.max(0.3, (pts[2][1] - pts[1][1]) / (pts[2][0] - pts[1][0]));
-  const top = Math.exp(pts[2][1]);
+  // The shadows' slope is the scene's lighting contrast (the grey probe's lit side over its shade, at night
+  // too, below the mean where the card lands) over the photo's, kept within 0.75..1.4: the photo's own ratio
+  // is assumed, not measured, and a car's paint, unlike the probe, also has its colour in those tones (a
+  // harder power would crush a dark car).
+  const contrast = Math.log(Math.max(1e-4, lin(p.grey.lit)) / Math.max(1e-4, lin(p.grey.shade)));
+  const s0 = Math.max(0.75, Math.min(1.4, contrast / Math.log(PHOTO_SHADE_RATIO)));
+  const s1 = Math.max(0.3, (pts[1][1] - pts[0][1]) / (pts[1][0] - pts[0][0]));
+  const top = Math.exp(pts[1][1]);
   return (x: number): number => {
     if (x <= 0) return 0;
     const lx = Math.log(x);
-    if (lx <= pts[1][0]) return Math.exp(pts[1][1] + s0 * (lx - pts[1][0]));
-    const y = Math.exp(pts[1][1] + s1 * (lx - pts[1][0]));
+    if (lx <= pts[0][0]) return Math.exp(pts[0][1] + s0 * (lx - pts[0][0]));
+    const y = Math.exp(pts[0][1] + s1 * (lx - pts[0][0]));
     if (x <= PHOTO_WHITE) return y;
     // Above the white body (sky mirrored in the clear coat, chrome): on toward 1, never past it.
     const room = 1 - top;
@@ -205,7 +220,7 @@ function probeCast(scene: Pick<SceneMeta, 'probe'>): [number, number, number] | 
   const m = scene.probe?.grey.mean;
   if (!m) return null;
   const l = m.map((v) => toLinear(v / 255));
-  const y = 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+  const y = luminance(l);
   return l.map((v) => v / Math.max(1e-5, y)) as [number, number, number];
 }
 
@@ -231,7 +246,7 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   const wb = cast
     ? [0, 1, 2].map((k) => cast[k] / clamp(photo[k]))
     : [0, 1, 2].map((k) => clamp(Math.sqrt(scene.light.cast[k] / Math.max(0.5, photo[k]))));
-  const norm = cast ? 0.2126 * wb[0] + 0.7152 * wb[1] + 0.0722 * wb[2] : (wb[0] + wb[1] + wb[2]) / 3;
+  const norm = cast ? luminance(wb) : (wb[0] + wb[1] + wb[2]) / 3;
   const exposure = night ? Math.max(0.38, Math.min(0.75, scene.light.level / 125)) : 1;
   const gamma = night ? 1.3 : 1;
   const lamp = scene.keyLight.color;
