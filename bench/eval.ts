@@ -13,7 +13,16 @@ import { carBox, compositeCar, planFraming } from '../engine/scene/car.composite
 import { renderScene } from '../engine/scene/scene.render';
 import { boxIou, findPlates, readPlateText } from '../engine/plate/plate.find';
 import { hidePlates } from '../engine/plate/plate.hide';
-import { BESIDE_AT, ENDS_AT, FOOT_AT, SILL_AT, floorProfiles, type FloorProfiles } from './floor.profile';
+import {
+  APRON_AT,
+  APRON_REF,
+  BESIDE_AT,
+  ENDS_AT,
+  FOOT_AT,
+  SILL_AT,
+  floorProfiles,
+  type FloorProfiles,
+} from './floor.profile';
 
 const root = resolve(import.meta.dirname, '..');
 const evalDir = resolve(root, process.env.EVAL_DIR ?? '../shared/eval-dev');
@@ -434,6 +443,13 @@ async function evalContactProfiles(): Promise<void> {
     },
     { key: 'beside', at: BESIDE_AT, what: `beside a tyre's foot ${dist(BESIDE_AT)}` },
     { key: 'ends', at: ENDS_AT, what: `beyond the car's ends ${dist(ENDS_AT)}` },
+    {
+      key: 'apron',
+      at: APRON_AT,
+      what: `between the wheels half way under the sill, on the ground line and ${APRON_AT.slice(2)
+        .map((f) => `${+(f * 100).toFixed(1)}`)
+        .join(' / ')} % in front, share of the open floor ${APRON_REF * 100} % in front of the ground line`,
+    },
   ];
   for (const set of sets) {
     const files = (await readdir(dir))
@@ -463,6 +479,19 @@ async function evalContactProfiles(): Promise<void> {
           ...(set.drawn ? { shadow: 'drawn' as const } : {}),
         });
         const q = floorProfiles(r.image.data, 3, r.alpha, image.width, image.height);
+        // The apron once more with the scene's own floor divided out (ours over the bare scene, per pixel):
+        // a scene's floor is often lit brighter where the car stands than 0.3 car heights in front (a lit
+        // turntable disc), which reads as less shadow in the composite's apron; this row is the car's share.
+        const bare = await renderScene(scene, image.width, image.height, {
+          carHeightPx: box.h * r.placement.scale,
+          floorY: planFraming([box], image.width, image.height).floorY,
+        });
+        const ratio = Buffer.alloc(r.image.data.length);
+        for (let i = 0; i < ratio.length; i++)
+          ratio[i] = Math.min(255, Math.round((128 * r.image.data[i]) / Math.max(1, bare.data[i])));
+        const apronOverBare = floorProfiles(ratio, 3, r.alpha, image.width, image.height).apron;
+        if (apronOverBare && !apronOverBare.some(Number.isNaN))
+          ours.set(`bare ${scene}`, [...(ours.get(`bare ${scene}`) ?? []), apronOverBare]);
         for (const { key } of parts) {
           const pv = p[key];
           const qv = q[key];
@@ -485,8 +514,14 @@ async function evalContactProfiles(): Promise<void> {
       });
       rows.push([
         `contact profile, ${set.label}, ${key} (${r.length})`,
-        `floor ${what}, share of the floor 12 % further down: ` +
-          set.scenes.map((scene) => `ours on ${scene} ${avg(ours.get(`${key} ${scene}`))}`).join('; '),
+        `floor ${what}${key === 'apron' ? '' : ', share of the floor 12 % further down'}: ` +
+          set.scenes
+            .map(
+              (scene) =>
+                `ours on ${scene} ${avg(ours.get(`${key} ${scene}`))}` +
+                (key === 'apron' ? ` (over the bare scene ${avg(ours.get(`bare ${scene}`))})` : ''),
+            )
+            .join('; '),
         `real photos ${avg(r)}; largest difference ${worst.map(fmt).join(', ')}`,
       ]);
     }

@@ -21,12 +21,24 @@ export const BESIDE_AT = [0.005, 0.01, 0.02, 0.04, 0.08];
  * either side of it), this far out.
  */
 export const ENDS_AT = [0.01, 0.02, 0.05, 0.1, 0.2];
+/**
+ * The apron: between the wheels, half way down under the sill (-0.5), on the ground line (0) and this far (x car
+ * height) in front of it, as a share of the open floor APRON_REF in front of the ground line in the same column.
+ * The other profiles' reference, 0.12 car heights further down, lies inside a studio photo's wide occlusion
+ * (the car hides a big overhead light from the floor out to 0.2 car heights: real turntable photos stand at
+ * 0.81 of the open floor 10 % in front of the ground line, 0.98 at 20 %), so a composite whose floor was fully
+ * lit there scored as well as the photo under the sill while its floor in front was far too bright: the
+ * reviewers' "thin dark band under the sill, then bright floor" (session 17).
+ */
+export const APRON_AT = [-0.5, 0, 0.02, 0.05, 0.1, 0.15, 0.2];
+export const APRON_REF = 0.3;
 
 export interface FloorProfiles {
   foot: number[] | null;
   sill: number[] | null;
   beside: number[] | null;
   ends: number[] | null;
+  apron: number[] | null;
 }
 
 /** Floor profiles of one image: `rgb` with `ch` channels, `alpha` the car (>= 128 is car), W x H. */
@@ -37,7 +49,7 @@ export function floorProfiles(
   W: number,
   H: number,
 ): FloorProfiles {
-  const none = { foot: null, sill: null, beside: null, ends: null };
+  const none = { foot: null, sill: null, beside: null, ends: null, apron: null };
   const box = carBox(alpha, W, H);
   if (!box) return none;
   const h = box.h;
@@ -118,6 +130,7 @@ export function floorProfiles(
   // Under the sill: the middle half of the columns between the outermost two contacts, where the body
   // stands at least 2 % of the car's height above the ground line.
   let sill: number[] | null = null;
+  let apron: number[] | null = null;
   if (runs.length >= 2) {
     const a = runs[0][1];
     const b = runs[runs.length - 1][0];
@@ -137,6 +150,23 @@ export function floorProfiles(
             }),
           ),
         );
+      // The apron's columns: those with open floor at the reference row (a car low in the picture has none).
+      const refDy = Math.round(APRON_REF * h);
+      const openCols = cols.filter((x) => ground(x) + refDy < H && alpha[(ground(x) + refDy) * W + x] < 128);
+      if (openCols.length >= 4)
+        apron = APRON_AT.map((t) => {
+          let sum = 0;
+          let ref = 0;
+          for (const x of openCols) {
+            const g = ground(x);
+            const y =
+              t < 0 ? bottom[x] + Math.max(1, Math.round(-t * (g - bottom[x]))) : g + Math.round(t * h);
+            if (alpha[y * W + x] >= 128) continue;
+            sum += lum(x, y);
+            ref += lum(x, g + refDy);
+          }
+          return ref > 0 ? sum / ref : NaN;
+        });
     }
   }
 
@@ -149,5 +179,5 @@ export function floorProfiles(
       pts.push([first - off, ground(first) + dy], [last + off, ground(last) + dy]);
     return share(pts);
   });
-  return { foot, sill, beside, ends };
+  return { foot, sill, beside, ends, apron };
 }

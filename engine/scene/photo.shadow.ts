@@ -319,20 +319,19 @@ export function photoShadow(
     Math.max(0, Math.min(1, (0.25 - spread) / 0.15)) * Math.min(1, all.length / 400) * (both ? 1 : 0.8);
   if (trust <= 0.05) return null;
 
-  // Darkness where the floor is below its fit, less the floor's own texture (so grain is no shadow).
-  const noise = Math.min(0.5, 2 * spread);
+  // The floor's log-light ratio to its fit, signed (grain averages out in the low-pass below; see there).
   const raw = new Float32Array(gw * gh);
   const wgt = new Float32Array(gw * gh);
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
       const i = gy * gw + gx;
       if (gy < floorTop[gx]) continue;
-      const lr = Math.log(Math.max(1e-5, lum[i])) - fitAt(coef!, gx, gy);
-      const d = 1 - Math.exp(Math.min(0, lr + noise));
+      // Brighter than the fit by more than the grain (a glint, a painted line) is not negative shadow.
+      const lr = Math.min(2 * spread, Math.log(Math.max(1e-5, lum[i])) - fitAt(coef!, gx, gy));
       // Cells at the car's outline mix the car's own edge (a chrome strip, a lit sill) into the floor:
       // they are filled from the floor beside them.
       const w = dist[i] < 2 ? 0 : 1 - car[i];
-      raw[i] = d * w;
+      raw[i] = lr * w;
       wgt[i] = w;
     }
   // A normalised low-pass: cells half covered by the car are filled from the floor beside them, and the old
@@ -349,6 +348,14 @@ export function photoShadow(
   const sy = Math.max(1, (textured * SHADOW_BLUR.down * box.h) / s);
   const rb = gaussian(raw, gw, gh, sx, sy);
   const wb = gaussian(wgt, gw, gh, sx, sy);
+  // Darkness where the low-passed floor is below its fit, less what is left of the grain after the low-pass
+  // (twice its spread over the root of the cells the Gaussian averages), so grain is no shadow. Until session
+  // 17 twice the whole cell-level spread came off each cell before the low-pass: on a textured turntable
+  // (spread 0.16, a floor of seamed plates) that took 0.32 of log light off every cell, and most of the wide
+  // soft occlusion a studio's ceiling light leaves in front of a car went (a Hyundai on such a turntable: 0.78
+  // and 0.87 of the open floor 2 and 10 % of its height in front of the ground line, carried as 0.87 and
+  // 0.98): "a thin dark band under the sill, then bright floor" (docs/decisions/0010, session 17).
+  const noise = Math.min(0.5, (2 * spread) / Math.sqrt(2 * Math.PI * sx * sy));
   const dark = new Uint8Array(gw * gh);
   const fadeX = Math.max(2, Math.round(gw * 0.14));
   const nearFull = (reach.full * box.h) / s;
@@ -388,7 +395,7 @@ export function photoShadow(
         Math.max(0, 1 - beside / (nearEnd - nearFull)) *
         Math.max(0, Math.min(1, (nearEnd - ahead) / (nearEnd - nearFull)));
       const near = Math.max(under, Math.min(1, (nearEnd - dist[i]) / (nearEnd - nearFull)));
-      const v = (rb[i] / wb[i]) * Math.max(0, edge) * above * near;
+      const v = (1 - Math.exp(Math.min(0, rb[i] / wb[i] + noise))) * Math.max(0, edge) * above * near;
       // Up to 0.99: under a studio car's sills real photos keep 1-2 % of the open floor's light (the body hides
       // almost all of the ceiling); the earlier cap of 0.95 left those floors at 0.26 of the floor's encoded
       // level instead of 0.14, a grey under the car where the photo had black ("the car floats").
