@@ -159,6 +159,45 @@ describe('the photo’s own shadow', () => {
     expect(at(H * 0.64)).toBeGreaterThan(at(H * 0.7) - 0.05);
   });
 
+  it('fades the darkness carried under the sill out where the underside rises to a bumper, without a wall', () => {
+    // ig02_carsgraz_244 on city-centre: the lit strip under the sill was darkened only in columns whose gap
+    // is at most 1.25 x the sill's, so where the rear bumper's underside rose past that the darkness stopped
+    // from one column to the next: "a hard vertical edge at the left of the rear bumper". Here the body
+    // overhangs the front wheel to 0.85 W and its underside rises 0.8 px a column over the last 30 px; the
+    // photo shows the far side's lit road under the sill and the shadow below it, past the car's end.
+    const { image, mask } = photo(
+      (x, y) =>
+        y >= H * 0.62 && y < H * 0.76 && x > W * 0.2 && x < W * 0.9 ? (y < H * 0.655 ? 170 : 60) : 200,
+      0.85,
+    );
+    for (let x = 310; x < W * 0.85; x++)
+      for (let y = Math.round(H * 0.62 - (x - 310) * 0.8); y < H * 0.62; y++)
+        if (!((x - W * 0.67) ** 2 + (y - H * 0.65) ** 2 < (H * 0.1) ** 2)) {
+          const i = y * W + x;
+          mask[i] = 0;
+          image.data.fill(y >= H * 0.655 ? 60 : 170, i * 3, i * 3 + 3);
+        }
+    const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
+    expect(sh).not.toBeNull();
+    const cell = sh.w / sh.gw;
+    // The largest step of darkness between neighbouring columns on the floor under the rising underside.
+    let worst = 0;
+    for (let y = Math.round(H * 0.56); y < Math.round(H * 0.7); y++) {
+      const gy = Math.floor((y - sh.y0) / (sh.h / sh.gh));
+      for (let x = 290; x < W * 0.88; x++) {
+        const gx = Math.floor((x - sh.x0) / cell);
+        // Floor pixels clear of the outline (the car's soft edge covers the two next to it).
+        let nearCar = false;
+        for (let dy = -2; dy <= 2; dy++)
+          for (let dx = -2; dx <= 3; dx++) nearCar ||= mask[(y + dy) * W + x + dx] > 0;
+        if (nearCar) continue;
+        worst = Math.max(worst, Math.abs(sh.dark[gy * sh.gw + gx + 1] - sh.dark[gy * sh.gw + gx]) / 255);
+      }
+    }
+    // Before: 0.63 from one column to the next; now 0.12 (a fade over the rising underside).
+    expect(worst).toBeLessThan(0.15);
+  });
+
   it('fades the shadow in beside the car’s ends instead of starting it at a ruled line', () => {
     // A sun shadow reaching out beside the car's ends (as on a street photo): the reading starts 0.06 car
     // heights above the lowest tyre there, and the darkness rose to full within 2 cells of that row.

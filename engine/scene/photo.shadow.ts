@@ -409,18 +409,48 @@ export function photoShadow(
   // Only where the car's underside is as low as its sill (at most 1.25 x the median gap over the middle half
   // of its columns): at the car's ends the outline rises round the bumper's corner, and carried up to it the
   // darkness laid a dark wedge on the open floor beside the corners (the eval's halo ring, 1.5 -> 2.2 levels).
+  // Past such columns the carried darkness fades out over as many columns as the sill's gap is high, or by
+  // the car's end, and reaches no higher than the sill: stopped from one column to the next where a bumper's
+  // underside rose past the limit, it drew a wall of old shadow under the bumper (244 on city-centre, "a hard
+  // vertical edge at the left of the rear bumper with a dark rectangle of the original ground"). The faded
+  // part is laid on the floor only after the darkness is continued up into the car below: continued up a
+  // bumper's face it drew a dark line beside the bumper's end (a 3/4 turntable car's halo ring 0.76 -> 1.82).
   const gaps: number[] = [];
   for (let gx = first + ((last - first) >> 2); gx <= last - ((last - first) >> 2); gx++)
     if (lowest[gx] >= 0) gaps.push(groundAt(gx) - lowest[gx]);
   gaps.sort((a, b) => a - b);
   const sillGap = gaps.length ? gaps[gaps.length >> 1] * 1.25 + 1 : 0;
-  for (let gx = first; gx <= last; gx++) {
-    if (lowest[gx] < 0 || groundAt(gx) - lowest[gx] > sillGap) continue;
-    for (let gy = Math.min(gh - 1, groundAt(gx)) - 1; gy > lowest[gx]; gy--) {
-      const i = gy * gw + gx;
-      if (car[i] < 0.5) dark[i] = Math.max(dark[i], dark[i + gw]);
-    }
+  const low = (gx: number): boolean => lowest[gx] >= 0 && groundAt(gx) - lowest[gx] <= sillGap;
+  const fadeCols = Math.max(2, sillGap);
+  const take = new Float32Array(gw);
+  for (let gx = first, seen = -Infinity; gx <= last; gx++) {
+    if (low(gx)) seen = gx;
+    take[gx] = Math.max(0, 1 - (gx - seen) / Math.min(fadeCols, last + 1 - seen));
   }
+  for (let gx = last, seen = Infinity; gx >= first; gx--) {
+    if (low(gx)) seen = gx;
+    take[gx] = Math.max(take[gx], 1 - (seen - gx) / Math.min(fadeCols, seen + 1 - first));
+  }
+  const carryUnderSill = (faded: boolean): void => {
+    for (let gx = first; gx <= last; gx++) {
+      if (lowest[gx] < 0 || take[gx] <= 0 || faded !== take[gx] < 1) continue;
+      const ground = Math.min(gh - 1, groundAt(gx));
+      const top = Math.max(lowest[gx], Math.floor(ground - sillGap));
+      let run = dark[ground * gw + gx];
+      for (let gy = ground - 1; gy > top; gy--) {
+        const i = gy * gw + gx;
+        if (car[i] >= 0.5) continue;
+        run = Math.max(run, dark[i]);
+        dark[i] = Math.max(dark[i], Math.round(take[gx] * run));
+      }
+      // Where the carry reached the underside, the two rows of car above it take it too (the upscaled map
+      // would otherwise draw a light line along the underside), and no further up.
+      if (faded && top === lowest[gx])
+        for (let gy = top; gy > Math.max(-1, top - 2); gy--)
+          dark[gy * gw + gx] = Math.max(dark[gy * gw + gx], Math.round(take[gx] * run));
+    }
+  };
+  carryUnderSill(false);
   // Under the car's outline the floor is hidden: its darkness continues upward from the floor just below,
   // so an upscaled map does not fade toward zero at the outline (a light line along every sill and tyre).
   // Only from below into the car: past the car's top in a column (above a bonnet or a boot) the floor's
@@ -437,5 +467,6 @@ export function photoShadow(
       } else below = dark[i];
     }
   }
+  carryUnderSill(true);
   return { dark, gw, gh, x0, y0, w: gw * s, h: gh * s, trust };
 }
