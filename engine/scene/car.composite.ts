@@ -278,20 +278,23 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   // the blue hour's (red 0.53 of green) turned every white highlight cyan: the landing's night image had a
   // cyan plate (255 printed 135, 230, 255) and a green-cyan glow across the boot lid above it.
   const glint = gains.map((g) => Math.min(1, Math.sqrt(g / gains[0])));
+  const gradedAt = (x: number, k: number): number =>
+    light ? toSrgb(Math.min(1, light(toLinear(x)) * gains[k])) : exposure * Math.pow(x, gamma) * gains[k];
+  // Shoulder: from 90 % up (a lamp's glint on chrome and paint is as bright as the lamp in any exposure that
+  // shows the lamp), blend back toward the ungraded level in the glints' colour (both terms rise with x:
+  // monotone). It starts lower where the graded level lies far below the glints (at most 2.3 levels a level
+  // on average, the slope of session 16's shoulder on the night drive): a white van's bonnet at 230-250 on
+  // the night drive went from 131 to 255 over 25 levels and its grain and the light's blue against the
+  // glints' white came out as lavender blotches.
+  let from = 0.9;
+  while (night && from > 0.6 && (1 - gradedAt(from, 1)) / (1 - from) > 2.3) from -= 0.01;
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
-    const gain = gains[k];
     for (let v = 0; v < 256; v++) {
       const x = toe(v / 255);
-      // Shoulder: from 90 % up (a lamp's glint on chrome and paint is as bright as the lamp in any exposure
-      // that shows the lamp), blend back toward the ungraded level in the glints' colour (both terms rise
-      // with x: monotone).
-      const t = night ? Math.max(0, Math.min(1, (x - 0.9) / 0.1)) : 0;
+      const t = night ? Math.max(0, Math.min(1, (x - from) / (1 - from))) : 0;
       const keep = t * t * (3 - 2 * t);
-      const graded = light
-        ? toSrgb(Math.min(1, light(toLinear(x)) * gain))
-        : exposure * Math.pow(x, gamma) * gain;
-      const y = (1 - keep) * graded + keep * x * glint[k];
+      const y = (1 - keep) * gradedAt(x, k) + keep * x * glint[k];
       lut[v] = Math.round(Math.min(255, 255 * (haze > 0 ? veil(Math.min(1, y), k) : y)));
     }
     return lut;
