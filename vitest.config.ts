@@ -20,6 +20,7 @@ export default defineConfig({
           include: [
             'contract/**/*.test.ts',
             'engine/**/*.test.ts',
+            'bench/**/*.test.ts',
             'web/src/**/*.test.ts',
             'server/src/**/*.test.ts',
           ],

@@ -349,13 +349,15 @@ export function photoShadow(
   const rb = gaussian(raw, gw, gh, sx, sy);
   const wb = gaussian(wgt, gw, gh, sx, sy);
   // Darkness where the low-passed floor is below its fit, less what is left of the grain after the low-pass
-  // (twice its spread over the root of the cells the Gaussian averages), so grain is no shadow. Until session
+  // (twice its spread over the root of the cells the Gaussian averages), so grain is no shadow; at least 0.05
+  // (as plain turntables had before): below it the faint darkness kept beside the car's outline raised the
+  // eval's halo ring by 0.1-0.2 levels (1.58 -> 1.78 on studio grey), with no gain under the car. Until session
   // 17 twice the whole cell-level spread came off each cell before the low-pass: on a textured turntable
   // (spread 0.16, a floor of seamed plates) that took 0.32 of log light off every cell, and most of the wide
   // soft occlusion a studio's ceiling light leaves in front of a car went (a Hyundai on such a turntable: 0.78
   // and 0.87 of the open floor 2 and 10 % of its height in front of the ground line, carried as 0.87 and
   // 0.98): "a thin dark band under the sill, then bright floor" (docs/decisions/0010, session 17).
-  const noise = Math.min(0.5, (2 * spread) / Math.sqrt(2 * Math.PI * sx * sy));
+  const noise = Math.min(2 * spread, Math.max(0.05, (2 * spread) / Math.sqrt(2 * Math.PI * sx * sy)));
   const dark = new Uint8Array(gw * gh);
   const fadeX = Math.max(2, Math.round(gw * 0.14));
   const nearFull = (reach.full * box.h) / s;
