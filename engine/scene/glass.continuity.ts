@@ -27,6 +27,9 @@ const GLASS_TINT = 0.03;
 /** Glass takes red away: a candidate redder than the booth by more than this (the same measure) is paint
  * mirroring it (the Range Rover's roof, -0.01 where its windscreen is +0.02). */
 const UNREDDENED = -0.005;
+/** The least share of its box a pane found among the candidates no redder than the booth fills (0.48-0.83
+ * on eval-dev's Carvana photos; an Audi's rear window found in part, 0.36). */
+const CLEAR_FILL = 0.45;
 
 export interface StudioGlass {
   map: Uint8Array;
@@ -181,13 +184,28 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   // above it, and joined the windscreen in one region too poorly framed to be a pane (the Range Rover,
   // session 17: its windscreen showed the white booth in a dark studio). Glass takes red away and that
   // mirror does not (-0.01 against the windscreen's +0.02): the candidates no redder than the booth are
-  // tried as panes on their own. Such a pane may leave out a rim of the glass that mirrors the booth a
-  // shade redder (a sedan's raked rear window, relit in its middle only: a blotch), so it takes in the
-  // candidates next to it within its own extent.
+  // tried as panes on their own. A ragged one, filling less than CLEAR_FILL of its box, is part of a pane
+  // whose rim mirrors the booth a shade redder (an Audi's raked rear window, 0.36, relit in its middle
+  // only: a blotch), and is left as it was; grown into the candidates round it, such a pane took a silver
+  // mirror in front of a side window with it.
   const clear = new Uint8Array(w * h);
   panesFrom(frame, unreddened, clear, true, coloured);
-  growWithinOwnBox(frame, clear, (i) => cand[(((i / w) | 0) - by0) * bw + (i % w) - bx0] === 1);
-  for (let i = 0; i < clear.length; i++) if (clear[i]) out[i] = 255;
+  const parts = labelComponents(clear, w, h);
+  const box = parts.sizes.map(() => [w, h, -1, -1]);
+  for (let i = 0; i < clear.length; i++) {
+    const l = parts.labels[i];
+    if (!l) continue;
+    const b = box[l];
+    b[0] = Math.min(b[0], i % w);
+    b[1] = Math.min(b[1], (i / w) | 0);
+    b[2] = Math.max(b[2], i % w);
+    b[3] = Math.max(b[3], (i / w) | 0);
+  }
+  for (let i = 0; i < clear.length; i++) {
+    const l = parts.labels[i];
+    const b = box[l];
+    if (l && parts.sizes[l] >= CLEAR_FILL * (b[2] - b[0] + 1) * (b[3] - b[1] + 1)) out[i] = 255;
+  }
   panesFrom(
     frame,
     tinted,
