@@ -164,6 +164,18 @@ describe('windows of a dark car in a white booth (session 17)', () => {
     expect(share(g, 125, 275, 71, 76)).toBe(0);
   });
 
+  it('are relit whole or not at all where only a ragged part of a window is no redder than the booth', () => {
+    // An Audi's raked rear window mirrors the booth a shade redder round its rim: the part no redder than the
+    // booth, an L along two of its sides here, was relit alone (a pale blotch in the white studio).
+    const roof = (x: number, y: number): number[] | undefined =>
+      x > 120 && x < 280 && y > 70 && y <= 78 ? [196, 186, 186] : undefined;
+    const rim = (x: number, y: number): number[] | undefined =>
+      roof(x, y) ?? (x > 168 && x < 230 && y > 78 && y < 99 ? [174, 165, 165] : undefined);
+    const { image, mask } = darkCarWith([0.7, 0.72, 0.72], rim);
+    const s = share(studioGlass(image, mask).map, 151, 230, 79, 106);
+    expect(s < 0.05 || s > 0.9, `share ${s}`).toBe(true);
+  });
+
   it('are not a band of the booth mirrored along the body under the windows', () => {
     // The Range Rover's shoulder under its rear windows (5 % of the car's height thick, eight times as
     // long) was relit as a pane.
