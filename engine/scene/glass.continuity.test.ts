@@ -122,6 +122,72 @@ describe('windows a studio backdrop shows through', () => {
   });
 });
 
+/** `car`'s window (x 150-230, y 78-106) repainted as `glass` (per channel, of the 235 booth), and each
+ * pixel for which `extra` gives a colour. */
+function darkCarWith(
+  glass: [number, number, number],
+  extra: (x: number, y: number) => number[] | undefined = () => undefined,
+): { image: RawImage; mask: Uint8Array } {
+  const { image, mask } = car(() => [235, 235, 235]);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!mask[i]) continue;
+      let c = extra(x, y);
+      if (!c && x > 150 && x < 230 && y > 78 && y < 106) c = glass.map((k) => Math.round(235 * k));
+      if (c) image.data.set(c, i * 3);
+    }
+  return { image, mask };
+}
+
+describe('windows of a dark car in a white booth (session 17)', () => {
+  it('are found where the booth shows through as bright as it is, barely tinted', () => {
+    // The Range Rover's windscreen showed the booth through the far side window with the booth's own
+    // reflection on top, 0.93-0.98 of the booth's level and +0.02 tinted (the limit was 0.92): it stayed
+    // white in the dark modern studio ("windscreen shows a bright white room").
+    const { image, mask } = darkCarWith([0.92, 0.96, 0.95]);
+    expect(share(studioGlass(image, mask).map, 155, 225, 82, 102)).toBeGreaterThan(0.9);
+    // White paint as bright is not glass: untinted, it is no pane (the bright reflection low on the door
+    // stays out too).
+    const white = darkCarWith([0.95, 0.95, 0.95]);
+    expect(studioGlass(white.image, white.mask).map.some((v) => v > 0)).toBe(false);
+  });
+
+  it('are found when the roof above a window mirrors the booth a shade redder and runs to the outline', () => {
+    // The roof mirrored the booth's ceiling and joined the windscreen in one region running out to the
+    // car's outline (rejected as paint): glass takes red away, the roof's mirror does not.
+    const roof = (x: number, y: number): number[] | undefined =>
+      x > 120 && x < 280 && y > 70 && y <= 78 ? [196, 186, 186] : undefined;
+    const { image, mask } = darkCarWith([0.7, 0.72, 0.72], roof);
+    const g = studioGlass(image, mask).map;
+    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.9);
+    expect(share(g, 125, 275, 71, 76)).toBe(0);
+  });
+
+  it('are relit whole or not at all where only a ragged part of a window is no redder than the booth', () => {
+    // An Audi's raked rear window mirrors the booth a shade redder round its rim: the part no redder than the
+    // booth, an L along two of its sides here, was relit alone (a pale blotch in the white studio).
+    const roof = (x: number, y: number): number[] | undefined =>
+      x > 120 && x < 280 && y > 70 && y <= 78 ? [196, 186, 186] : undefined;
+    const rim = (x: number, y: number): number[] | undefined =>
+      roof(x, y) ?? (x > 168 && x < 230 && y > 78 && y < 99 ? [174, 165, 165] : undefined);
+    const { image, mask } = darkCarWith([0.7, 0.72, 0.72], rim);
+    const s = share(studioGlass(image, mask).map, 151, 230, 79, 106);
+    expect(s < 0.05 || s > 0.9, `share ${s}`).toBe(true);
+  });
+
+  it('are not a band of the booth mirrored along the body under the windows', () => {
+    // The Range Rover's shoulder under its rear windows (5 % of the car's height thick, eight times as
+    // long) was relit as a pane.
+    const shoulder = (x: number, y: number): number[] | undefined =>
+      x > 64 && x < 336 && y >= 113 && y <= 122 ? [188, 188, 190] : undefined;
+    const { image, mask } = darkCarWith([0.62, 0.7, 0.7], shoulder);
+    const g = studioGlass(image, mask).map;
+    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.9);
+    expect(share(g, 70, 330, 114, 122)).toBe(0);
+  });
+});
+
 /**
  * A silver car in a white booth: its paint mirrors the booth as brightly as its window shows it (0.7 of
  * it), so the paint passes the through-glass test too; only the window's green-blue tint tells it apart.

@@ -24,6 +24,12 @@ import { lumaAt } from '../io/pixel.box';
  * subtracted) a studio pane's pixel must be to count as tinted glass: 0.05-0.06 on the grey Mustang's
  * windows, -0.02-0.01 on its paint. */
 const GLASS_TINT = 0.03;
+/** Glass takes red away: a candidate redder than the booth by more than this (the same measure) is paint
+ * mirroring it (the Range Rover's roof, -0.01 where its windscreen is +0.02). */
+const UNREDDENED = -0.005;
+/** The least share of its box a pane found among the candidates no redder than the booth fills (0.48-0.83
+ * on eval-dev's Carvana photos; an Audi's rear window found in part, 0.36). */
+const CLEAR_FILL = 0.45;
 
 export interface StudioGlass {
   map: Uint8Array;
@@ -112,7 +118,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     );
   }
   /** Does pixel i look like background colour bg seen through tinted glass? */
-  const throughGlass = (i: number, bg: [number, number, number] | null): boolean => {
+  const throughGlass = (i: number, bg: [number, number, number] | null, kMax = 0.92): boolean => {
     if (!bg) return false;
     const bl = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
     if (bl < 40) return false;
@@ -120,7 +126,7 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     const g = data[i * C + 1];
     const b = data[i * C + 2];
     const k = (0.299 * r + 0.587 * g + 0.114 * b) / bl;
-    if (k < 0.3 || k > 0.92) return false;
+    if (k < 0.3 || k > kMax) return false;
     const ps = r + g + b + 1;
     const bs = bg[0] + bg[1] + bg[2] + 1;
     // Car glass is tinted green-blue: it takes red away, so the red share may drop by a few points.
@@ -134,16 +140,33 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   // the candidates that are also clearly greener-bluer than the backdrop are tried as panes on their own.
   const cand = new Uint8Array(bw * bh);
   const tinted = new Uint8Array(bw * bh);
+  // Candidates no redder than the booth (a pass of their own, below), and what may be glare on a pane.
+  const unreddened = new Uint8Array(bw * bh);
+  const glare = new Uint8Array(bw * bh);
   const tintOf = (r: number, g: number, b: number): number => (((g + b) / 2 - r) * 3) / (r + g + b + 1);
   const tintFloor = tintOf(...backdrop);
   for (let y = y0; y < band; y++)
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
       if (alpha[i] < 250) continue;
-      if (!throughGlass(i, above[x]) && !throughGlass(i, beside[y])) continue;
       const j = (y - by0) * bw + (x - bx0);
-      cand[j] = 1;
-      if (tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor >= GLASS_TINT) tinted[j] = 1;
+      const tint = tintOf(data[i * C], data[i * C + 1], data[i * C + 2]) - tintFloor;
+      // The booth seen through a windscreen and the far side window, with the windscreen's own reflection
+      // of the white booth on top, is as bright as the booth (0.93-0.98 of it on the Range Rover, whose
+      // windscreen showed a white room in a dark studio, session 17): a pixel that bright counts when it
+      // is at least half as tinted as glass is. (Against the booth's mean as well, the red Lexus's
+      // windscreen joined what lay round it and was lost.)
+      if (throughGlass(i, above[x]) || throughGlass(i, beside[y])) cand[j] = 1;
+      else if (tint >= GLASS_TINT / 2 && (throughGlass(i, above[x], 1) || throughGlass(i, beside[y], 1)))
+        cand[j] = 1;
+      if (!cand[j]) {
+        // The booth's reflection on a raked windscreen adds to the booth seen through it: up to 1.06 of the
+        // booth's level, barely tinted (the Range Rover's windscreen by its right A-pillar).
+        if (tint >= UNREDDENED && throughGlass(i, backdrop, 1.1)) glare[j] = 1;
+        continue;
+      }
+      if (tint >= GLASS_TINT) tinted[j] = 1;
+      if (tint >= UNREDDENED) unreddened[j] = 1;
     }
 
   // A pane's frame is darker car (seals, pillars, the cabin) or car of another colour than the booth seen
@@ -157,6 +180,32 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
     return d > 0.12;
   };
   panesFrom(frame, cand, out, true, coloured);
+  // A dark car's roof mirroring the booth's ceiling passes the colour test against the sign's dark letters
+  // above it, and joined the windscreen in one region too poorly framed to be a pane (the Range Rover,
+  // session 17: its windscreen showed the white booth in a dark studio). Glass takes red away and that
+  // mirror does not (-0.01 against the windscreen's +0.02): the candidates no redder than the booth are
+  // tried as panes on their own. A ragged one, filling less than CLEAR_FILL of its box, is part of a pane
+  // whose rim mirrors the booth a shade redder (an Audi's raked rear window, 0.36, relit in its middle
+  // only: a blotch), and is left as it was; grown into the candidates round it, such a pane took a silver
+  // mirror in front of a side window with it.
+  const clear = new Uint8Array(w * h);
+  panesFrom(frame, unreddened, clear, true, coloured);
+  const parts = labelComponents(clear, w, h);
+  const box = parts.sizes.map(() => [w, h, -1, -1]);
+  for (let i = 0; i < clear.length; i++) {
+    const l = parts.labels[i];
+    if (!l) continue;
+    const b = box[l];
+    b[0] = Math.min(b[0], i % w);
+    b[1] = Math.min(b[1], (i / w) | 0);
+    b[2] = Math.max(b[2], i % w);
+    b[3] = Math.max(b[3], (i / w) | 0);
+  }
+  for (let i = 0; i < clear.length; i++) {
+    const l = parts.labels[i];
+    const b = box[l];
+    if (l && parts.sizes[l] >= CLEAR_FILL * (b[2] - b[0] + 1) * (b[3] - b[1] + 1)) out[i] = 255;
+  }
   panesFrom(
     frame,
     tinted,
@@ -181,6 +230,9 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   // run on into the paint, and tell nothing of where a pane ends).
   wholePanes(frame, tinted, out);
   wholePanes(frame, cand, out);
+  // The glare next to a pane, within its own extent, is the same glass (left out, the relit windscreen
+  // ended in a staircase against the white of its glare).
+  growWithinOwnBox(frame, out, (i) => glare[(((i / w) | 0) - by0) * bw + (i % w) - bx0] === 1);
   // Bites of glare or of a reflection at a pane's edge, neither tinted nor a candidate, were left booth-lit
   // along the relit glass (the Mustang's side window by its mirror: a jagged edge).
   closeEachPane(frame, out);
@@ -309,6 +361,12 @@ function panesFrom(
       if (by > 0 && labels[(by - 1) * bw + bx] !== l) side(l, m, bx, by - 1, 0, -1);
       if (by < bh - 1 && labels[(by + 1) * bw + bx] !== l) side(l, m, bx, by + 1, 0, 1);
     }
+  // ... nor a band: a body line or a hood's edge mirroring the booth is long and thin (mean thickness, the
+  // area over the longest extent, under a sixth of that extent and under 7 % of the car's height: the
+  // Range Rover's shoulder under its rear windows, 5 %, and the Audi's hood, 4 %, session 17), where a
+  // rear window seen from behind or a side window seen from high up is a tenth of the car's height thick.
+  const thinBand = (size: number, long: number): boolean =>
+    size / long < long / 6 && size / long < chh * 0.07;
   const keep = new Uint8Array(sizes.length);
   const panes = new Uint8Array(bw * bh);
   for (let l = 1; l < sizes.length; l++)
@@ -332,7 +390,8 @@ function panesFrom(
       // ... and not a pillar: no pane is more than twice as tall as it is wide (a silver-blue car's C-pillar,
       // as tinted as glass, was taken for a pane on carvana_c8d52e0ba341_10).
       maxY[l] - minY[l] + 1 <= 2 * (maxX[l] - minX[l] + 1) &&
-      sizes[l] >= 0.25 * (maxY[l] - minY[l] + 1) * (maxX[l] - minX[l] + 1)
+      sizes[l] >= 0.25 * (maxY[l] - minY[l] + 1) * (maxX[l] - minX[l] + 1) &&
+      !thinBand(sizes[l], Math.max(maxY[l] - minY[l] + 1, maxX[l] - minX[l] + 1))
     )
       keep[l] = 1;
   for (let by = 0; by < bh; by++)
