@@ -1984,7 +1984,8 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     scuffs at the cove's foot. The tone drift over metres is kept under +-2 %, so the light's falloff, not
     the paint, makes the large-scale gradient. The wall is the same paint, cleaner.
     `s13f` (session 13, studio grey and white): the floor from s13F_floor instead (no stretched textures,
-    marks at their real scale); None keeps the session-12 floor exactly (modern)."""
+    marks at their real scale); None keeps the session-12 floor exactly. `s13f['s16']` (session 16: grey,
+    white; session 17: modern) the used booth's wear."""
     m, nt, out = new_mat(name)
     c0 = coord(nt)
     # a per-scene offset so the three studios do not share one pattern
@@ -2553,9 +2554,10 @@ def s16S_wall(nt, c, wcol, seed):
     return mix_rgb(nt, rep, wcol, mix_rgb(nt, 1.0, wcol, (0.97, 0.968, 0.965), 'MULTIPLY'))
 
 
-# Session 16 (studio white, grey): the booth floor's wear (s16S_floor_wear). The paths where cars are driven
-# on and off the disc (centre y 1.5, radius 3.4): one in from the front (under the camera) and a second
-# beside it, and two off the back towards side doors, as (x, y at the rim, heading from +y, length, amount).
+# Session 16 (studio white, grey; session 17: modern): the booth floor's wear (s16S_floor_wear). The paths
+# where cars are driven on and off the disc (centre y 1.5, radius 3.4): one in from the front (under the
+# camera) and a second beside it, and two off the back towards side doors, as (x, y at the rim, heading from
+# +y, length, amount).
 S16_BOOTH_FLOOR = dict(cut=0.3, scratch=0.5, joints_x=(-4.9, 5.3),
                        paths=((0.35, -1.9, 8.0, 5.5, 0.7), (-1.0, -1.75, -15.0, 4.5, 0.5),
                               (2.5, 4.3, 55.0, 6.0, 0.7), (-2.7, 3.9, -62.0, 5.0, 0.5)))
@@ -2588,10 +2590,10 @@ def studio2(kind):
                        cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1,
                        s12=dict(seed=2.0, tracks=((1.5, -21.0, 24.0, 0.55), (-2.5, 27.0, 23.0, 0.45)), dust=0.06, rough=0.34,
                                 floor=(0.13, 0.132, 0.136), wall=(0.42, 0.422, 0.426), cove=(0.35, 10.6),
-                                s13f=dict(seam=6.5, scuff=0.3)),
+                                s13f=dict(seam=6.5, scuff=0.3, s16=S16_BOOTH_FLOOR)),
                        # session 14: a darker booth, the same turntable in dark grey, under the light bank
                        s14=dict(cy=1.5, r=3.4, disc=(0.17, 0.172, 0.176), trim=(0.25, 0.253, 0.26), rough=0.28,
-                                seed=2.0, dust=0.45, marks=0.8)),
+                                seed=2.0, dust=0.45, marks=0.8, s16=dict(grime=0.45, scratch=0.7))),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
         # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
