@@ -1984,7 +1984,9 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
     scuffs at the cove's foot. The tone drift over metres is kept under +-2 %, so the light's falloff, not
     the paint, makes the large-scale gradient. The wall is the same paint, cleaner.
     `s13f` (session 13, studio grey and white): the floor from s13F_floor instead (no stretched textures,
-    marks at their real scale); None keeps the session-12 floor exactly (modern)."""
+    marks at their real scale); None keeps the session-12 floor exactly. `s13f['s16']` (session 16/17:
+    grey, white, modern) the used booth's wear; `s13f['band']` (session 17: grey) a knee band of the floor's
+    paint up the wall to that height."""
     m, nt, out = new_mat(name)
     c0 = coord(nt)
     # a per-scene offset so the three studios do not share one pattern
@@ -2050,6 +2052,17 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
         wcol = s13F_wall(nt, c, wcol, seed)
         if W is not None:
             wcol = s16S_wall(nt, c, wcol, seed)
+    band = (s13f or {}).get('band')
+    if band is not None:
+        # session 17 (studio grey): the booth's knee band, as in the Carvana booths: the floor's paint taken
+        # up the cove and the wall to a taped line at `band` m (a crisp edge, wavering a millimetre or two),
+        # the wall's lighter paint above. Matt like the wall; only the colour changes, so the cove's shading
+        # and the cut-in line at the cove's foot still read through it.
+        zb = math_node(nt, 'ADD', z, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 3.0, 2, 0.5), 0.5), 0.004))
+        # (a colour ramp's stops lie in 0..1: the height is taken relative to the line, about 0.5)
+        on_band = ramp(nt, math_node(nt, 'SUBTRACT', zb, band - 0.5), [(0.498, (1, 1, 1)), (0.502, (0, 0, 0))])
+        tint = tuple(min(1.0, f / w * 1.04) for f, w in zip(floor_col, wall_col))
+        wcol = mix_rgb(nt, on_band, wcol, mix_rgb(nt, 1.0, wcol, tint, 'MULTIPLY'))
     col = mix_rgb(nt, on_floor, wcol, fcol)
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', grime, 0.3 * wear, clamp=True), col,
                   mix_rgb(nt, 1.0, floor_col, (0.62, 0.6, 0.58), 'MULTIPLY'))
@@ -2553,12 +2566,45 @@ def s16S_wall(nt, c, wcol, seed):
     return mix_rgb(nt, rep, wcol, mix_rgb(nt, 1.0, wcol, (0.97, 0.968, 0.965), 'MULTIPLY'))
 
 
-# Session 16 (studio white, grey): the booth floor's wear (s16S_floor_wear). The paths where cars are driven
-# on and off the disc (centre y 1.5, radius 3.4): one in from the front (under the camera) and a second
-# beside it, and two off the back towards side doors, as (x, y at the rim, heading from +y, length, amount).
+# Session 16 (studio white, grey; session 17: modern): the booth floor's wear (s16S_floor_wear). The paths
+# where cars are driven on and off the disc (centre y 1.5, radius 3.4): one in from the front (under the
+# camera) and a second beside it, and two off the back towards side doors, as (x, y at the rim, heading from
+# +y, length, amount).
 S16_BOOTH_FLOOR = dict(cut=0.3, scratch=0.5, joints_x=(-4.9, 5.3),
                        paths=((0.35, -1.9, 8.0, 5.5, 0.7), (-1.0, -1.75, -15.0, 4.5, 0.5),
                               (2.5, 4.3, 55.0, 6.0, 0.7), (-2.7, 3.9, -62.0, 5.0, 0.5)))
+
+
+def s17B_room(cyc_mat, R):
+    """Session 17 (studio grey, issue 10): the booth as a room, not a sweep fading into haze ("featureless
+    foggy gradient wall", "virtual studio", "no wall"). `R` (studio2's 's17'): side walls at x = +-R['side_x']
+    in the cyclorama's own paint (the same material in the same world coordinates, so the knee band, the
+    cut-in and the blotchy coats run on round the corners), which the wash reaches only at a graze, so the
+    back wall's corners show as darker vertical edges near the frame's sides; the lighting truss the wash
+    hangs from (R['truss']: y, z) across the top of the frame with the housings of cyc floods under it
+    (R['floods']: x); and a few socket plates low on the knee band (R['sockets']: x)."""
+    import bmesh
+    sx = R['side_x']
+    for side in (-1, 1):
+        me = bpy.data.meshes.new('s17B-side')
+        bm = bmesh.new()
+        v = [bm.verts.new((side * sx, y, z)) for y, z in ((-14.0, 0.0), (12.0, 0.0), (12.0, 14.0), (-14.0, 14.0))]
+        bm.faces.new(v if side < 0 else v[::-1])
+        bm.to_mesh(me)
+        o = bpy.data.objects.new('s17B-side', me)
+        sc.collection.objects.link(o)
+        me.materials.append(cyc_mat)
+    ty, tz = R['truss']
+    alu = simple_mat('s17B-truss', (0.5, 0.5, 0.51), 0.35, metallic=0.8, grain=0.05)
+    box_truss(-sx, sx, ty, tz, alu)
+    body = simple_mat('s17B-flood', (0.03, 0.03, 0.032), 0.5, grain=0.05)
+    for x in R['floods']:
+        # an asymmetric cyc flood: a flat box hung under the truss on a short yoke, tilted down at the wall
+        box((0.55, 0.22, 0.36), (x, ty + 0.1, tz - 0.42), body, bevel=0.015, rot=(math.radians(-35), 0, 0))
+        cylinder(0.02, 0.25, (x, ty, tz - 0.22), body, verts=8)
+    plate = simple_mat('s17B-socket', (0.78, 0.78, 0.76), 0.4, grain=0.02)
+    for x in R['sockets']:
+        box((0.16, 0.02, 0.09), (x, R['wall_y'] - 0.005, 0.48), plate, bevel=0.004)
 
 
 def studio2(kind):
@@ -2579,7 +2625,9 @@ def studio2(kind):
                      photo=True, rough_var=0.1, dust=0.08,
                      s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
                               floor=(0.4, 0.403, 0.41), wall=(0.66, 0.663, 0.667), cove=(0.35, 10.5), wash=0.4,
-                              rough13=0.3, s13f=dict(seam=6.4, scuff=0.45, s16=S16_BOOTH_FLOOR)),
+                              rough13=0.3, s13f=dict(seam=6.4, scuff=0.45, s16=S16_BOOTH_FLOOR, band=2.3)),
+                     # session 17: the booth's side walls, truss and sockets (s17B_room)
+                     s17=dict(side_x=6.2, truss=(9.4, 5.1), floods=(-3.6, 0.4, 4.1), sockets=(-4.3, 3.7), wall_y=10.85),
                      s14=dict(cy=1.5, r=3.4, disc=(0.43, 0.432, 0.438), trim=(0.62, 0.63, 0.64), rough=0.3,
                               seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
@@ -2588,10 +2636,10 @@ def studio2(kind):
                        cove=(1.3, 10.6), backdrop=5000, photo=True, rough_var=0.1,
                        s12=dict(seed=2.0, tracks=((1.5, -21.0, 24.0, 0.55), (-2.5, 27.0, 23.0, 0.45)), dust=0.06, rough=0.34,
                                 floor=(0.13, 0.132, 0.136), wall=(0.42, 0.422, 0.426), cove=(0.35, 10.6),
-                                s13f=dict(seam=6.5, scuff=0.3)),
+                                s13f=dict(seam=6.5, scuff=0.3, s16=S16_BOOTH_FLOOR)),
                        # session 14: a darker booth, the same turntable in dark grey, under the light bank
                        s14=dict(cy=1.5, r=3.4, disc=(0.17, 0.172, 0.176), trim=(0.25, 0.253, 0.26), rough=0.28,
-                                seed=2.0, dust=0.45, marks=0.8)),
+                                seed=2.0, dust=0.45, marks=0.8, s16=dict(grime=0.45, scratch=0.7))),
         'promo': dict(floor=(0.5, 0.5, 0.505), wall=(0.8, 0.8, 0.8), rough=0.3, wear=1.0, disc=None,
                       arcs=((-6.5, -1.0, 5.0, 0.4), (7.0, 2.0, 5.8, 0.35), (0.0, 10.0, 7.5, 0.3)), key=1050, wash=0.5),
         # Session 8: a charcoal studio (the wall falls into darkness away from a faint pool behind the car, the
@@ -2618,6 +2666,8 @@ def studio2(kind):
     cyc = cyclorama(mat, radius=radius, back=back, height=14.0, width=60.0)
     world_grad((0.02, 0.02, 0.02), (0.03, 0.03, 0.03), 1.0)
     k = P['key']
+    if 's17' in P:
+        s17B_room(mat, P['s17'])
     if S12 and kind != 'modern':
         s14S_booth(kind, P, S12, P['s14'], cyc)
         key(0, 80, 0.9)
