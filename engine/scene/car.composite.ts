@@ -461,7 +461,7 @@ export async function compositeCar(
   };
   const panes = studioGlass(src, mask);
   const paneA = panes.map.includes(255)
-    ? await cropOf((await greyOp(panes.map, src.width, src.height, (s) => s.blur(0.8))).data)
+    ? await cropOf(await paneFade(panes.map, src.width, src.height, box.h))
     : undefined;
   const glassA = options.glass ? await cropOf(options.glass) : undefined;
   // Outdoors, panes showing the place behind the car (drawn as glass too, darker: see below).
@@ -1800,7 +1800,7 @@ async function overGlass(
   placed: Placed,
   map: Buffer,
   blurDiv: number,
-  mix: (car: number, behind: number, channel: number, glass: number) => number,
+  mix: (car: number, behind: number, channel: number, glass: number, behindLuma: number) => number,
 ): Promise<void> {
   const { out, W, H } = canvas;
   const { cw, ch, left, top } = placed;
@@ -1824,7 +1824,8 @@ async function overGlass(
       if (!g) continue;
       const o = ((y0 + y) * W + x0 + x) * 3;
       const r = (y * rw + x) * 3;
-      for (let k = 0; k < 3; k++) out[o + k] = mix(out[o + k], soft[r + k], k, g / 255);
+      const luma = 0.299 * soft[r] + 0.587 * soft[r + 1] + 0.114 * soft[r + 2];
+      for (let k = 0; k < 3; k++) out[o + k] = mix(out[o + k], soft[r + k], k, g / 255, luma);
     }
 }
 
@@ -1848,6 +1849,32 @@ function drawGlass(
 }
 
 /**
+ * A studio pane's weight: the found pane (image-sized 0/255) blurred by 0.8 px at its edge, and faded in
+ * over PANE_FADE of the car's height inside it. The found part of a windscreen is ragged where its rim's
+ * glare or a reflection failed the colour tests (the grey Mustang's, by its top edge and A-pillar): relit
+ * up to that edge at full strength, the ragged line stood out against the rim's booth-lit strip ("a
+ * blotch with ragged edges", session 17). Never wider than the 0.8 px blur: the frame stays the car's own.
+ */
+async function paneFade(map: Uint8Array, w: number, h: number, carH: number): Promise<Uint8Array> {
+  const [edge, soft] = await Promise.all(
+    [0.8, Math.max(0.8, carH * PANE_FADE)].map(
+      async (sigma) => (await greyOp(map, w, h, (s) => s.blur(sigma))).data,
+    ),
+  );
+  return edge.map((v, i) => Math.min(v, soft[i]));
+}
+
+/** The distance (a Gaussian's sigma, as a share of the car's height) over which a relit pane fades in. */
+const PANE_FADE = 0.015;
+
+/** The share of the room's hue a relit studio pane takes on (its level it takes whole). The cabin seen
+ * through a windscreen is lit by the whole room, not by the patch of wall straight behind it, and what
+ * the far windows show of that wall passes two panes of green-grey glass: taken whole, the luxury
+ * showroom's wood slats turned the grey Mustang's windscreen a flat tan-brown ("a brown blotch", session
+ * 17). */
+const PANE_HUE = 0.3;
+
+/**
  * Panes through which the photo's plain studio backdrop shows (studioGlass): each pixel is scaled, per
  * channel, by what the new scene shows behind it over what the old backdrop showed (`seen`, graded as the car
  * is). Glass passes a share of the light behind it, so the backdrop seen through a pane becomes the scene
@@ -1865,8 +1892,13 @@ function relightPanes(
   panes: Buffer,
   seen: [number, number, number],
 ): Promise<void> {
-  return overGlass(canvas, scene, placed, panes, 20, (car, behind, k, a) => {
-    const gain = Math.min(1.5, behind / Math.max(8, seen[k]));
+  // The level follows the room behind, its hue only in part (PANE_HUE): each channel's gain is drawn
+  // toward the room's luma over the backdrop's.
+  const seenLuma = Math.max(8, 0.299 * seen[0] + 0.587 * seen[1] + 0.114 * seen[2]);
+  return overGlass(canvas, scene, placed, panes, 20, (car, behind, k, a, behindLuma) => {
+    const level = behindLuma / seenLuma;
+    const own = behind / Math.max(8, seen[k]);
+    const gain = Math.min(1.5, level + PANE_HUE * (own - level));
     return Math.min(255, Math.round(car * (1 - a + a * gain)));
   });
 }

@@ -375,6 +375,58 @@ describe('panes on the new scene', () => {
     expect(step).toBeLessThan(8);
   });
 
+  /** `car` on a white booth composited at its own size on a plain wall of colour `wall`. */
+  async function onWall(wall: [number, number, number]) {
+    const { image, mask } = car(() => [235, 235, 235]);
+    const bg = Buffer.alloc(W * H * 3);
+    for (let i = 0; i < W * H; i++) bg.set(wall, i * 3);
+    const box = carBox(mask, W, H)!;
+    const r = await compositeCar(image, mask, {
+      background: { kind: 'image', image: { data: bg, width: W, height: H, channels: 3 } },
+      width: W,
+      height: H,
+      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
+    });
+    const at = (x: number, y: number, k: number): number => {
+      const ox = Math.round(x * r.placement.scale + r.placement.dx);
+      const oy = Math.round(y * r.placement.scale + r.placement.dy);
+      return r.image.data[(oy * W + ox) * 3 + k];
+    };
+    return { r, at, image };
+  }
+
+  it('take the level of a coloured wall behind them and only part of its hue (session 17)', async () => {
+    // The luxury showroom's brown wood slats behind the grey Mustang's windscreen and side window turned
+    // them a flat tan-brown ("a brown blotch"): each channel was scaled by the wall's over the booth's.
+    const { at } = await onWall([110, 75, 45]);
+    let red = 0;
+    let green = 0;
+    let blue = 0;
+    let n = 0;
+    for (let y = 84; y < 100; y += 3)
+      for (let x = 160; x < 222; x += 6) {
+        n++;
+        red += at(x, y, 0);
+        green += at(x, y, 1);
+        blue += at(x, y, 2);
+      }
+    // Before: red - blue was 0.71 of green (0.22 now); the glass is tinted green-blue (red 0.89 of green).
+    expect((red - blue) / green).toBeLessThan(0.3);
+    // Still darker than the booth seen through it (green 165 in the photo): the wall's level is taken whole.
+    expect(green / n).toBeLessThan(165 * 0.45);
+  });
+
+  it('fade in from their edge, so a ragged found edge is no line (session 17)', async () => {
+    // The found part of the Mustang's windscreen ended short of its rim in a ragged line, relit in full up
+    // to it beside the rim's booth-lit strip.
+    const { r, at, image } = await onWall([60, 60, 60]);
+    const y = 92;
+    const drop = (x: number): number => r.grade[1][image.data[(y * W + x) * 3 + 1]] - at(x, y, 1);
+    // A pixel and a half inside the window's left edge, against its middle: 1.00 before, 0.74 now.
+    expect(drop(152) / drop(190)).toBeLessThan(0.85);
+    expect(drop(190)).toBeGreaterThan(30);
+  });
+
   it('show the new room’s light through the glass and keep the cabin seen through them', async () => {
     // The window of `car` on a white booth, with a dark headrest standing in it.
     const { image, mask } = car(() => [235, 235, 235]);
