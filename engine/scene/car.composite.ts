@@ -581,7 +581,9 @@ export async function compositeCar(
     // Under the scene's sun the photo's cast shadow would fall where the photo's sun put it ("blotchy
     // pasted shadow with hard edges"): only its contact and occlusion are kept, the cast is the scene's.
     const sunny = !!floorLight.shadow && floorLight.cast >= SUN_CAST;
-    const own = photoShadow(src, mask, box, sunny ? { full: 0.04, end: 0.14 } : undefined);
+    // The least light kept under the car is a street photo's under its sills: 0.3 of the open floor's
+    // encoded level (the eval's "contact profile, street, sill", 0.28-0.31), 0.3 ^ 2.2 = 0.07 in linear light.
+    const own = photoShadow(src, mask, box, sunny ? { full: 0.04, end: 0.14, least: 0.07 } : undefined);
     if (options.shadow !== 'drawn' && own && own.trust >= 0.35 && shadowDepth(own) >= 0.25) {
       await drawPhotoShadow(canvas, own, { scale, dx: left - cx0 * scale, dy: top - cy0 * scale });
       // The tyre's own footprint is a line or two of pixels the map's cells are too coarse to hold.

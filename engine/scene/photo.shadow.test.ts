@@ -379,6 +379,26 @@ describe('the photo’s own shadow', () => {
     expect(ratio).toBeLessThan(0.35);
   });
 
+  it('leaves the floor under the sills a street photo’s light under a new sun, not the photo’s near-black sun shadow', async () => {
+    // ig02_carsgraz_260 on the coast road: a hard sun shadow under the car, 9-19 levels on a road of 180,
+    // carried whole drew "a darker rectangular patch under the car". Street photos keep some 0.3 of the open
+    // floor's level there (0.07 of its linear light). The sun shadow ends at the tyres' ground line.
+    const { image, mask } = photo((x, y) => (underCar(x, y) && y < H * 0.75 ? 12 : 180));
+    const kept = (scene: string): Promise<number> =>
+      floorKept(image, mask, scene, [0.45, 0.55], [0.66, 0.72]);
+    // Before: 0.011 of the coast road's linear light kept (0.13 of its level). Now 0.068.
+    expect(await kept('coast-road')).toBeGreaterThan(0.05);
+    // In a soft room the photo's shadow is the room's occlusion: still carried whole.
+    expect(await kept('studio-white')).toBeLessThan(0.03);
+    // A near-black shadow that fades out in front of the car is the car's own contact and occlusion: kept.
+    const soft = photo((x, y) =>
+      x > W * 0.27 && x < W * 0.73 && y >= H * 0.62 ? Math.min(180, 12 + Math.max(0, y - H * 0.75) * 6) : 180,
+    );
+    expect(await floorKept(soft.image, soft.mask, 'coast-road', [0.45, 0.55], [0.66, 0.72])).toBeLessThan(
+      0.03,
+    );
+  });
+
   it('keeps only the contact under a new sun: the photo’s cast shadow fell where the photo’s sun put it', async () => {
     // A hard shadow cast to the right of the car, reaching well past it (a low sun on the photo's left).
     const cast = (x: number, y: number): boolean =>
