@@ -354,16 +354,7 @@ describe('panes on the new scene', () => {
   it('show an edge of the room behind them as a soft change of tone, not a seam', async () => {
     // Session 16: the wood slats of the luxury showroom began behind the middle of the grey Mustang's
     // windscreen, and the relit glass showed their edge as a hard vertical seam, pale beside brown.
-    const { image, mask } = car(() => [235, 235, 235]);
-    const bg = Buffer.alloc(W * H * 3);
-    for (let i = 0; i < W * H; i++) bg.set(i % W < 190 ? [235, 235, 235] : [110, 75, 45], i * 3);
-    const box = carBox(mask, W, H)!;
-    const r = await compositeCar(image, mask, {
-      background: { kind: 'image', image: { data: bg, width: W, height: H, channels: 3 } },
-      width: W,
-      height: H,
-      framing: { carHeight: box.h / H, floorY: (box.y + box.h) / H, maxWidth: 1 },
-    });
+    const { r } = await onWall((i) => (i % W < 190 ? [235, 235, 235] : [110, 75, 45]));
     const { scale, dx, dy } = r.placement;
     const oy = Math.round(92 * scale + dy);
     let step = 0;
@@ -375,11 +366,13 @@ describe('panes on the new scene', () => {
     expect(step).toBeLessThan(8);
   });
 
-  /** `car` on a white booth composited at its own size on a plain wall of colour `wall`. */
-  async function onWall(wall: [number, number, number]) {
+  /**
+   * `car` on a white booth composited at its own size on a wall: one colour, or a colour per pixel index.
+   */
+  async function onWall(wall: [number, number, number] | ((i: number) => [number, number, number])) {
     const { image, mask } = car(() => [235, 235, 235]);
     const bg = Buffer.alloc(W * H * 3);
-    for (let i = 0; i < W * H; i++) bg.set(wall, i * 3);
+    for (let i = 0; i < W * H; i++) bg.set(typeof wall === 'function' ? wall(i) : wall, i * 3);
     const box = carBox(mask, W, H)!;
     const r = await compositeCar(image, mask, {
       background: { kind: 'image', image: { data: bg, width: W, height: H, channels: 3 } },

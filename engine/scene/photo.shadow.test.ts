@@ -33,6 +33,23 @@ const underCar = (x: number, y: number): boolean =>
   x > W * 0.27 && x < W * 0.73 && y >= H * 0.62 && y < H * 0.76;
 const shadowed = (x: number, y: number): number => (underCar(x, y) ? 90 : 200);
 
+/** Mean darkness (0..1) of a shadow map along source row `y`, over the columns from `x0` to `x1` (fractions). */
+function rowDarkness(
+  sh: NonNullable<ReturnType<typeof photoShadow>>,
+  y: number,
+  x0: number,
+  x1: number,
+): number {
+  const gy = Math.round((y - sh.y0) / (sh.h / sh.gh));
+  let sum = 0;
+  let n = 0;
+  for (let x = Math.round(W * x0); x < W * x1; x++) {
+    sum += sh.dark[gy * sh.gw + Math.round((x - sh.x0) / (sh.w / sh.gw))] / 255;
+    n++;
+  }
+  return sum / n;
+}
+
 /**
  * The photo composited on `scene` at its own size: the share of the bare scene's light (linear, green) kept
  * on the floor over a patch given in source fractions of the width and height.
@@ -145,16 +162,7 @@ describe('the photo’s own shadow', () => {
     const { image, mask } = photo((x, y) => (underCar(x, y) ? (y < H * 0.655 ? 170 : 60) : 200));
     const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
     expect(sh).not.toBeNull();
-    const at = (y: number): number => {
-      const gy = Math.floor((y - sh.y0) / (sh.h / sh.gh));
-      let sum = 0;
-      let n = 0;
-      for (let x = Math.round(W * 0.45); x < W * 0.55; x++) {
-        sum += sh.dark[gy * sh.gw + Math.floor((x - sh.x0) / (sh.w / sh.gw))] / 255;
-        n++;
-      }
-      return sum / n;
-    };
+    const at = (y: number): number => rowDarkness(sh, y, 0.45, 0.55);
     // Before: 0.29 in the strip against 0.92 below it. Now the strip is as dark as the shadow below.
     expect(at(H * 0.64)).toBeGreaterThan(at(H * 0.7) - 0.05);
   });
@@ -287,16 +295,7 @@ describe('the photo’s own shadow', () => {
     const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
     expect(sh).not.toBeNull();
     // Mean darkness across the middle columns, a third and half way through the fade (truth 0.4 and 0.3).
-    const at = (y: number): number => {
-      const gy = Math.round((y - sh.y0) / (sh.h / sh.gh));
-      let sum = 0;
-      let n = 0;
-      for (let x = Math.round(W * 0.4); x < W * 0.6; x++) {
-        sum += sh.dark[gy * sh.gw + Math.round((x - sh.x0) / (sh.w / sh.gw))] / 255;
-        n++;
-      }
-      return sum / n;
-    };
+    const at = (y: number): number => rowDarkness(sh, y, 0.4, 0.6);
     // Before: 0 and 0 (the fit took the fade for the floor's own falloff, and darkness was counted from the
     // sill, so it ended 0.45 of the car's height below it whatever the photo showed). After: 0.38 and 0.25.
     expect(at(ground + (0.35 * carH) / 3)).toBeGreaterThan(0.25);
@@ -321,16 +320,7 @@ describe('the photo’s own shadow', () => {
     });
     const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
     expect(sh).not.toBeNull();
-    const at = (y: number): number => {
-      const gy = Math.round((y - sh.y0) / (sh.h / sh.gh));
-      let sum = 0;
-      let n = 0;
-      for (let x = Math.round(W * 0.4); x < W * 0.6; x++) {
-        sum += sh.dark[gy * sh.gw + Math.round((x - sh.x0) / (sh.w / sh.gw))] / 255;
-        n++;
-      }
-      return sum / n;
-    };
+    const at = (y: number): number => rowDarkness(sh, y, 0.4, 0.6);
     const truth = [0.02, 0.05, 0.1].map((f) => occlusion(ground + f * carH));
     const read = [0.02, 0.05, 0.1].map((f) => at(ground + f * carH));
     // Truth 0.44 / 0.36 / 0.23 at 2 / 5 / 10 % in front of the ground line. Before (twice the grain's whole
