@@ -1826,7 +1826,7 @@ async function overGlass(
       if (!g) continue;
       const o = ((y0 + y) * W + x0 + x) * 3;
       const r = (y * rw + x) * 3;
-      const luma = 0.299 * soft[r] + 0.587 * soft[r + 1] + 0.114 * soft[r + 2];
+      const luma = lumaAt(soft, y * rw + x);
       for (let k = 0; k < 3; k++) out[o + k] = mix(out[o + k], soft[r + k], k, g / 255, luma);
     }
 }
@@ -1896,7 +1896,7 @@ function relightPanes(
 ): Promise<void> {
   // The level follows the room behind, its hue only in part (PANE_HUE): each channel's gain is drawn
   // toward the room's luma over the backdrop's.
-  const seenLuma = Math.max(8, 0.299 * seen[0] + 0.587 * seen[1] + 0.114 * seen[2]);
+  const seenLuma = Math.max(8, lumaAt(Uint8Array.from(seen, Math.round), 0));
   return overGlass(canvas, scene, placed, panes, 20, (car, behind, k, a, behindLuma) => {
     const level = behindLuma / seenLuma;
     const own = behind / Math.max(8, seen[k]);

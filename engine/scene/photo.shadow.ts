@@ -472,7 +472,8 @@ export function photoShadow(
   }
   carryUnderSill(true);
   // Under a new sun the floor under the sills keeps what contact and occlusion leave it, not the photo's
-  // old sun shadow: a street photo's hard shadow there is near black (ig02_carsgraz_260: 9-19 levels on a
+  // old sun shadow (the cap is laid on the whole map: away from the sills the sunny reach above already
+  // keeps only the contact band, and the tyres' footprints are drawn after the map by the compositor): a street photo's hard shadow there is near black (ig02_carsgraz_260: 9-19 levels on a
   // road of 180, 0.99 of darkness), and carried whole it drew "a darker rectangular patch under the car" at
   // 0.11 of the open floor's level on the coast road, where street photos show some 0.3 (session 17).
   // Only a hard shadow, one that ends at the ground line (under the middle half of the car, the floor 3 % of
