@@ -1,5 +1,5 @@
 import type { RawImage } from '../io/image.decode';
-import { fillHoles, labelComponents, threshold } from '../segment/mask.ops';
+import { componentBoxes, fillHoles, labelComponents, threshold } from '../segment/mask.ops';
 import type { Point, Quad } from './text.ocr';
 
 /** Luminance (0..255) of an image, one byte per pixel. */
@@ -192,24 +192,6 @@ function boxDownscale(lumAll: Uint8Array, W: number, H: number, w: number, h: nu
     }
   }
   return lum;
-}
-
-/** Bounding boxes of the `k` - 1 labelled components (x1 < 0 for a label that has no pixel). */
-function componentBoxes(labels: Int32Array, k: number, w: number, h: number) {
-  const x0 = new Int32Array(k).fill(w);
-  const y0 = new Int32Array(k).fill(h);
-  const x1 = new Int32Array(k).fill(-1);
-  const y1 = new Int32Array(k).fill(-1);
-  for (let y = 0, p = 0; y < h; y++)
-    for (let x = 0; x < w; x++, p++) {
-      const l = labels[p];
-      if (!l) continue;
-      if (x < x0[l]) x0[l] = x;
-      if (x > x1[l]) x1[l] = x;
-      if (y < y0[l]) y0[l] = y;
-      if (y > y1[l]) y1[l] = y;
-    }
-  return { x0, y0, x1, y1 };
 }
 
 /**

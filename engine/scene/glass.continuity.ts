@@ -1,5 +1,5 @@
 import type { RawImage } from '../io/image.decode';
-import { fillHoles, labelComponents, maskBounds, morph } from '../segment/mask.ops';
+import { componentBoxes, fillHoles, labelComponents, maskBounds, morph } from '../segment/mask.ops';
 import { lumaAt } from '../io/pixel.box';
 
 /**
@@ -191,20 +191,10 @@ export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   const clear = new Uint8Array(w * h);
   panesFrom(frame, unreddened, clear, true, coloured);
   const parts = labelComponents(clear, w, h);
-  const box = parts.sizes.map(() => [w, h, -1, -1]);
+  const b = componentBoxes(parts.labels, parts.sizes.length, w, h);
   for (let i = 0; i < clear.length; i++) {
     const l = parts.labels[i];
-    if (!l) continue;
-    const b = box[l];
-    b[0] = Math.min(b[0], i % w);
-    b[1] = Math.min(b[1], (i / w) | 0);
-    b[2] = Math.max(b[2], i % w);
-    b[3] = Math.max(b[3], (i / w) | 0);
-  }
-  for (let i = 0; i < clear.length; i++) {
-    const l = parts.labels[i];
-    const b = box[l];
-    if (l && parts.sizes[l] >= CLEAR_FILL * (b[2] - b[0] + 1) * (b[3] - b[1] + 1)) out[i] = 255;
+    if (l && parts.sizes[l] >= CLEAR_FILL * (b.x1[l] - b.x0[l] + 1) * (b.y1[l] - b.y0[l] + 1)) out[i] = 255;
   }
   panesFrom(
     frame,

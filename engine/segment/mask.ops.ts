@@ -118,6 +118,24 @@ export function labelComponents(
   return { labels, sizes };
 }
 
+/** Bounding boxes of the `k` - 1 labelled components (x1 < 0 for a label that has no pixel). */
+export function componentBoxes(labels: Int32Array, k: number, w: number, h: number) {
+  const x0 = new Int32Array(k).fill(w);
+  const y0 = new Int32Array(k).fill(h);
+  const x1 = new Int32Array(k).fill(-1);
+  const y1 = new Int32Array(k).fill(-1);
+  for (let y = 0, p = 0; y < h; y++)
+    for (let x = 0; x < w; x++, p++) {
+      const l = labels[p];
+      if (!l) continue;
+      if (x < x0[l]) x0[l] = x;
+      if (x > x1[l]) x1[l] = x;
+      if (y < y0[l]) y0[l] = y;
+      if (y > y1[l]) y1[l] = y;
+    }
+  return { x0, y0, x1, y1 };
+}
+
 /** Fills background holes not connected to the image border and smaller than `maxHole` pixels. */
 export function fillHoles(mask: Uint8Array, width: number, height: number, maxHole: number): Uint8Array {
   const out = Uint8Array.from(mask);
