@@ -1,7 +1,16 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { runIsnet, type SaliencyMap } from './isnet.infer';
-import { feetRow, fillHoles, labelComponents, maskBounds, morph, rowRange, threshold } from './mask.ops';
+import {
+  feetRow,
+  fillHoles,
+  labelComponents,
+  lowestRows,
+  maskBounds,
+  morph,
+  rowRange,
+  threshold,
+} from './mask.ops';
 import { glassMap, keepCarFast, refineMask } from './mask.refine';
 import { lumaAt } from '../io/pixel.box';
 
@@ -280,16 +289,6 @@ function sureTones(
   n = 0;
   for (let i = y0 * w; i < (y1 + 1) * w; i++) if (alpha[i] >= 250) tones[n++] = lumaAt(data, i, c);
   return tones.sort();
-}
-
-/** Each column's lowest car row (alpha >= 128; -1 where none), row by row (no division per pixel). */
-function lowestRows(alpha: Uint8Array, w: number, h: number): Int32Array {
-  const low = new Int32Array(w).fill(-1);
-  for (let y = 0; y < h; y++) {
-    const row = y * w;
-    for (let x = 0; x < w; x++) if (alpha[row + x] >= 128) low[x] = y;
-  }
-  return low;
 }
 
 /**

@@ -47,7 +47,7 @@ export function maskBounds(
 
 /** The first and last rows holding a pixel >= `level` (-1 and -1 when none), stopping at the first found. */
 export function rowRange(
-  mask: Uint8Array,
+  mask: Uint8Array | Buffer,
   width: number,
   height: number,
   level = 1,
@@ -356,21 +356,25 @@ export function guidedFilter(
   return out;
 }
 
+/** Each column's lowest car row (alpha >= `level`; -1 where none), row by row (no division per pixel). */
+export function lowestRows(alpha: Uint8Array | Buffer, w: number, h: number, level = 128): Int32Array {
+  const low = new Int32Array(w).fill(-1);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) if (alpha[row + x] >= level) low[x] = y;
+  }
+  return low;
+}
+
 /**
  * The first row of a car's feet in an alpha mask (row-major, `w` x `h`): the band below its sills where only
  * the lower arcs of the wheels stand, from the median of the columns' lowest car rows (the sill between the
  * wheels, in a side view) or the lowest fifth of the car, whichever starts higher. -1 when there is no car.
  */
 export function feetRow(alpha: Uint8Array | Buffer, w: number, h: number): number {
-  const low = new Int32Array(w).fill(-1);
-  let top = -1;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (alpha[y * w + x] >= 128) {
-        if (top < 0) top = y;
-        low[x] = y;
-      }
+  const { top } = rowRange(alpha, w, h, 128);
   if (top < 0) return -1;
+  const low = lowestRows(alpha, w, h);
   const lows = [...low].filter((v) => v >= 0).sort((a, b) => a - b);
   const bottom = lows[lows.length - 1];
   return Math.min(lows[lows.length >> 1], Math.round(bottom - (bottom - top + 1) * 0.2)) + 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
-import { keepCar, refineMask } from './mask.refine';
+import { keepCar, keepCarFast, refineMask } from './mask.refine';
 
 /**
  * A blue car body with a grey wall letter standing on its roof: the letter's stroke reaches 6 px into the
@@ -235,5 +235,72 @@ describe('edge snapping', () => {
       // The outline is still where the edge is: above it, the wall.
       expect(alphaAt(alpha, w, x, top - 4)).toBe(0);
     }
+  });
+});
+
+describe("a tyre in the car's own shadow", () => {
+  /**
+   * A car seen from behind at model resolution (512): the body down to its bumper (y = 380), the left tyre
+   * under it sure (as ISNet sees a lit tyre) and the right one, mirrored, a half-confident plateau (the dark
+   * tyre in the car's own shadow: oalpr_br_NTD9247's right tyre is 80-200 in the raw map, its left 255).
+   * Both stand on the ground line at y = 440. `floor` adds a half-sure patch of floor shadow.
+   */
+  function rearView(rightTyre: number, floor?: { x0: number; x1: number; y0: number; level: number }) {
+    const n = 512;
+    const data = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const body = x >= 100 && x < 420 && y >= 180 && y < 380;
+        const left = x >= 120 && x < 175 && y >= 380 && y < 440;
+        const right = x >= 345 && x < 400 && y >= 380 && y < 440;
+        let v = body || left ? 255 : right ? rightTyre : 0;
+        if (floor && !body && !left && x >= floor.x0 && x < floor.x1 && y >= floor.y0 && y < 440)
+          v = Math.max(v, floor.level);
+        data[y * n + x] = v;
+      }
+    return { sal: { data, size: n }, n };
+  }
+
+  it('keeps a tyre in a half-confident plateau under a wheel arch, mirroring the sure one', () => {
+    const { sal, n } = rearView(150);
+    const keep = keepCarFast(sal);
+    expect(keep[410 * n + 147]).toBe(255); // the sure tyre
+    expect(keep[410 * n + 372]).toBe(255); // the half-confident one
+    expect(keep[436 * n + 372]).toBe(255); // down to the ground line
+    expect(keep[410 * n + 320]).toBe(0); // the floor between the tyres
+    expect(keep[446 * n + 372]).toBe(0); // the floor below
+  });
+
+  it('keeps a tyre in a plateau ISNet barely believed (the fused passes under 128)', () => {
+    const { sal, n } = rearView(80);
+    expect(keepCarFast(sal)[420 * n + 372]).toBe(255);
+  });
+
+  it('keeps it through the edge snapping too: a black tyre on the black shadow under the car', async () => {
+    const { sal, n } = rearView(90);
+    // Grey paint, black tyres, the car's shadow on a mid-grey road: the tyre's edge is barely an edge.
+    const data = Buffer.alloc(n * n * 3);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const tyre = y >= 380 && y < 440 && ((x >= 120 && x < 175) || (x >= 345 && x < 400));
+        const body = x >= 100 && x < 420 && y >= 180 && y < 380;
+        const shadow = x >= 90 && x < 440 && y >= 380 && y < 446;
+        data.fill(tyre ? 22 : body ? 150 : shadow ? 35 : 110, (y * n + x) * 3, (y * n + x) * 3 + 3);
+      }
+    const alpha = await refineMask({ data, width: n, height: n, channels: 3 }, sal);
+    expect(alpha[410 * n + 372]).toBe(255);
+    expect(alpha[410 * n + 320]).toBe(0);
+  });
+
+  it('does not keep a half-sure floor shadow, wider than a wheel, where a tyre would stand', () => {
+    const { sal, n } = rearView(0, { x0: 250, x1: 500, y0: 400, level: 150 });
+    const keep = keepCarFast(sal);
+    for (const x of [300, 372, 410, 470]) expect(keep[420 * n + x]).toBe(0);
+    expect(keep[410 * n + 147]).toBe(255);
+  });
+
+  it('does not keep a half-sure speck of floor where a tyre would stand', () => {
+    const { sal, n } = rearView(0, { x0: 365, x1: 378, y0: 425, level: 150 });
+    expect(keepCarFast(sal)[432 * n + 372]).toBe(0);
   });
 });

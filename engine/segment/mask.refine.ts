@@ -6,6 +6,7 @@ import {
   guidedFilter,
   GuidedScratch,
   labelComponents,
+  lowestRows,
   markWhere,
   morph,
   rowRange,
@@ -298,7 +299,11 @@ function keepLowerTrim(
  */
 export function keepCarFast(sal: SaliencyMap, opts: RefineOptions = defaultRefineOptions): Uint8Array {
   const n = sal.size;
-  if (n % 2) return keepCar(sal, opts);
+  if (n % 2) {
+    const whole = keepCar(sal, opts);
+    keepLostWheel(whole, sal.data, n);
+    return whole;
+  }
   const h = n / 2;
   const small = new Uint8Array(h * h);
   for (let y = 0; y < h; y++) {
@@ -322,7 +327,99 @@ export function keepCarFast(sal: SaliencyMap, opts: RefineOptions = defaultRefin
     const inner = up[i] && (sal.data[i] >= 128 || isInterior(up, i, n));
     out[i] = inner || (reach[i] && sal.data[i] >= 128) ? 255 : 0;
   }
+  keepLostWheel(out, sal.data, n);
   return out;
+}
+
+/**
+ * Gives back a wheel the model half lost. Where a car stands in its own (sun) shadow, ISNet is sure of the
+ * lit tyre and only half sure of the other, dark one against the dark floor: a plateau of 50-200 of 255
+ * (oalpr_br_NTD9247's right tyre 80-200, JRK5336's 60-90 once the two passes are averaged) with no sure
+ * core, which keepCar's confidence gate (coreLevel) drops with the floor's plateaus, and the car is shown on
+ * one wheel. A car's wheels come in mirrored pairs: both stand on the ground line, under the body, at about
+ * the same distance from its middle and of about the same width. So, for a kept wheel (a foot: a run of
+ * columns reaching the mask's lowest rows, at most 40 % of the car's width) whose mirror image across the
+ * body's middle has no foot, the columns there (within half a wheel's width of the mirror image) whose
+ * half-sure pixels (saliency >= 48, findSlab's 'unsure') below the body reach the ground line become car
+ * from the body's lower outline down to the ground: the lost tyre, its part in the arch's deep shadow too.
+ * A floor shadow is dark and half sure as well, but it is no wheel: a run of such columns 0.5-1.6 times the
+ * kept wheel's width is taken, a shadow running on under the car or out beside it is wider and is left, as
+ * is a speck. Works at model resolution on a 0/255 keep mask; returns the pixels added (session 18).
+ */
+export function keepLostWheel(keep: Uint8Array, sal: Uint8Array, n: number): number {
+  const { top, bottom } = rowRange(keep, n, n);
+  if (top < 0 || bottom - top < 20) return 0;
+  const low = lowestRows(keep, n, n);
+  let x0 = n;
+  let x1 = -1;
+  for (let x = 0; x < n; x++)
+    if (low[x] >= 0) {
+      if (x < x0) x0 = x;
+      x1 = x;
+    }
+  const carH = bottom - top + 1;
+  const carW = x1 - x0 + 1;
+  // The ground line's tolerance: two wheels of a car seen a little from the side do not end on one row.
+  const g = Math.max(2, Math.round(carH * 0.04));
+  const foot = (x: number) => low[x] >= bottom - g;
+  const feet: [number, number][] = [];
+  for (let x = x0; x <= x1; x++)
+    if (foot(x)) {
+      let b = x;
+      while (b + 1 <= x1 && foot(b + 1)) b++;
+      feet.push([x, b]);
+      x = b;
+    }
+  // Per column: the deepest half-sure pixel below the body, when enough of them (not a speck) reach the
+  // ground line; -1 otherwise.
+  const deep = new Int32Array(n).fill(-1);
+  for (let x = x0; x <= x1; x++) {
+    if (low[x] < 0 || foot(x)) continue;
+    let count = 0;
+    let last = -1;
+    for (let y = low[x] + 1; y <= Math.min(n - 1, bottom + g); y++)
+      if (sal[y * n + x] >= 48) {
+        count++;
+        last = y;
+      }
+    if (last >= bottom - g && count >= g) deep[x] = last;
+  }
+  let added = 0;
+  for (const [a, b] of feet) {
+    const w = b - a + 1;
+    if (w < 3 || w > carW * 0.4) continue;
+    const margin = Math.round(w * 0.5);
+    const wa = Math.max(x0, x0 + x1 - b - margin);
+    const wb = Math.min(x1, x0 + x1 - a + margin);
+    let kept = 0;
+    for (let x = wa; x <= wb; x++) if (foot(x)) kept++;
+    if (kept >= w * 0.5) continue;
+    // The run of ground-reaching half-sure columns with the most of it in the window, followed past the
+    // window's sides (a shadow's run does not stop there).
+    let best: [number, number] | null = null;
+    let bestIn = 0;
+    for (let x = x0; x <= x1; x++) {
+      if (deep[x] < 0) continue;
+      let e = x;
+      while (e + 1 <= x1 && deep[e + 1] >= 0) e++;
+      const inside = Math.min(e, wb) - Math.max(x, wa) + 1;
+      if (inside > bestIn) {
+        bestIn = inside;
+        best = [x, e];
+      }
+      x = e;
+    }
+    if (!best) continue;
+    const run = best[1] - best[0] + 1;
+    if (run < w * 0.5 || run > w * 1.6) continue;
+    for (let x = best[0]; x <= best[1]; x++)
+      for (let y = low[x] + 1; y <= deep[x]; y++)
+        if (!keep[y * n + x]) {
+          keep[y * n + x] = 255;
+          added++;
+        }
+  }
+  return added;
 }
 
 // A pixel whose 4 neighbours are all kept is interior (a filled hole, a window): keep it whatever the
