@@ -2582,7 +2582,7 @@ def s17B_room(cyc_mat, R):
     cut-in and the blotchy coats run on round the corners), which the wash reaches only at a graze, so the
     back wall's corners show as darker vertical edges near the frame's sides; the lighting truss the wash
     hangs from (R['truss']: y, z) across the top of the frame with the housings of cyc floods under it
-    (R['floods']: x); and a few socket plates low on the knee band (R['sockets']: x)."""
+    (R['floods']: x). Session 18: its two white socket plates gave way to s18D_services (studio2's 's18')."""
     import bmesh
     sx = R['side_x']
     for side in (-1, 1):
@@ -2602,9 +2602,39 @@ def s17B_room(cyc_mat, R):
         # an asymmetric cyc flood: a flat box hung under the truss on a short yoke, tilted down at the wall
         box((0.55, 0.22, 0.36), (x, ty + 0.1, tz - 0.42), body, bevel=0.015, rot=(math.radians(-35), 0, 0))
         cylinder(0.02, 0.25, (x, ty, tz - 0.22), body, verts=8)
-    plate = simple_mat('s17B-socket', (0.78, 0.78, 0.76), 0.4, grain=0.02)
-    for x in R['sockets']:
-        box((0.16, 0.02, 0.09), (x, R['wall_y'] - 0.005, 0.48), plate, bevel=0.004)
+
+
+def s18D_services(R):
+    """Session 18 (studio grey, white; issue 10): the booth's electrical services on the back wall, low
+    enough to show in the compositor's crop behind a car (it keeps the wall up to about 3.2 m; session 17's
+    truss and corners fall outside it, and its two white socket plates alone read as "tiny white markers").
+    A galvanised cable tray on wall brackets at R['tray'] m, standing off the wall, so the wash from above
+    throws its soft shadow on the wall under it; from it two conduits drop to surface-mounted steel boxes
+    low on the wall (R['drops']: x), the boxes in galvanised steel, a shade darker than the paint, not white.
+    R['span']: the tray's half length (grey: to its side walls; white: on past the frame's sides)."""
+    steel = simple_mat('s18D-steel', (0.5, 0.5, 0.51), 0.35, metallic=0.8, grain=0.05)
+    wy, sx, tz = R['wall_y'], R['span'], R['tray']
+    span = 2 * sx
+    depth = 0.2
+    ty = wy - 0.06 - depth / 2
+    # the tray: a flat bottom and two 6 cm side rails, a cable run lying in it
+    box((span, depth, 0.004), (0.0, ty, tz), steel, bevel=0)
+    for dy in (-depth / 2, depth / 2):
+        box((span, 0.004, 0.06), (0.0, ty + dy, tz + 0.03), steel, bevel=0)
+    cable = simple_mat('s18D-cable', (0.025, 0.025, 0.027), 0.45, grain=0.03)
+    for i, (off, r) in enumerate(((-0.05, 0.011), (-0.02, 0.009), (0.01, 0.012), (0.045, 0.008))):
+        cylinder(r, span, (0.0, ty + off, tz + 0.002 + r), cable, rot=(0, math.radians(90), 0), verts=10)
+    # brackets every 1.5 m: an L of flat bar from the wall under the tray
+    x = -sx + 0.4
+    while x < sx:
+        box((0.04, depth + 0.06, 0.005), (x, wy - (depth + 0.06) / 2, tz - 0.005), steel, bevel=0)
+        box((0.04, 0.005, 0.12), (x, wy - 0.003, tz - 0.06), steel, bevel=0)
+        x += 1.5
+    for x in R['drops']:
+        # a conduit from the tray's underside down the wall to a junction box
+        low = R['box_z']
+        cylinder(0.012, tz - low, (x, wy - 0.02, (tz + low) / 2), steel, verts=12)
+        box((0.14, 0.07, 0.14), (x, wy - 0.035, low), steel, bevel=0.004)
 
 
 def studio2(kind):
@@ -2617,6 +2647,8 @@ def studio2(kind):
                       s12=dict(seed=0.0, tracks=((2.0, -22.0, 25.0, 0.45), (-4.0, 30.0, 27.5, 0.4)), dust=0.08, rough=0.36,
                                floor=(0.76, 0.76, 0.755), wall=(0.88, 0.88, 0.875), cove=(0.35, 10.5), wash=0.42, wash_w=4.0,
                                rough13=0.3, s13f=dict(seam=6.6, scuff=0.5, s16=S16_BOOTH_FLOOR)),
+                      # session 18: the back wall's services (s18D_services), running on past the frame's sides
+                      s18=dict(wall_y=10.85, span=8.0, tray=2.8, drops=(-4.3, 3.7), box_z=0.55),
                       # session 14: the booth's turntable (s14S_booth)
                       s14=dict(cy=1.5, r=3.4, disc=(0.52, 0.525, 0.53), trim=(0.6, 0.61, 0.62), rough=0.3,
                                seed=0.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
@@ -2626,8 +2658,9 @@ def studio2(kind):
                      s12=dict(seed=1.0, tracks=((-1.0, -20.0, 23.5, 0.6), (3.0, 28.0, 24.0, 0.5)), dust=0.1, rough=0.36,
                               floor=(0.4, 0.403, 0.41), wall=(0.66, 0.663, 0.667), cove=(0.35, 10.5), wash=0.4,
                               rough13=0.3, s13f=dict(seam=6.4, scuff=0.45, s16=S16_BOOTH_FLOOR, band=2.3)),
-                     # session 17: the booth's side walls, truss and sockets (s17B_room)
-                     s17=dict(side_x=6.2, truss=(9.4, 5.1), floods=(-3.6, 0.4, 4.1), sockets=(-4.3, 3.7), wall_y=10.85),
+                     # session 17: the booth's side walls and truss (s17B_room); session 18: services (s18D_services)
+                     s17=dict(side_x=6.2, truss=(9.4, 5.1), floods=(-3.6, 0.4, 4.1), wall_y=10.85),
+                     s18=dict(wall_y=10.85, span=6.19, tray=2.8, drops=(-4.3, 3.7), box_z=0.55),
                      s14=dict(cy=1.5, r=3.4, disc=(0.43, 0.432, 0.438), trim=(0.62, 0.63, 0.64), rough=0.3,
                               seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
@@ -2668,6 +2701,8 @@ def studio2(kind):
     k = P['key']
     if 's17' in P:
         s17B_room(mat, P['s17'])
+    if 's18' in P:
+        s18D_services(P['s18'])
     if S12 and kind != 'modern':
         s14S_booth(kind, P, S12, P['s14'], cyc)
         key(0, 80, 0.9)
@@ -12922,6 +12957,16 @@ def main():
     if probe:
         add_probes()
     sc.render.filepath = f'{OUT}/{SCENE_ID}.png'
+    if args.get('rows'):
+        # session 18: only a band of rows (top to bottom, shares of the height) is path traced, in the full
+        # frame, so the compositor's vignette and fixed-seed grain land where they do in a full render;
+        # scenes/render.ts --rows splices the band into the committed render (one full render is 45-60 min
+        # on the shared 2 cores)
+        y0, y1 = (float(v) for v in args['rows'].split(','))
+        sc.render.use_border = True
+        sc.render.use_crop_to_border = False
+        sc.render.border_min_x, sc.render.border_max_x = 0.0, 1.0
+        sc.render.border_min_y, sc.render.border_max_y = 1.0 - y1, 1.0 - y0
     bpy.ops.render.render(write_still=True)
     if probe:
         meta['probe'] = measure_probes(f'{OUT}/{SCENE_ID}.png')

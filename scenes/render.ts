@@ -6,9 +6,12 @@
  *   npm run scenes:render -- luxury-showroom   # one scene
  *   npm run scenes:render -- --size 320x240 --samples 8 --out /tmp/smoke studio-white   # a smoke test
  *   npm run scenes:render -- --probe --size 240x180 --samples 16 night-drive   # light probes only
+ *   npm run scenes:render -- --size 1600x1200 --samples 24 --rows 0.245,0.535 studio-grey   # a band of rows
  *
  * --probe renders the scene with two matte spheres at the car's place (scenes/build.py) and stores only
  * what they measure (`probe` in scenes.json); the scene's own render and its other metadata stay as they are.
+ * --rows y0,y1 (shares of the height, top down) path traces only that band and splices it into the committed
+ * render (scenes/splice.ts), for a change confined to those rows; same size and samples as the committed render.
  *
  * Needs Debian's `blender` (3.4; `apt-get install blender`). npm start, the tests and CI never need it:
  * the renders are committed. See docs/decisions/0005-rendered-scene-library.md.
@@ -21,6 +24,7 @@ import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import { editorPresets, studioPresets } from '../contract/presets';
 import { measureLight } from '../engine/scene/scene.library';
+import { spliceRows } from './splice';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,6 +37,7 @@ const { values, positionals } = parseArgs({
     out: { type: 'string', default: path.join(root, 'engine/scene/assets') },
     blender: { type: 'string', default: process.env.BLENDER ?? 'blender' },
     probe: { type: 'boolean', default: false },
+    rows: { type: 'string' },
   },
 });
 
@@ -85,6 +90,7 @@ for (const id of ids) {
       '--samples',
       values.samples,
       ...(values.probe ? ['--probe', '1'] : []),
+      ...(values.rows ? ['--rows', values.rows] : []),
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
@@ -98,11 +104,17 @@ for (const id of ids) {
     console.log(`${id} probes: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     continue;
   }
+  const jpg = path.join(values.out, `${id}.jpg`);
+  if (values.rows) {
+    const rows = values.rows.split(',').map(Number) as [number, number];
+    const band = await spliceRows(jpg, png, rows);
+    console.log(`${id}: rows ${values.rows} spliced, seams differ by ${band.seamDiff.toFixed(2)} levels`);
+    await sharp(band.image, { raw: { width: band.width, height: band.height, channels: 3 } })
+      .png()
+      .toFile(png);
+  }
   Object.assign(meta, await measure(png, meta.horizonY, meta.floorY.near));
-  await sharp(png)
-    .removeAlpha()
-    .jpeg({ quality: 88, mozjpeg: true, chromaSubsampling: '4:4:4' })
-    .toFile(path.join(values.out, `${id}.jpg`));
+  await sharp(png).removeAlpha().jpeg({ quality: 88, mozjpeg: true, chromaSubsampling: '4:4:4' }).toFile(jpg);
   const catalogue = { ...readCatalogue(), [id]: meta };
   // Written after every scene so an interrupted full rebuild keeps what it finished.
   writeFileSync(catalogueFile, JSON.stringify(sortKeys(catalogue), null, 1) + '\n');

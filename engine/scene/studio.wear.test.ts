@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { sceneFile, sceneMeta } from './scene.library';
+import { LISTING_WIDTH } from './car.composite';
+import { fitScene, sceneFile, sceneMeta } from './scene.library';
 
 /**
  * Reviewers of the studio composites (session 16): "spotless floor tiles, no scuffs", "floor perfectly clean,
@@ -58,6 +59,58 @@ async function wallEdges(id: string): Promise<{ row: number; column: number }> {
   return { row, column };
 }
 
+/**
+ * Reviewers of the composites (session 18): studio grey "flat horizon band and two tiny white markers", studio
+ * white "plain sweep". Session 17's truss and corners lie outside what the compositor keeps: measured where it
+ * does, the wall above a car's roof in the crop `fitScene` takes for the sheet's 1600 x 1068 canvas (a car of
+ * aspect 2.5 at LISTING_WIDTH, standing at 84 %), middle 60 % of the crop's width: the rows where the mean steps
+ * by 6 levels or more between rows 6 px apart, runs of such rows counted once (each a line on the wall: a paint
+ * line, a tray, its shadow). Session 17's renders: grey 1 (the band's line), white 0.
+ */
+async function wallLinesBehindCar(id: string): Promise<number> {
+  const meta = sceneMeta(id);
+  const [W, H] = [1600, 1068];
+  const carHeightPx = (LISTING_WIDTH * W) / 2.5;
+  const fit = fitScene(meta, W, H, carHeightPx, 0.84);
+  const { data, info } = await sharp(sceneFile(id)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const roof = fit.top + (fit.floorRow - carHeightPx) / fit.scale;
+  const [xa, xb] = [Math.round(fit.left + 0.2 * fit.width), Math.round(fit.left + 0.8 * fit.width)];
+  const mean = (y: number) => {
+    let s = 0;
+    for (let x = xa; x < xb; x++) s += data[y * info.width + x];
+    return s / (xb - xa);
+  };
+  let lines = 0;
+  let inLine = false;
+  for (let y = Math.ceil(fit.top) + 3; y < Math.floor(roof) - 3; y++) {
+    const step = Math.abs(mean(y + 3) - mean(y - 3)) >= 6;
+    if (step && !inLine) lines++;
+    inLine = step;
+  }
+  return lines;
+}
+
+/**
+ * "Two tiny white markers": session 17's socket plates, white on the grey band low on the wall. Counted in the
+ * rows from the horizon to 10 % below it (the wall's foot behind the turntable), 10-90 % of the width: pixels at
+ * least 25 levels brighter than the median of the 41 px of their row around them. Session 17's render: the two
+ * plates' pixels; anything mounted there now is steel, not a white fleck.
+ */
+async function brightFlecks(id: string): Promise<number> {
+  const { data, info } = await sharp(sceneFile(id)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width: W, height: H } = info;
+  const y0 = Math.round(sceneMeta(id).horizonY * H);
+  let n = 0;
+  for (let y = y0; y < y0 + Math.round(0.1 * H); y++)
+    for (let x = Math.round(0.1 * W); x < Math.round(0.9 * W); x++) {
+      const around: number[] = [];
+      for (let dx = -20; dx <= 20; dx += 2) around.push(data[y * W + x + dx]);
+      around.sort((a, b) => a - b);
+      if (data[y * W + x] - around[around.length >> 1] >= 25) n++;
+    }
+  return n;
+}
+
 describe('the booth studios', () => {
   it('show a floor that has been driven on: marks in front of the turntable', async () => {
     expect(await markShare('studio-grey')).toBeGreaterThan(0.004);
@@ -68,5 +121,10 @@ describe('the booth studios', () => {
     const edges = await wallEdges('studio-grey');
     expect(edges.row).toBeGreaterThan(8);
     expect(edges.column).toBeGreaterThan(1.6);
+  });
+  it('show things on the wall above a car, where the compositor crops, and no white flecks', async () => {
+    for (const id of ['studio-grey', 'studio-white'])
+      expect(await wallLinesBehindCar(id)).toBeGreaterThanOrEqual(2);
+    expect(await brightFlecks('studio-grey')).toBe(0);
   });
 });
