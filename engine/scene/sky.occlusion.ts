@@ -14,7 +14,7 @@
  */
 
 /** Car heights; a car is about 1.25 of its height wide and 3 long. */
-const WIDTH = 1.25;
+export const CAR_WIDTH = 1.25;
 const LENGTH = 3;
 /** The beltline: the body below it is the full width of the car; the cabin above is narrower glass. */
 const BELTLINE = 0.65;
@@ -142,10 +142,10 @@ export function skyOcclusion(
   const L = lengthPx / carH;
   // Seen end-on a car's silhouette is its width and its depth its length; seen from the side the other way
   // round; between the two (3/4 views) the depth follows the silhouette's length.
-  const along = Math.max(0, Math.min(1, (L - WIDTH) / (LENGTH - WIDTH)));
+  const along = Math.max(0, Math.min(1, (L - CAR_WIDTH) / (LENGTH - CAR_WIDTH)));
   const box = {
     length: Math.max(0.5, L - 2 * ROUNDED),
-    depth: LENGTH + (WIDTH - LENGTH) * along,
+    depth: LENGTH + (CAR_WIDTH - LENGTH) * along,
     bottom: Math.max(0.02, Math.min(0.4, sill / carH)),
     top: BELTLINE,
   };
