@@ -565,6 +565,33 @@ describe('compositing', () => {
     expect(level(240) / open).toBeLessThan(0.72);
   });
 
+  it('keeps a night lamp off the floor under the body, not only off the floor beside it', async () => {
+    // A side view with no shadow in its photo (the drawn one is used) on the night drive, its lamp 65 degrees
+    // up from the side. The cast shadow stood the car on its ground line like a card: it fell beside the car
+    // and the floor seen under the sills, behind that line, kept the lamp's light.
+    const car = (x: number, y: number): boolean =>
+      (x >= 40 && x < 360 && y >= 105 && y < 215) ||
+      [110, 290].some((cx) => (x - cx) ** 2 + (y - 210) ** 2 < 30 ** 2);
+    const { r, framing } = await compositeOn(car, 'night-drive');
+    const bare = await renderScene('night-drive', 600, 400, {
+      carHeightPx: framing.carHeight * 400,
+      floorY: framing.floorY,
+    });
+    const { dx, dy, scale } = r.placement;
+    // Linear light kept under the sill, a quarter and half of the way down from it, between the wheels.
+    let got = 0;
+    let was = 0;
+    for (let sy = 221; sy <= 228; sy++)
+      for (let x = Math.round(dx + 170 * scale); x <= Math.round(dx + 230 * scale); x++) {
+        const i = (Math.round(dy + sy * scale) * 600 + x) * 3 + 1;
+        got += toLinear(r.image.data[i] / 255);
+        was += toLinear(bare.data[i] / 255);
+      }
+    // Before: 0.47 of the lamp-lit floor's light. Now 0.02: the lamp's share (0.42) is gone with the body's
+    // shadow, the sky's with its occlusion (real daylight street photos keep 0.07 there, 0.3 of the level).
+    expect(got / was).toBeLessThan(0.2);
+  });
+
   it('finds the sloped ground line of a 3/4 view (far wheel higher)', () => {
     const w = 100;
     const h = 60;

@@ -14,7 +14,7 @@
  */
 
 /** Car heights; a car is about 1.25 of its height wide and 3 long. */
-const WIDTH = 1.25;
+export const CAR_WIDTH = 1.25;
 const LENGTH = 3;
 /** The beltline: the body below it is the full width of the car; the cabin above is narrower glass. */
 const BELTLINE = 0.65;
@@ -142,10 +142,10 @@ export function skyOcclusion(
   const L = lengthPx / carH;
   // Seen end-on a car's silhouette is its width and its depth its length; seen from the side the other way
   // round; between the two (3/4 views) the depth follows the silhouette's length.
-  const along = Math.max(0, Math.min(1, (L - WIDTH) / (LENGTH - WIDTH)));
+  const along = Math.max(0, Math.min(1, (L - CAR_WIDTH) / (LENGTH - CAR_WIDTH)));
   const box = {
     length: Math.max(0.5, L - 2 * ROUNDED),
-    depth: LENGTH + (WIDTH - LENGTH) * along,
+    depth: LENGTH + (CAR_WIDTH - LENGTH) * along,
     bottom: Math.max(0.02, Math.min(0.4, sill / carH)),
     top: BELTLINE,
   };
@@ -158,12 +158,16 @@ export function skyOcclusion(
     gBottom = Math.max(gBottom, ground(x));
   }
   const cx0 = Math.max(0, x0 - reachX);
-  const cy0 = Math.max(0, Math.round(gTop - sill - 2 * cell));
+  const fade = 0.1 * carH;
+  // Beside the car's ends the floor above the ground line (further back) is not under the car, so the map's
+  // top row is seen there: the darkness fades out over `fade` above the sill's height instead of stopping at
+  // that row (a ruled line across the floor beside both bumpers, once this map was laid on every photo;
+  // within the car's columns those rows are under its body).
+  const cy0 = Math.max(0, Math.round(gTop - sill - 2 * cell - fade));
   const gw = Math.ceil((Math.min(W, x1 + reachX + 1) - cx0) / cell);
   const gh = Math.ceil((Math.min(H, gBottom + below + 1) - cy0) / cell);
   if (gw < 2 || gh < 2) return null;
   const dark = new Uint8Array(gw * gh);
-  const fade = 0.1 * carH;
   for (let gx = 0; gx < gw; gx++) {
     const px = cx0 + (gx + 0.5) * cell;
     const g = ground(Math.round(Math.min(x1, Math.max(x0, px))));
@@ -176,7 +180,9 @@ export function skyOcclusion(
       const up = Math.min(g - py, sill);
       const z = INSET + up / (FORESHORTEN * carH);
       const bottomFade = Math.min(1, (g + below - py) / fade);
-      const v = boxOcclusion(x, z, box) * Math.max(0, sideFade) * Math.max(0, bottomFade);
+      const topFade = Math.min(1, (py - cy0) / fade);
+      const v =
+        boxOcclusion(x, z, box) * Math.max(0, sideFade) * Math.max(0, bottomFade) * Math.max(0, topFade);
       dark[gy * gw + gx] = Math.round(Math.min(1, v) * 255);
     }
   }
