@@ -21,6 +21,7 @@ export default defineConfig({
             'contract/**/*.test.ts',
             'engine/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scenes/**/*.test.ts',
             'web/src/**/*.test.ts',
             'server/src/**/*.test.ts',
           ],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { spliceRows } from '../../scenes/splice';
+import { spliceRows } from './splice';
 
 /** A 64 x 200 render: a vertical gradient (a wall's falloff) with a fixed-seed grain, as PNG. */
 async function frame(file: string, edit: (x: number, y: number, v: number) => number): Promise<string> {
