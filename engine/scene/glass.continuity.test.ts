@@ -10,13 +10,10 @@ const W = 400;
 const H = 300;
 
 /**
- * A car (dark unless `paint` says otherwise) with one window (the backdrop seen through tinted glass, framed
- * by the body) and a bright reflection low on its door, on a backdrop given per pixel.
+ * A dark car with one window (the backdrop seen through tinted glass, framed by dark seals) and a bright
+ * reflection low on its door, on a backdrop given per pixel.
  */
-function car(
-  backdrop: (x: number, y: number) => [number, number, number],
-  paint: [number, number, number] = [30, 30, 34],
-): {
+function car(backdrop: (x: number, y: number) => [number, number, number]): {
   image: RawImage;
   mask: Uint8Array;
 } {
@@ -30,7 +27,7 @@ function car(
       let c = backdrop(x, y);
       if (body || cabin) {
         mask[i] = 255;
-        c = paint;
+        c = [30, 30, 34];
         // The window: the backdrop through glass that keeps 70 % of it, a little green-blue.
         if (x > 150 && x < 230 && y > 78 && y < 106) {
           const b = backdrop(x, 40);
@@ -515,18 +512,6 @@ describe('windows a street shows through', () => {
     expect(share(g, 232, 244, 94, 104)).toBeGreaterThan(0.8);
     expect(share(g, 150, 262, 107, 109)).toBe(0);
     expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.8);
-  });
-
-  it('are found on a white car, whose paint round a window is lighter than the view through it', () => {
-    // A white or silver body frames its windows and is lighter than the street seen through them: with only
-    // darker car counted as a frame, none of its windows was a pane (session 18: none on the silver hatch's
-    // rear window, ig02_carsgraz_363, nor on the Honda's, 001, whose hazy roof is as light as its glass).
-    const { image, mask } = car(street(), [208, 210, 214]);
-    const g = streetGlass(image, mask);
-    expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.8);
-    // The white body round it, and the bright reflection on the door, stay paint.
-    expect(share(g, 125, 145, 82, 102)).toBe(0);
-    expect(share(g, 70, 330, 120, 228)).toBe(0);
   });
 
   it('are not paint mirroring the street where it runs out to the car’s outline', () => {

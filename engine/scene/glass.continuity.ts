@@ -697,27 +697,20 @@ function throughGlass(often: Uint8Array, data: Uint8Array, o: number): boolean {
 
 /**
  * A pixel that may be street glass: sure car, at least mid-grey (not darker than a cabin seen through
- * glass) and not of the paint's colour (paintLike).
+ * glass) and at least 70 levels (Euclidean RGB) from the paint. The distance is Math.hypot's verdict, read
+ * from the exact integer square where that is at least a level away from 70^2 (hypot is slow).
  */
 function glassLike(image: RawImage, alpha: Uint8Array, paint: number[], i: number): boolean {
   if (alpha[i] < 250) return false;
   const { channels: C, data } = image;
   if (lumaAt(data, i, C) < 80) return false;
-  return !paintLike(data, C, paint, i);
-}
-
-/**
- * Whether pixel i is within 70 levels (Euclidean RGB) of the paint. The distance is Math.hypot's verdict,
- * read from the exact integer square where that is at least a level away from 70^2 (hypot is slow).
- */
-function paintLike(data: Uint8Array, C: number, paint: number[], i: number): boolean {
   const dr = data[i * C] - paint[0];
   const dg = data[i * C + 1] - paint[1];
   const db = data[i * C + 2] - paint[2];
   const d2 = dr * dr + dg * dg + db * db;
-  if (d2 < 4899) return true;
-  if (d2 > 4901) return false;
-  return Math.hypot(dr, dg, db) < 70;
+  if (d2 < 4899) return false;
+  if (d2 > 4901) return true;
+  return Math.hypot(dr, dg, db) >= 70;
 }
 
 /**
@@ -725,15 +718,14 @@ function paintLike(data: Uint8Array, C: number, paint: number[], i: number): boo
  * reviewers' "glass shows a bright green-yellow view", "windscreen reflects bare trees not in the scene").
  * Behind a street car, what a window shows is not the background's mean beside it (studioGlass's rule), but
  * it is made of the same colours: trees, a house, the sky seen round the car's upper half. A candidate is a
- * pixel of the upper band, at least mid-grey (not darker than a cabin seen through glass), whose colour, at
- * some glass transmission (1, 0.8 or 0.65; clear or tinted green-blue), is one the background round the car
- * shows often, and that is far from the car's paint (measured on the doors). Candidates become panes by the
- * studio rules (pane-sized, framed by darker car or the paint, in the glasshouse) and are made whole as
- * studio panes are (wholePanes, closeEachPane, what stands inside filled in). The map is relit as a studio
- * pane is (relightPanes: the cabin keeps its detail in the new scene's light), and the candidates in it, the
- * old street seen through both windows, are drawn as the new scene behind tinted glass (drawGlass). Maps are
- * 0..255 per pixel, image-sized; all zero for a plain backdrop (studioGlass handles it) or when nothing
- * qualifies.
+ * pixel of the upper band, at least mid-grey, whose colour (not darker than a cabin seen through glass), at some glass transmission (1, 0.8 or 0.65; clear or tinted green-blue),
+ * is one the background round the car shows often, and that is far from the car's paint (measured on the
+ * doors). Candidates become panes by the studio rules (pane-sized, framed by darker car, in the glasshouse)
+ * and are made whole as studio panes are (wholePanes, closeEachPane, what stands inside filled in). The map
+ * is relit as a studio pane is (relightPanes: the cabin keeps its detail in the new scene's light), and the
+ * candidates in it, the old street seen through both windows, are drawn as the new scene behind tinted
+ * glass (drawGlass). Maps are 0..255 per pixel, image-sized; all zero for a plain backdrop (studioGlass
+ * handles it) or when nothing qualifies.
  */
 export function streetGlass(image: RawImage, alpha: Uint8Array): StreetGlass {
   const { width: w, height: h, channels: C, data } = image;
@@ -785,11 +777,7 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): StreetGlass {
       if (glassLike(image, alpha, paint, i) && throughGlass(often, data, i * C))
         cand[(y - by0) * bw + (x - bx0)] = 1;
     }
-  // A pane's frame is darker car (seals, pillars, the cabin) or the body round it, of the paint's colour: a
-  // white or silver body is lighter than the street seen through its windows, and with only darker car
-  // counted no window of one was a pane (session 18: 10 of eval-dev's 27 street photos had panes; the
-  // body's own colour as a frame found the windows of 5 more, none on the paint).
-  panesFrom(frame, cand, out, false, (i) => paintLike(data, C, paint, i));
+  panesFrom(frame, cand, out, false);
   // A window shows more than the background's own colours: the pale sky or a white sign through it, a
   // glint. Left as they were, those bits stayed bright blobs of the old street inside the new dark glass
   // ("patchy windows"). A pane takes in the bright, unpainted pixels next to it, a few steps deep and only
