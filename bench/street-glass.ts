@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       alpha = (await segmentCar(image)).alpha;
       if (cached) writeFileSync(cached, alpha);
     }
-    const panes = streetGlass(image, alpha).map;
+    const panes = streetGlass(image, alpha);
     let px = 0;
     const on = new Uint8Array(w * h);
     for (let i = 0; i < on.length; i++)

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
 import { grownBox, lumaAt, overlapOnCanvas } from '../io/pixel.box';
 import { CAR_HEIGHT_M, measureLight, sceneMeta, type SceneMeta } from './scene.library';
-import { streetGlass, studioGlass, type StudioGlass } from './glass.continuity';
+import { streetGlass, studioGlass } from './glass.continuity';
 import { groundLines } from './ground.line';
 import { feetRow, maskBounds } from '../segment/mask.ops';
 import { LIN, photoShadow, toLinear, toSrgb, type PhotoShadow } from './photo.shadow';
@@ -459,19 +459,15 @@ export async function compositeCar(
       ? Buffer.from(c)
       : (await greyOp(c, cw, ch, (s) => s.resize(tw, th, { fit: 'fill', kernel: 'linear' }))).data;
   };
-  // Outdoors, panes showing the place behind the car: relit as studio panes are, the part that showed the
-  // old street replaced by the new scene behind glass (viewA, see below).
-  const studio = studioGlass(src, mask);
-  const panes: StudioGlass & { view?: Uint8Array } = studio.map.includes(255)
-    ? studio
-    : streetGlass(src, mask);
+  const panes = studioGlass(src, mask);
   const paneA = panes.map.includes(255)
     ? await cropOf(await paneFade(panes.map, src.width, src.height, box.h))
     : undefined;
   const glassA = options.glass ? await cropOf(options.glass) : undefined;
-  const view = paneA && panes.view;
-  const viewA = view
-    ? await cropOf((await greyOp(view, src.width, src.height, (s) => s.blur(0.8))).data)
+  // Outdoors, panes showing the place behind the car (drawn as glass too, darker: see below).
+  const street = paneA ? undefined : streetGlass(src, mask);
+  const streetA = street?.includes(255)
+    ? await cropOf((await greyOp(street, src.width, src.height, (s) => s.blur(0.8))).data)
     : undefined;
   const carRgb = await carRgbP;
   const carA = await carAP;
@@ -561,7 +557,7 @@ export async function compositeCar(
   await matchGrain(out, W, H, alpha, carRgb, carA, cw, ch);
   // What the windows will show: the scene behind the car (kept before shadows and the car cover it; street
   // panes too, which read the old window, blurred, from the canvas when the segmenter's map was absent).
-  const sceneBehind = glassA || paneA ? Buffer.from(out) : out;
+  const sceneBehind = glassA || paneA || streetA ? Buffer.from(out) : out;
 
   // The car graded by its tone curve, its soft edge re-coloured from inside the car (no halo of the old
   // background): every later use of the car (reflection, edges) sees this one.
@@ -600,14 +596,14 @@ export async function compositeCar(
 
   blendCar(out, W, car, carA, cw, left, top, onCanvas);
   if (glassA) await drawGlass(canvas, sceneBehind, placed, glassA, skyOf(options.background), 0.55);
+  // A side window seen from outside by day passes little of what is behind the car (two panes and a dark
+  // cabin): at the segmenter's glass share the street panes read as "a blurred copy of the background" and
+  // "the forest instead of the interior" in the session-10 review.
+  if (streetA) await drawGlass(canvas, sceneBehind, placed, streetA, skyOf(options.background), 0.3);
   if (paneA) {
     const seen = panes.backdrop.map((v, k) => grade[k][Math.round(v)]) as [number, number, number];
-    // A studio pane shows its backdrop as the glass passes it; a street pane's `seen` is the street through
-    // it, drawn at STREET_THROUGH of the new scene: the cabin is relit by the same measure, so a pixel the
-    // colour test missed in the glass is relit to the level the view is drawn at (no blotch between them).
-    await relightPanes(canvas, sceneBehind, placed, paneA, seen, viewA ? STREET_THROUGH : 1);
+    await relightPanes(canvas, sceneBehind, placed, paneA, seen);
   }
-  if (viewA) await drawGlass(canvas, sceneBehind, placed, viewA, skyOf(options.background), STREET_THROUGH);
   return {
     image: { data: out, width: W, height: H, channels: 3 },
     placement: { scale, dx: left - cx0 * scale, dy: top - cy0 * scale },
@@ -1871,12 +1867,6 @@ async function paneFade(map: Uint8Array, w: number, h: number, carH: number): Pr
   return edge.map((v, i) => Math.min(v, soft[i]));
 }
 
-/** The share of the scene behind a street pane that its view passes: a side window seen from outside by day
- * passes little of what is behind the car (two panes and a dark cabin): at the segmenter's glass share the
- * street panes read as "a blurred copy of the background" and "the forest instead of the interior" in the
- * session-10 review. */
-const STREET_THROUGH = 0.3;
-
 /** The distance (a Gaussian's sigma, as a share of the car's height) over which a relit pane fades in. */
 const PANE_FADE = 0.015;
 
@@ -1896,9 +1886,7 @@ const PANE_HUE = 0.3;
  * the pane outright (drawGlass) left a flat fill where the cabin had been ("flat grey windows"). The scene
  * behind is blurred by a twentieth of the crop's smaller side: at a sixtieth, the edge of the luxury
  * showroom's wood slats behind the grey Mustang's windscreen split it in a hard seam, pale beside brown
- * (session 16); what a pane shows of the room lies metres behind the cabin, far out of focus. Street panes
- * (streetGlass) too, with `seen` the street seen through them and `through` the share of the new scene their
- * view is drawn at (1 for a studio pane, whose `seen` is the backdrop itself).
+ * (session 16); what a pane shows of the room lies metres behind the cabin, far out of focus.
  */
 function relightPanes(
   canvas: Canvas,
@@ -1906,14 +1894,13 @@ function relightPanes(
   placed: Placed,
   panes: Buffer,
   seen: [number, number, number],
-  through: number,
 ): Promise<void> {
   // The level follows the room behind, its hue only in part (PANE_HUE): each channel's gain is drawn
   // toward the room's luma over the backdrop's.
   const seenLuma = Math.max(8, lumaAt(Uint8Array.from(seen, Math.round), 0));
   return overGlass(canvas, scene, placed, panes, 20, (car, behind, k, a, behindLuma) => {
-    const level = (behindLuma * through) / seenLuma;
-    const own = (behind * through) / Math.max(8, seen[k]);
+    const level = behindLuma / seenLuma;
+    const own = behind / Math.max(8, seen[k]);
     const gain = Math.min(1.5, level + PANE_HUE * (own - level));
     return Math.min(255, Math.round(car * (1 - a + a * gain)));
   });

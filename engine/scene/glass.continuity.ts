@@ -36,12 +36,6 @@ export interface StudioGlass {
   backdrop: [number, number, number];
 }
 
-/** Street panes (streetGlass): `map` the whole panes (relit), `view` the part of them that showed the old
- * street (replaced by the new scene), `backdrop` the view's mean colour in the photo. */
-export interface StreetGlass extends StudioGlass {
-  view: Uint8Array;
-}
-
 export function studioGlass(image: RawImage, alpha: Uint8Array): StudioGlass {
   const { width: w, height: h, channels: C, data } = image;
   const out = new Uint8Array(w * h);
@@ -435,8 +429,8 @@ function splitThinBridges(
 
 /**
  * Makes each pane of `out` (image-sized, 0/255) all or nothing within the glass it belongs to. `glass`
- * (band-sized) is closed across strokes up to `gap` wide (by default 4 % of the car's height: the booth's
- * letters seen through a windscreen; the frame's look-through in panesFrom reaches as far) and split at thin bridges as
+ * (band-sized) is closed across strokes up to 4 % of the car's height wide (the booth's letters seen
+ * through a windscreen; the frame's look-through in panesFrom reaches as far) and split at thin bridges as
  * panesFrom splits; of each piece of glass holding part of a pane, the share of glass pixels in `out` is
  * taken. Under 95 %, the piece is taken in whole (strokes included: they are the backdrop behind the glass)
  * when it is no larger than a pane and reaches no more than 2 % of the car's height above or below the
@@ -444,15 +438,11 @@ function splitThinBridges(
  * booth as the glass shows it (a white car's tailgate under its rear window, a blue car's hood, a door top
  * under a windscreen, all taken in when only the size was asked) and is left as it is.
  */
-function wholePanes(
-  f: PaneFrame,
-  glass: Uint8Array,
-  out: Uint8Array,
-  gap = Math.max(2, Math.round((f.y1 - f.y0 + 1) * 0.02)),
-): void {
+function wholePanes(f: PaneFrame, glass: Uint8Array, out: Uint8Array): void {
   const { image, alpha, x0, y0, x1, y1, bx0, by0, bw, bh } = f;
   const w = image.width;
   const chh = y1 - y0 + 1;
+  const gap = Math.max(2, Math.round(chh * 0.02));
   const margin = Math.max(2, Math.round(chh * 0.02));
   const closed = morph(morph(glass, bw, bh, gap, 'max'), bw, bh, gap, 'min');
   for (let j = 0; j < closed.length; j++)
@@ -720,19 +710,16 @@ function glassLike(image: RawImage, alpha: Uint8Array, paint: number[], i: numbe
  * it is made of the same colours: trees, a house, the sky seen round the car's upper half. A candidate is a
  * pixel of the upper band, at least mid-grey, whose colour (not darker than a cabin seen through glass), at some glass transmission (1, 0.8 or 0.65; clear or tinted green-blue),
  * is one the background round the car shows often, and that is far from the car's paint (measured on the
- * doors). Candidates become panes by the studio rules (pane-sized, framed by darker car, in the glasshouse)
- * and are made whole as studio panes are (wholePanes, closeEachPane, what stands inside filled in). The map
- * is relit as a studio pane is (relightPanes: the cabin keeps its detail in the new scene's light), and the
- * candidates in it, the old street seen through both windows, are drawn as the new scene behind tinted
- * glass (drawGlass). Maps are 0..255 per pixel, image-sized; all zero for a plain backdrop (studioGlass
- * handles it) or when nothing qualifies.
+ * doors). Candidates become panes by the studio rules (pane-sized, framed by darker car, in the glasshouse),
+ * without filling what stands inside: headrests and pillars stay the photo's own, and the panes are drawn
+ * as tinted glass over the new scene (drawGlass). Returns 0..255 per pixel, image-sized; all zero for a
+ * plain backdrop (studioGlass handles it) or when nothing qualifies.
  */
-export function streetGlass(image: RawImage, alpha: Uint8Array): StreetGlass {
+export function streetGlass(image: RawImage, alpha: Uint8Array): Uint8Array {
   const { width: w, height: h, channels: C, data } = image;
   const out = new Uint8Array(w * h);
-  const none: StreetGlass = { map: out, backdrop: [0, 0, 0], view: out };
   const frame = carFrame(image, alpha);
-  if (!frame) return none;
+  if (!frame) return out;
   const { x0, x1, y0, y1, band, bx0, by0, bw, bh } = frame;
   const cw = x1 - x0 + 1;
   const chh = y1 - y0 + 1;
@@ -744,11 +731,11 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): StreetGlass {
   const hist = backgroundHistogram(image, alpha, fx0, fx1, fy0, band);
   let seen = 0;
   for (const n of hist) seen += n;
-  if (seen < 500) return none;
+  if (seen < 500) return out;
   // Plain backdrops are studioGlass's.
   let top = 0;
   for (const n of hist) top = Math.max(top, n);
-  if (top > seen * 0.5) return none;
+  if (top > seen * 0.5) return out;
   // A colour the background shows often: its bin or a neighbour holds at least 1 in 1000 of its pixels.
   const often = new Uint8Array(Q * Q * Q);
   for (let r = 0; r < Q; r++)
@@ -767,7 +754,7 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): StreetGlass {
         if (n >= seen * 0.001 * 27 * 0.3) often[(r * Q + g) * Q + b] = 1;
       }
   const door = doorPixels(frame);
-  if (door.length < 100) return none;
+  if (door.length < 100) return out;
   const paint = litMedian(data, C, door);
 
   const cand = new Uint8Array(bw * bh);
@@ -881,36 +868,5 @@ export function streetGlass(image: RawImage, alpha: Uint8Array): StreetGlass {
     if ((side(-1, 0) && side(1, 0)) || (side(0, -1) && side(0, 1))) cracks.push(at(j));
   }
   for (const i of cracks) out[i] = 255;
-  // What the colour test found is the old street seen through both windows: the new scene takes its place
-  // (drawn behind glass, STREET_THROUGH of it). Everything else in the pane is the cabin and what the test
-  // missed, relit as a studio pane's cabin is (relightPanes): drawn over whole, the steering wheel and seats
-  // seen through the snowy drive's side windows were a flat dark slab, and where only part of a window was
-  // found that part was a dark blotch in the old light glass (session 18).
-  const view = new Uint8Array(w * h);
-  const backdrop: [number, number, number] = [0, 0, 0];
-  let seenPx = 0;
-  for (let j = 0; j < cand.length; j++) {
-    const i = at(j);
-    if (!cand[j] || !out[i]) continue;
-    view[i] = 255;
-    for (let c = 0; c < 3; c++) backdrop[c] += data[i * C + c];
-    seenPx++;
-  }
-  if (!seenPx) return none;
-  for (let c = 0; c < 3; c++) backdrop[c] /= seenPx;
-  // Whole as studio panes are: the unpainted, not too dark pixels round a found part (the rest of the window
-  // the colour test missed) are taken in, each pane closed across bites, and what stands inside it is its.
-  // Not closed across gaps first as the booth's letters are: what breaks a street window's glass is the
-  // cabin, filled in below, and closed, a chrome trim under a window joined it across the seal between them.
-  const glassy = new Uint8Array(bw * bh);
-  for (let j = 0; j < glassy.length; j++) if (glassLike(image, alpha, paint, at(j))) glassy[j] = 1;
-  wholePanes(frame, glassy, out, 0);
-  closeEachPane(frame, out);
-  const local = new Uint8Array(bw * bh);
-  for (let j = 0; j < local.length; j++) if (out[at(j)]) local[j] = 255;
-  let carArea = 0;
-  for (const a of alpha) if (a >= 128) carArea++;
-  const filled = fillHoles(local, bw, bh, carArea * 0.13);
-  for (let j = 0; j < filled.length; j++) if (filled[j]) out[at(j)] = 255;
-  return { map: out, backdrop, view };
+  return out;
 }
