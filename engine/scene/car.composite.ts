@@ -558,8 +558,9 @@ export async function compositeCar(
 
   // The scene's grain matched to the car's own noise (the renders are clean; a phone photo is not).
   await matchGrain(out, W, H, alpha, carRgb, carA, cw, ch);
-  // What the windows will show: the scene behind the car (kept before shadows and the car cover it).
-  const sceneBehind = glassA || paneA ? Buffer.from(out) : out;
+  // What the windows will show: the scene behind the car (kept before shadows and the car cover it; street
+  // panes too, which read the old window, blurred, from the canvas when the segmenter's map was absent).
+  const sceneBehind = glassA || paneA || streetA ? Buffer.from(out) : out;
 
   // The car graded by its tone curve, its soft edge re-coloured from inside the car (no halo of the old
   // background): every later use of the car (reflection, edges) sees this one.

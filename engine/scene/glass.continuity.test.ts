@@ -4,6 +4,7 @@ import { streetGlass, studioGlass } from './glass.continuity';
 import { renderScene } from './scene.render';
 import { compositeAtOwnSize } from '../testing/synthetic.fixture';
 import { carBox, compositeCar } from './car.composite';
+import { lumaAt } from '../io/pixel.box';
 
 const W = 400;
 const H = 300;
@@ -523,6 +524,32 @@ describe('windows a street shows through', () => {
     // Before: 1 (a pane, drawn as dark glass over the roof). After: 0, and the window is still found.
     expect(share(g, 244, 272, 75, 92)).toBe(0);
     expect(share(g, 155, 225, 82, 102)).toBeGreaterThan(0.8);
+  });
+
+  it('show the scene behind the car, not the old street blurred, when the segmenter saw no glass', async () => {
+    // The window shows the street's stripes (foliage, x 148-184; the pale house front, x 185-221). Composited
+    // with no segmenter glass map, the pane took its "scene behind" from the canvas the car was already
+    // drawn on: the old window, blurred and darkened, its stripes still there.
+    const { image, mask } = car(street());
+    const { r, box, framing } = await compositeAtOwnSize(image, mask, 'snowy-drive');
+    const bare = await renderScene('snowy-drive', W, H, { carHeightPx: box.h, floorY: framing.floorY });
+    const mean = (img: Buffer, xa: number, xb: number): number => {
+      let sum = 0;
+      let n = 0;
+      for (let y = 84; y < 100; y++)
+        for (let x = xa; x < xb; x++) {
+          const ox = Math.round(x * r.placement.scale + r.placement.dx);
+          const oy = Math.round(y * r.placement.scale + r.placement.dy);
+          sum += lumaAt(img, oy * W + ox, 3);
+          n++;
+        }
+      return sum / n;
+    };
+    const stripes = mean(r.image.data, 190, 216) - mean(r.image.data, 158, 180);
+    const behind = mean(bare.data, 190, 216) - mean(bare.data, 158, 180);
+    // The scene's own change there, through the glass. Before: 14 levels off it (the old stripes); after: 3
+    // (the 8 % of the photo the glass keeps).
+    expect(Math.abs(stripes - 0.3 * 0.92 * behind)).toBeLessThan(6);
   });
 
   it('show the new scene behind tinted glass instead of the old street, and keep a headrest', async () => {
