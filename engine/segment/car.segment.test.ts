@@ -133,9 +133,41 @@ describe('car mask clean-up', () => {
     expect(small.alpha[340 * w + 400]).toBe(255);
     expect(small.alpha[50 * w + 50]).toBe(0);
     calls.length = 0;
-    const big = await segmentCar(image, { saliency: fake(false) });
+    // With a first pass as sharp as the crop pass, a car filling the photo has no crop pass.
+    const big = await segmentCar(image, { saliency: fake(false), sizes: { full: 1024, crop: 1024 } });
     expect(big.passes).toBe(1);
     expect(calls.map((c) => c.pass)).toEqual(['full']);
+  });
+
+  it('with a smaller first pass, only locates the car with it', async () => {
+    const calls: string[] = [];
+    // The car fills the middle of whatever it is shown; the map's side is the size asked for.
+    const fake = async (img: RawImage, pass: 'full' | 'crop', n: number) => {
+      calls.push(`${pass}@${n}`);
+      const data = new Uint8Array(n * n);
+      for (let y = Math.round(n * 0.2); y < n * 0.9; y++)
+        data.fill(255, y * n + Math.round(n * 0.1), y * n + Math.round(n * 0.9));
+      return { data, size: n };
+    };
+    const sizes = { full: 512, crop: 768 };
+    const at = (w: number, h: number): RawImage => ({
+      data: Buffer.alloc(w * h * 3, 200),
+      width: w,
+      height: h,
+      channels: 3,
+    });
+    // A big car in a 1600x1200 photo (crop over 60 % of it): the crop pass runs all the same.
+    const big = await segmentCar(at(1600, 1200), { saliency: fake, sizes });
+    expect(calls).toEqual(['full@512', 'crop@768']);
+    expect(big.passes).toBe(2);
+    // A 640x480 photo: the crop shows the model no more real pixels, so no crop pass; the mask comes from a
+    // pass on the whole photo at the crop pass's size, not from the locating map.
+    calls.length = 0;
+    const low = await segmentCar(at(640, 480), { saliency: fake, sizes });
+    expect(calls).toEqual(['full@512', 'full@768']);
+    expect(low.passes).toBe(1);
+    expect(low.alpha[240 * 640 + 320]).toBe(255);
+    expect(low.alpha[20 * 640 + 20]).toBe(0);
   });
 });
 
