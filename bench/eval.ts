@@ -87,7 +87,7 @@ async function evalSegmentation(): Promise<void> {
       .extractChannel(0)
       .raw()
       .toBuffer();
-    // Raw: the engine's first pass alone (with a locating first pass, a coarser map than the mask's).
+    // Raw: ISNet alone at the engine's first-pass size (PASS_SIZES.full; 1024 before session 18).
     const sal = await saliency(name, image, PASS_SIZES.full);
     const raw = await sharp(Buffer.from(sal.data), {
       raw: { width: sal.size, height: sal.size, channels: 1 },

@@ -160,14 +160,28 @@ describe('car mask clean-up', () => {
     const big = await segmentCar(at(1600, 1200), { saliency: fake, sizes });
     expect(calls).toEqual(['full@512', 'crop@768']);
     expect(big.passes).toBe(2);
-    // A 640x480 photo: the crop shows the model no more real pixels, so no crop pass; the mask comes from a
-    // pass on the whole photo at the crop pass's size, not from the locating map.
+    // A 640x480 photo: no crop of it can show the model more real pixels than a 512 first pass saw, so it
+    // gets one pass at the model's own size, as with equal sizes.
     calls.length = 0;
     const low = await segmentCar(at(640, 480), { saliency: fake, sizes });
-    expect(calls).toEqual(['full@512', 'full@768']);
+    expect(calls).toEqual(['full@1024']);
     expect(low.passes).toBe(1);
-    expect(low.alpha[240 * 640 + 320]).toBe(255);
-    expect(low.alpha[20 * 640 + 20]).toBe(0);
+    // The crop pass's car runs off the crop (the locating map missed part of it): the mask comes from a pass
+    // on the whole photo at the crop pass's size, not from the coarse locating map.
+    calls.length = 0;
+    // A car in the middle of a 1600x1200 photo; the crop pass sees car all over its crop.
+    const offCrop = async (_img: RawImage, pass: 'full' | 'crop', n: number) => {
+      calls.push(`${pass}@${n}`);
+      const data = new Uint8Array(n * n).fill(pass === 'crop' ? 255 : 0);
+      for (let y = Math.round(n * 0.4); y < n * 0.7; y++)
+        data.fill(255, y * n + Math.round(n * 0.35), y * n + Math.round(n * 0.65));
+      return { data, size: n };
+    };
+    const missed = await segmentCar(at(1600, 1200), { saliency: offCrop, sizes });
+    expect(calls).toEqual(['full@512', 'crop@768', 'full@768']);
+    expect(missed.passes).toBe(1);
+    expect(missed.alpha[660 * 1600 + 800]).toBe(255);
+    expect(missed.alpha[100 * 1600 + 100]).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
-import { runIsnet, type SaliencyMap } from './isnet.infer';
+import { ISNET_SIZE, runIsnet, type SaliencyMap } from './isnet.infer';
 import { feetRow, fillHoles, labelComponents, maskBounds, morph, rowRange, threshold } from './mask.ops';
 import { glassMap, keepCarFast, refineMask } from './mask.refine';
 import { lumaAt } from '../io/pixel.box';
@@ -912,8 +912,18 @@ export function findSlab(
  */
 export async function segmentCar(image: RawImage, options: SegmentOptions = {}): Promise<CarSegmentation> {
   const saliency = options.saliency ?? ((img: RawImage, _pass: string, size: number) => runIsnet(img, size));
-  const sizes = options.sizes ?? PASS_SIZES;
   const { width, height } = image;
+  const minGain = options.minGain ?? 1.25;
+  // A first pass smaller than the crop pass only locates the car (see PASS_SIZES). Not on a photo too small
+  // for any crop of it to show the crop pass more real pixels than the first pass saw (640x480 against a
+  // 512 first pass): it gets the model's own size on the whole photo, as before (at 768 it lost up to
+  // 0.006 IoU on eval-dev's ig02 street photos), and 1024 costs the same whatever the photo's size.
+  const asked = options.sizes ?? PASS_SIZES;
+  const sizes =
+    asked.full < asked.crop && width * height < minGain * asked.full ** 2
+      ? { full: ISNET_SIZE, crop: ISNET_SIZE }
+      : asked;
+  const locating = sizes.full < sizes.crop;
   let sal1 = await saliency(image, 'full', sizes.full);
   const keep1 = keepCarFast(sal1);
   const box = keepBox(keep1, sal1.size, width, height);
@@ -952,7 +962,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     // photo is already upsampled by the first pass (no gain, no second pass); a 1600-px photo gains 1.6x.
     const gain = Math.min(c.w * c.h, sizes.crop ** 2) / ((c.w * c.h * sizes.full ** 2) / (width * height));
     const share = (c.w * c.h) / (width * height);
-    const sharper = gain >= (options.minGain ?? 1.25);
+    const sharper = gain >= minGain;
     // A car in at most 15 % of the photo (its crop; the car itself about a tenth) is small for ISNet
     // whatever the photo's size: the model was trained on objects that fill its input, and a small car in
     // a street photo comes out fused with what stands behind it (a garage, a door), its glasshouse cut away
@@ -963,12 +973,13 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     // 0.941 / 0.934 / 0.938, 0.825 / 0.879 / 0.932; at 50 % (crops 7-15 %) full / crop alone 0.973 / 0.977,
     // 0.975 / 0.974, 0.959 / 0.973, 0.966 / 0.941 (a car against a wall: the crop loses its rear bumper).
     const tiny = share <= (options.smallShare ?? 0.15);
-    // A first pass smaller than the crop pass only locates the car: the crop pass then runs however much of
-    // the photo the car fills (a big car's crop is most of the photo, seen at the crop pass's size).
-    const small = share <= (options.cropShare ?? 0.6) || sizes.full < sizes.crop;
+    // After a locating first pass the crop pass runs however much of the photo the car fills (a big car's
+    // crop is most of the photo, seen at the crop pass's size), and is used alone: averaged with the
+    // coarser locating map its outline blurred (eval-dev carvana, docs/decisions/0002 "Session 18").
+    const small = share <= (options.cropShare ?? 0.6) || locating;
     if (small && (sharper || tiny) && c.w >= 32 && c.h >= 32) {
       const part = await cropImage(image, c);
-      const mode = options.fuse ?? (sharper ? 'mean' : 'crop');
+      const mode = options.fuse ?? (sharper && !locating ? 'mean' : 'crop');
       const sal2 = fuse(await saliency(part, 'crop', sizes.crop), sal1, c, width, height, mode);
       const a2 = await refineMask(part, sal2);
       if (!touchesInnerEdge(a2, c, width, height)) {
@@ -988,7 +999,6 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
   }
   // No crop pass (or its car ran off the crop): the mask comes from a pass on the whole photo, at the crop
   // pass's size when the first one only located the car.
-  const locating = sizes.full < sizes.crop;
   if (locating) sal1 = await saliency(image, 'full', sizes.crop);
   const keep = locating ? keepCarFast(sal1) : keep1;
   const f = await finish(image, sal1, await refineMask(image, sal1, undefined, keep));
