@@ -905,10 +905,10 @@ export function findSlab(
 
 /**
  * Car segmentation in two passes: ISNet on the whole photo finds the car; when the car fills only part of
- * the photo, ISNet runs again on the car's crop (the model's 1024x1024 pixels spent on the car, not on the
- * street around it; for a small car in a small photo, the car shown at a size the model handles) and the
- * crop's refined mask is used. Then detached fragments are removed, enclosed gaps
- * closed, and a leftover background slab is cut or flagged.
+ * the photo (or the first pass was a small one that only located it), ISNet runs again on the car's crop
+ * (the model's pixels spent on the car, not on the street around it; for a small car in a small photo,
+ * the car shown at a size the model handles) and the crop's refined mask is used. Then detached fragments
+ * are removed, enclosed gaps closed, and a leftover background slab is cut or flagged.
  */
 export async function segmentCar(image: RawImage, options: SegmentOptions = {}): Promise<CarSegmentation> {
   const saliency = options.saliency ?? ((img: RawImage, _pass: string, size: number) => runIsnet(img, size));

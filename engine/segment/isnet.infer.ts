@@ -14,8 +14,9 @@ export interface SaliencyMap {
 }
 
 /**
- * Runs ISNet on an RGB image (any size; it is stretched to 1024x1024 as the model was trained) and returns
- * the raw 0..255 alpha at model resolution. The model session is created once per process.
+ * Runs ISNet on an RGB image (any size; it is stretched to size x size, by default 1024 as the model was
+ * trained; any multiple of 64 runs, see engine/models/onnx.shape) and returns the raw 0..255 alpha at model
+ * resolution. The model session is created once per process.
  */
 export async function runIsnet(image: RawImage, size = ISNET_SIZE): Promise<SaliencyMap> {
   const rgb = await stretchToModel(image, size);
