@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { decodeImage, type RawImage } from '../engine/io/image.decode';
 import { ISNET_SIZE, runIsnet, type SaliencyMap } from '../engine/segment/isnet.infer';
 import { glassMap } from '../engine/segment/mask.refine';
-import { PASS_SIZES, segmentCar } from '../engine/segment/car.segment';
+import { segmentCar } from '../engine/segment/car.segment';
 import { labelComponents } from '../engine/segment/mask.ops';
 import { carBox, compositeCar, planFraming } from '../engine/scene/car.composite';
 import { renderScene } from '../engine/scene/scene.render';
@@ -87,8 +87,18 @@ async function evalSegmentation(): Promise<void> {
       .extractChannel(0)
       .raw()
       .toBuffer();
-    // Raw: ISNet alone at the engine's first-pass size (PASS_SIZES.full; 1024 before session 18).
-    const sal = await saliency(name, image, PASS_SIZES.full);
+    // The engine's own segmentation (both passes, clean-up, slab check); the saliency maps are cached.
+    let first: SaliencyMap | undefined;
+    const seg = await segmentCar(image, {
+      saliency: async (img, pass, size) => {
+        if (pass === 'crop') return saliency(`${name}_crop_${img.width}x${img.height}`, img, size);
+        const sal = await saliency(name, img, size);
+        first ??= sal;
+        return sal;
+      },
+    });
+    // Raw: the engine's first ISNet map alone (since session 18 a 512 one where a crop pass can follow).
+    const sal = first!;
     const raw = await sharp(Buffer.from(sal.data), {
       raw: { width: sal.size, height: sal.size, channels: 1 },
     })
@@ -96,15 +106,6 @@ async function evalSegmentation(): Promise<void> {
       .extractChannel(0)
       .raw()
       .toBuffer();
-    // The engine's own segmentation (both passes, clean-up, slab check); the saliency maps are cached.
-    const seg = await segmentCar(image, {
-      saliency: (img, pass, size) =>
-        pass === 'full'
-          ? size === sal.size
-            ? Promise.resolve(sal)
-            : saliency(name, img, size)
-          : saliency(`${name}_crop_${img.width}x${img.height}`, img, size),
-    });
     const refined = seg.alpha;
     const entry = byPrefix.get(prefix) ?? {
       raw: [],
