@@ -5,7 +5,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, type RawImage } from '../engine/io/image.decode';
-import { runIsnet, type SaliencyMap } from '../engine/segment/isnet.infer';
+import { ISNET_SIZE, runIsnet, type SaliencyMap } from '../engine/segment/isnet.infer';
 import { glassMap } from '../engine/segment/mask.refine';
 import { segmentCar } from '../engine/segment/car.segment';
 import { labelComponents } from '../engine/segment/mask.ops';
@@ -48,13 +48,14 @@ function iou(a: Uint8Array, b: Uint8Array): number {
   return union ? inter / union : 1;
 }
 
-async function saliency(name: string, image: RawImage): Promise<SaliencyMap> {
-  const cached = cacheDir && join(cacheDir, `${name}.png`);
+async function saliency(name: string, image: RawImage, size = ISNET_SIZE): Promise<SaliencyMap> {
+  // Maps at the model's own 1024 keep their old cache names.
+  const cached = cacheDir && join(cacheDir, size === ISNET_SIZE ? `${name}.png` : `${name}_${size}.png`);
   if (cached && existsSync(cached)) {
     const data = await sharp(cached).extractChannel(0).raw().toBuffer();
-    return { data: new Uint8Array(data), size: 1024 };
+    return { data: new Uint8Array(data), size };
   }
-  const sal = await runIsnet(image);
+  const sal = await runIsnet(image, size);
   if (cached) {
     await mkdir(cacheDir, { recursive: true });
     await sharp(Buffer.from(sal.data), { raw: { width: sal.size, height: sal.size, channels: 1 } })
@@ -86,7 +87,18 @@ async function evalSegmentation(): Promise<void> {
       .extractChannel(0)
       .raw()
       .toBuffer();
-    const sal = await saliency(name, image);
+    // The engine's own segmentation (both passes, clean-up, slab check); the saliency maps are cached.
+    let first: SaliencyMap | undefined;
+    const seg = await segmentCar(image, {
+      saliency: async (img, pass, size) => {
+        if (pass === 'crop') return saliency(`${name}_crop_${img.width}x${img.height}`, img, size);
+        const sal = await saliency(name, img, size);
+        first ??= sal;
+        return sal;
+      },
+    });
+    // Raw: the engine's first ISNet map alone (since session 18 a 512 one where a crop pass can follow).
+    const sal = first!;
     const raw = await sharp(Buffer.from(sal.data), {
       raw: { width: sal.size, height: sal.size, channels: 1 },
     })
@@ -94,11 +106,6 @@ async function evalSegmentation(): Promise<void> {
       .extractChannel(0)
       .raw()
       .toBuffer();
-    // The engine's own segmentation (both passes, clean-up, slab check); the saliency maps are cached.
-    const seg = await segmentCar(image, {
-      saliency: (img, pass) =>
-        pass === 'full' ? Promise.resolve(sal) : saliency(`${name}_crop_${img.width}x${img.height}`, img),
-    });
     const refined = seg.alpha;
     const entry = byPrefix.get(prefix) ?? {
       raw: [],

@@ -224,10 +224,10 @@ async function carMask(
   onStage?.('segment');
   const seg = await segmentCar(image, {
     glass: withGlass,
-    saliency: async (img) => {
+    saliency: async (img, _pass, size) => {
       const t = performance.now();
       try {
-        return await runIsnet(img);
+        return await runIsnet(img, size);
       } finally {
         inference += performance.now() - t;
       }

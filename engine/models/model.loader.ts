@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
+import { freeInputSize } from './onnx.shape';
 
 // Models come only from npm packages (ARCHITECTURE §1.8); nothing is downloaded at run time.
 const require = createRequire(import.meta.url);
@@ -74,7 +75,8 @@ let keysPromise: Promise<string[]> | undefined;
 
 async function createSession(name: ModelName): Promise<ort.InferenceSession> {
   if (name === 'segmentation') {
-    const model = await readSegmentationModel();
+    // Any input side (segmentCar's first pass runs smaller than the crop pass), side outputs pruned.
+    const model = freeInputSize(await readSegmentationModel());
     // 'extended', not 'all': the NCHWc layout pass copies every ISNet weight (+300 MB resident) for ~10%
     // speed; the memory matters more for a worker with a 1.5 GB budget.
     return ort.InferenceSession.create(model, { ...sessionOptions, graphOptimizationLevel: 'extended' });

@@ -133,9 +133,55 @@ describe('car mask clean-up', () => {
     expect(small.alpha[340 * w + 400]).toBe(255);
     expect(small.alpha[50 * w + 50]).toBe(0);
     calls.length = 0;
-    const big = await segmentCar(image, { saliency: fake(false) });
+    // With a first pass as sharp as the crop pass, a car filling the photo has no crop pass.
+    const big = await segmentCar(image, { saliency: fake(false), sizes: { full: 1024, crop: 1024 } });
     expect(big.passes).toBe(1);
     expect(calls.map((c) => c.pass)).toEqual(['full']);
+  });
+
+  it('with a smaller first pass, only locates the car with it', async () => {
+    const calls: string[] = [];
+    // The car fills the middle of whatever it is shown; the map's side is the size asked for.
+    const fake = async (img: RawImage, pass: 'full' | 'crop', n: number) => {
+      calls.push(`${pass}@${n}`);
+      const data = new Uint8Array(n * n);
+      for (let y = Math.round(n * 0.2); y < n * 0.9; y++)
+        data.fill(255, y * n + Math.round(n * 0.1), y * n + Math.round(n * 0.9));
+      return { data, size: n };
+    };
+    const sizes = { full: 512, crop: 768 };
+    const at = (w: number, h: number): RawImage => ({
+      data: Buffer.alloc(w * h * 3, 200),
+      width: w,
+      height: h,
+      channels: 3,
+    });
+    // A big car in a 1600x1200 photo (crop over 60 % of it): the crop pass runs all the same.
+    const big = await segmentCar(at(1600, 1200), { saliency: fake, sizes });
+    expect(calls).toEqual(['full@512', 'crop@768']);
+    expect(big.passes).toBe(2);
+    // A 640x480 photo: no crop of it can show the model more real pixels than a 512 first pass saw, so it
+    // gets one pass at the model's own size, as with equal sizes.
+    calls.length = 0;
+    const low = await segmentCar(at(640, 480), { saliency: fake, sizes });
+    expect(calls).toEqual(['full@1024']);
+    expect(low.passes).toBe(1);
+    // The crop pass's car runs off the crop (the locating map missed part of it): the mask comes from a pass
+    // on the whole photo at the crop pass's size, not from the coarse locating map.
+    calls.length = 0;
+    // A car in the middle of a 1600x1200 photo; the crop pass sees car all over its crop.
+    const offCrop = async (_img: RawImage, pass: 'full' | 'crop', n: number) => {
+      calls.push(`${pass}@${n}`);
+      const data = new Uint8Array(n * n).fill(pass === 'crop' ? 255 : 0);
+      for (let y = Math.round(n * 0.4); y < n * 0.7; y++)
+        data.fill(255, y * n + Math.round(n * 0.35), y * n + Math.round(n * 0.65));
+      return { data, size: n };
+    };
+    const missed = await segmentCar(at(1600, 1200), { saliency: offCrop, sizes });
+    expect(calls).toEqual(['full@512', 'crop@768', 'full@768']);
+    expect(missed.passes).toBe(1);
+    expect(missed.alpha[660 * 1600 + 800]).toBe(255);
+    expect(missed.alpha[100 * 1600 + 100]).toBe(0);
   });
 });
 

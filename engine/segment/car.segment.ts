@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RawImage } from '../io/image.decode';
-import { runIsnet, type SaliencyMap } from './isnet.infer';
+import { ISNET_SIZE, runIsnet, type SaliencyMap } from './isnet.infer';
 import {
   feetRow,
   fillHoles,
@@ -59,8 +59,32 @@ export interface SegmentOptions {
   /** How the crop pass is combined with the full pass (default 'mean'; 'crop' for a small car's upsampled
    * crop). */
   fuse?: 'mean' | 'max' | 'crop';
-  /** Saliency source (the eval may cache it); default: ISNet. `pass` names the call. */
-  saliency?: (image: RawImage, pass: 'full' | 'crop') => Promise<SaliencyMap>;
+  /** ISNet's input side for each pass (default PASS_SIZES). */
+  sizes?: PassSizes;
+  /** Saliency source (the eval may cache it); default: ISNet at `size`. `pass` names the call. */
+  saliency?: (image: RawImage, pass: 'full' | 'crop', size: number) => Promise<SaliencyMap>;
+}
+
+/** ISNet's input side (multiples of 64) for the pass on the whole photo and for the pass on the car's crop. */
+export interface PassSizes {
+  full: number;
+  crop: number;
+}
+
+/**
+ * Measured on eval-dev (docs/decisions/0002, "Session 18"): a 512 px look at the whole photo finds the car's
+ * box as well as 1024 does, and 768 px on the crop keeps the masks' IoU, at about a quarter and a half of a
+ * 1024 pass's time. `ENGINE_ISNET_SIZES=full,crop` overrides both (benches compare settings in one run).
+ */
+export const PASS_SIZES: PassSizes = passSizes(process.env.ENGINE_ISNET_SIZES) ?? { full: 512, crop: 768 };
+
+function passSizes(spec: string | undefined): PassSizes | undefined {
+  if (!spec) return undefined;
+  const [full, crop] = spec.split(',').map(Number);
+  // The model halves its input six times; other sides would not line its levels up (onnx.shape).
+  if (!(full > 0 && crop > 0 && full % 64 === 0 && crop % 64 === 0))
+    throw new Error(`ENGINE_ISNET_SIZES: two multiples of 64 expected, got "${spec}"`);
+  return { full, crop };
 }
 
 /**
@@ -880,15 +904,26 @@ export function findSlab(
 
 /**
  * Car segmentation in two passes: ISNet on the whole photo finds the car; when the car fills only part of
- * the photo, ISNet runs again on the car's crop (the model's 1024x1024 pixels spent on the car, not on the
- * street around it; for a small car in a small photo, the car shown at a size the model handles) and the
- * crop's refined mask is used. Then detached fragments are removed, enclosed gaps
- * closed, and a leftover background slab is cut or flagged.
+ * the photo (or the first pass was a small one that only located it), ISNet runs again on the car's crop
+ * (the model's pixels spent on the car, not on the street around it; for a small car in a small photo,
+ * the car shown at a size the model handles) and the crop's refined mask is used. Then detached fragments
+ * are removed, enclosed gaps closed, and a leftover background slab is cut or flagged.
  */
 export async function segmentCar(image: RawImage, options: SegmentOptions = {}): Promise<CarSegmentation> {
-  const saliency = options.saliency ?? ((img: RawImage) => runIsnet(img));
+  const saliency = options.saliency ?? ((img: RawImage, _pass: string, size: number) => runIsnet(img, size));
   const { width, height } = image;
-  const sal1 = await saliency(image, 'full');
+  const minGain = options.minGain ?? 1.25;
+  // A first pass smaller than the crop pass only locates the car (see PASS_SIZES). Not on a photo too small
+  // for any crop of it to show the crop pass more real pixels than the first pass saw (640x480 against a
+  // 512 first pass): it gets the model's own size on the whole photo, as before (at 768 it lost up to
+  // 0.006 IoU on eval-dev's ig02 street photos), and 1024 costs the same whatever the photo's size.
+  const asked = options.sizes ?? PASS_SIZES;
+  const sizes =
+    asked.full < asked.crop && width * height < minGain * asked.full ** 2
+      ? { full: ISNET_SIZE, crop: ISNET_SIZE }
+      : asked;
+  const locating = sizes.full < sizes.crop;
+  let sal1 = await saliency(image, 'full', sizes.full);
   const keep1 = keepCarFast(sal1);
   const box = keepBox(keep1, sal1.size, width, height);
   // Slab, fragments and gaps are handled on the image the mask was computed on (the crop or the photo),
@@ -924,10 +959,9 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     // Only when it shows the model more of the photo's own pixels on the car: the first pass saw the crop
     // at (n^2 / photo pixels) of its resolution, the second at min(1, n^2 / crop pixels). A 640x480 street
     // photo is already upsampled by the first pass (no gain, no second pass); a 1600-px photo gains 1.6x.
-    const n2 = sal1.size * sal1.size;
-    const gain = Math.min(c.w * c.h, n2) / ((c.w * c.h * n2) / (width * height));
+    const gain = Math.min(c.w * c.h, sizes.crop ** 2) / ((c.w * c.h * sizes.full ** 2) / (width * height));
     const share = (c.w * c.h) / (width * height);
-    const sharper = gain >= (options.minGain ?? 1.25);
+    const sharper = gain >= minGain;
     // A car in at most 15 % of the photo (its crop; the car itself about a tenth) is small for ISNet
     // whatever the photo's size: the model was trained on objects that fill its input, and a small car in
     // a street photo comes out fused with what stands behind it (a garage, a door), its glasshouse cut away
@@ -938,11 +972,14 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     // 0.941 / 0.934 / 0.938, 0.825 / 0.879 / 0.932; at 50 % (crops 7-15 %) full / crop alone 0.973 / 0.977,
     // 0.975 / 0.974, 0.959 / 0.973, 0.966 / 0.941 (a car against a wall: the crop loses its rear bumper).
     const tiny = share <= (options.smallShare ?? 0.15);
-    const small = share <= (options.cropShare ?? 0.6);
+    // After a locating first pass the crop pass runs however much of the photo the car fills (a big car's
+    // crop is most of the photo, seen at the crop pass's size), and is used alone: averaged with the
+    // coarser locating map its outline blurred (eval-dev carvana, docs/decisions/0002 "Session 18").
+    const small = share <= (options.cropShare ?? 0.6) || locating;
     if (small && (sharper || tiny) && c.w >= 32 && c.h >= 32) {
       const part = await cropImage(image, c);
-      const mode = options.fuse ?? (sharper ? 'mean' : 'crop');
-      const sal2 = fuse(await saliency(part, 'crop'), sal1, c, width, height, mode);
+      const mode = options.fuse ?? (sharper && !locating ? 'mean' : 'crop');
+      const sal2 = fuse(await saliency(part, 'crop', sizes.crop), sal1, c, width, height, mode);
       const a2 = await refineMask(part, sal2);
       if (!touchesInnerEdge(a2, c, width, height)) {
         const f = await finish(part, sal2, a2);
@@ -959,7 +996,11 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
       }
     }
   }
-  const f = await finish(image, sal1, await refineMask(image, sal1, undefined, keep1));
+  // No crop pass (or its car ran off the crop): the mask comes from a pass on the whole photo, at the crop
+  // pass's size when the first one only located the car.
+  if (locating) sal1 = await saliency(image, 'full', sizes.crop);
+  const keep = locating ? keepCarFast(sal1) : keep1;
+  const f = await finish(image, sal1, await refineMask(image, sal1, undefined, keep));
   return {
     alpha: f.alpha,
     glass: f.glass,

@@ -2,10 +2,10 @@ import sharp from 'sharp';
 import { getSession, ort } from '../models/model.loader';
 import type { RawImage } from '../io/image.decode';
 
-/** ISNet's fixed input side. */
+/** ISNet's training input side (the model is fully convolutional: other sides run too). */
 export const ISNET_SIZE = 1024;
 
-/** Low-resolution saliency map: ISNET_SIZE x ISNET_SIZE, 0..255, stretched over the whole image. */
+/** Low-resolution saliency map: size x size, 0..255, stretched over the whole image. */
 export interface SaliencyMap {
   data: Uint8Array;
   size: number;
@@ -14,12 +14,13 @@ export interface SaliencyMap {
 }
 
 /**
- * Runs ISNet on an RGB image (any size; it is stretched to 1024x1024 as the model was trained) and returns
- * the raw 0..255 alpha at model resolution. The model session is created once per process.
+ * Runs ISNet on an RGB image (any size; it is stretched to size x size, by default 1024 as the model was
+ * trained; any multiple of 64 runs, see engine/models/onnx.shape) and returns the raw 0..255 alpha at model
+ * resolution. The model session is created once per process.
  */
-export async function runIsnet(image: RawImage): Promise<SaliencyMap> {
-  const rgb = await stretchToModel(image);
-  return { ...(await inferIsnet(toIsnetInput(rgb))), rgb };
+export async function runIsnet(image: RawImage, size = ISNET_SIZE): Promise<SaliencyMap> {
+  const rgb = await stretchToModel(image, size);
+  return { ...(await inferIsnet(toIsnetInput(rgb, size), size)), rgb };
 }
 
 /** The image stretched over a size x size square (RGB), as ISNet sees it. */
@@ -36,8 +37,8 @@ export async function prepareIsnetInput(image: RawImage): Promise<Float32Array> 
   return toIsnetInput(await stretchToModel(image));
 }
 
-function toIsnetInput(data: Buffer): Float32Array {
-  const plane = ISNET_SIZE * ISNET_SIZE;
+function toIsnetInput(data: Buffer, size = ISNET_SIZE): Float32Array {
+  const plane = size * size;
   const input = new Float32Array(3 * plane);
   for (let i = 0, p = 0; p < plane; p++, i += 3) {
     input[p] = (data[i] - 128) / 256;
@@ -53,10 +54,10 @@ function toIsnetInput(data: Buffer): Float32Array {
 let modelTurn: Promise<unknown> = Promise.resolve();
 
 /** Model inference only (plus the 0..255 conversion) on a prepared input. */
-export async function inferIsnet(input: Float32Array): Promise<SaliencyMap> {
+export async function inferIsnet(input: Float32Array, size = ISNET_SIZE): Promise<SaliencyMap> {
   const session = await getSession('segmentation');
-  const plane = ISNET_SIZE * ISNET_SIZE;
-  const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, ISNET_SIZE, ISNET_SIZE]) };
+  const plane = size * size;
+  const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, size, size]) };
   // Fetch only the final map: the side outputs are large (hundreds of MB) and unused.
   const turn = modelTurn.then(() => session.run(feeds, [session.outputNames[0]]));
   modelTurn = turn.catch(() => undefined);
@@ -68,5 +69,5 @@ export async function inferIsnet(input: Float32Array): Promise<SaliencyMap> {
     alpha[p] = v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
   }
   for (const t of Object.values(results)) t.dispose?.();
-  return { data: alpha, size: ISNET_SIZE };
+  return { data: alpha, size };
 }
