@@ -106,7 +106,7 @@ export interface ProcessResult {
 }
 
 /** What the segmentation did, for the result's report. */
-export type SegmentReport = Pick<CarSegmentation, 'passes' | 'fragmentsRemoved' | 'slab'>;
+export type SegmentReport = Pick<CarSegmentation, 'passes' | 'runs' | 'fragmentsRemoved' | 'slab'>;
 
 /** Turkish notices shown with an item (SPEC: no operation passes silently), from the catalogue. */
 export const NOTICES = engineTr.notices;
@@ -241,6 +241,7 @@ async function carMask(
     glass: seg.glass,
     report: {
       passes: seg.passes,
+      runs: seg.runs,
       fragmentsRemoved: seg.fragmentsRemoved,
       slab: seg.slab,
     },

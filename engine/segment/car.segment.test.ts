@@ -160,12 +160,14 @@ describe('car mask clean-up', () => {
     const big = await segmentCar(at(1600, 1200), { saliency: fake, sizes });
     expect(calls).toEqual(['full@512', 'crop@768']);
     expect(big.passes).toBe(2);
+    expect(big.runs).toEqual([512, 768]);
     // A 640x480 photo: no crop of it can show the model more real pixels than a 512 first pass saw, so it
     // gets one pass at the model's own size, as with equal sizes.
     calls.length = 0;
     const low = await segmentCar(at(640, 480), { saliency: fake, sizes });
     expect(calls).toEqual(['full@1024']);
     expect(low.passes).toBe(1);
+    expect(low.runs).toEqual([1024]);
     // The crop pass's car runs off the crop (the locating map missed part of it): the mask comes from a pass
     // on the whole photo at the crop pass's size, not from the coarse locating map.
     calls.length = 0;
@@ -180,6 +182,7 @@ describe('car mask clean-up', () => {
     const missed = await segmentCar(at(1600, 1200), { saliency: offCrop, sizes });
     expect(calls).toEqual(['full@512', 'crop@768', 'full@768']);
     expect(missed.passes).toBe(1);
+    expect(missed.runs).toEqual([512, 768, 768]);
     expect(missed.alpha[660 * 1600 + 800]).toBe(255);
     expect(missed.alpha[100 * 1600 + 100]).toBe(0);
   });

@@ -30,6 +30,8 @@ export interface CarSegmentation {
   glass?: Uint8Array;
   /** 1: the whole photo only; 2: a second pass on the car's crop. */
   passes: 1 | 2;
+  /** ISNet's input side of each model run, in order (a locating look, then the crop or the whole photo). */
+  runs: number[];
   /** The crop the second pass ran on. */
   crop?: PixelBox;
   /** Small detached pieces (old background, clutter) removed from the final mask. */
@@ -910,7 +912,13 @@ export function findSlab(
  * are removed, enclosed gaps closed, and a leftover background slab is cut or flagged.
  */
 export async function segmentCar(image: RawImage, options: SegmentOptions = {}): Promise<CarSegmentation> {
-  const saliency = options.saliency ?? ((img: RawImage, _pass: string, size: number) => runIsnet(img, size));
+  const model = options.saliency ?? ((img: RawImage, _pass: string, size: number) => runIsnet(img, size));
+  // Every model run's input side, in order: what the segmentation cost (the engine bench times these).
+  const runs: number[] = [];
+  const saliency = (img: RawImage, pass: 'full' | 'crop', size: number) => {
+    runs.push(size);
+    return model(img, pass, size);
+  };
   const { width, height } = image;
   const minGain = options.minGain ?? 1.25;
   // A first pass smaller than the crop pass only locates the car (see PASS_SIZES). Not on a photo too small
@@ -987,6 +995,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
           alpha: paste(f.alpha, c, width, height),
           glass: f.glass && paste(f.glass, c, width, height),
           passes: 2,
+          runs,
           crop: c,
           fragmentsRemoved: f.removed,
           holesFilled: f.filled,
@@ -1005,6 +1014,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     alpha: f.alpha,
     glass: f.glass,
     passes: 1,
+    runs,
     fragmentsRemoved: f.removed,
     holesFilled: f.filled,
     slab: f.slab,

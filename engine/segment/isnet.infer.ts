@@ -33,8 +33,8 @@ export function stretchToModel(image: RawImage, size = ISNET_SIZE): Promise<Buff
 }
 
 /** Preprocessing only: the image stretched to 1024x1024, (px - 128) / 256, planar RGB float32. */
-export async function prepareIsnetInput(image: RawImage): Promise<Float32Array> {
-  return toIsnetInput(await stretchToModel(image));
+export async function prepareIsnetInput(image: RawImage, size = ISNET_SIZE): Promise<Float32Array> {
+  return toIsnetInput(await stretchToModel(image, size), size);
 }
 
 function toIsnetInput(data: Buffer, size = ISNET_SIZE): Float32Array {
