@@ -809,17 +809,18 @@ export async function drawReflection(
   // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
   // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Two
   // blurs, blended down the reflection by distance from the ground line.
-  // The scene behind the car is blurred the same way through the car's own coverage: the floor's mirror
-  // image of it is lost exactly where, and as blurred as, the car's takes its place.
-  const [p, pb, q, qb] = await Promise.all(
-    [0.3, 2].flatMap((k) =>
-      [layer, behind].map((l) => weightedBlur(l, layerA, lw, lh, Math.max(0.5, sigma * k))),
-    ),
-  );
+  // The scene behind the car is blurred through the car's own coverage, so its mirror image is lost where
+  // the car's takes its place, and more than the car's: mirrored about the car's contact line rather than
+  // each thing's own foot, it is right in its broad light, not in its detail (the luxury showroom's wooden
+  // slats behind the car, blurred like the car, came back as pale stripes in the floor).
+  const [p, q, hid] = await Promise.all([
+    weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * 0.3)),
+    weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * 2)),
+    weightedBlur(behind, layerA, lw, lh, Math.max(sigma * 2, carH * 0.06)),
+  ]);
   // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
   // own coverage, so a level with no car there adds none of its empty colour).
   const colour = Buffer.alloc(lw * lh * 3);
-  const hidden = Buffer.alloc(lw * lh * 3);
   const weight = Buffer.alloc(lw * lh);
   for (let y = 0; y < lh; y++) {
     const f = Math.min(1, y / depth / 0.5);
@@ -829,10 +830,8 @@ export async function drawReflection(
       const a = ap + aq;
       if (a < 0.5) continue;
       weight[j] = Math.round(a);
-      for (let k = 0; k < 3; k++) {
+      for (let k = 0; k < 3; k++)
         colour[j * 3 + k] = Math.round((p.colour[j * 3 + k] * ap + q.colour[j * 3 + k] * aq) / a);
-        hidden[j * 3 + k] = Math.round((pb.colour[j * 3 + k] * ap + qb.colour[j * 3 + k] * aq) / a);
-      }
     }
   }
   for (let y = 0; y < lh; y++) {
@@ -855,7 +854,7 @@ export async function drawReflection(
       const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
       const o = ((y0 + y) * W + x) * 3;
       for (let k = 0; k < 3; k++) {
-        const v = out[o + k] + (colour[j * 3 + k] - hidden[j * 3 + k]) * 0.9 * w;
+        const v = out[o + k] + (colour[j * 3 + k] - hid.colour[j * 3 + k]) * 0.9 * w;
         out[o + k] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
       }
     }
