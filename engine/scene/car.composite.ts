@@ -347,7 +347,7 @@ export interface CompositeResult {
 }
 
 /** How the floor under the car behaves: from the scene's metadata, or a neutral guess for uploads. */
-interface FloorLight {
+export interface FloorLight {
   reflection: number;
   /** A wet road: the reflection streaks and breaks up instead of mirroring. */
   wet: boolean;
@@ -377,9 +377,9 @@ function fresnel(n: number, cosI: number): number {
  * How the floor's reflectance falls off down the car's mirror image, relative to just under the car: the
  * mirror image of a point z metres up the car is seen where the floor lies D h / (h + z) from a camera h
  * up, nearer and so at a steeper angle, where the floor (water, n 1.33; a lacquer or polish, 1.5) reflects
- * less. `zOf(y)`: the height mirrored y rows below the ground line.
+ * less. `zOf(y)`: the height mirrored y rows below the ground line. Exported for drawReflection's tests.
  */
-function fresnelFall(floor: FloorLight, zOf: (y: number) => number): (y: number) => number {
+export function fresnelFall(floor: FloorLight, zOf: (y: number) => number): (y: number) => number {
   const cam = floor.camera ?? { heightM: 1.25, carDistanceM: 8.5 };
   const n = floor.wet ? 1.33 : 1.5;
   const at = (z: number): number => {
@@ -575,10 +575,11 @@ export async function compositeCar(
   const placed: Placed = { carA, cw, ch, left, top, groundY, carH: carHpx };
 
   if (!box.cutBottom) {
-    // A wet road's film is read off the floor as rendered, before the shadows darken it: read after them,
-    // the lit floor just past the contact shadow's edge, brighter than its blurred surroundings, counted as
-    // film at the cap (1.6), a bright line of reflection along the car that no film put there.
-    const wetFloor = floorLight.wet && floorLight.reflection > 0.01 ? Buffer.from(out) : null;
+    // The scene as rendered, before the shadows darken it, for the reflection: a wet road's film is read off
+    // it (read after them, the lit floor just past the contact shadow's edge, brighter than its blurred
+    // surroundings, counted as film at the cap (1.6), a bright line of reflection along the car that no film
+    // put there), and a glossy floor's own mirror image of the scene behind the car is taken out of it.
+    const bareScene = floorLight.reflection > 0.01 ? Buffer.from(out) : null;
     // Shadow first: it takes away the floor's diffuse light; the reflection is specular and lies on top.
     // The photo's own shadow when its old floor could be read (it matches the car's light and shape as no
     // drawn shadow does); the drawn contact, occlusion and cast shadows otherwise.
@@ -614,7 +615,7 @@ export async function compositeCar(
       // The floor under the body is in the map above already (with the photo's darkness, not on top of it).
       if (sunny) await drawCastShadow(canvas, placed, floorLight, null, false);
     } else await drawShadow(canvas, placed, floorLight, 'all');
-    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight, wetFloor);
+    if (floorLight.reflection > 0.01) await drawReflection(canvas, placed, car, floorLight, bareScene);
   }
 
   blendCar(out, W, car, carA, cw, left, top, onCanvas);
@@ -731,14 +732,15 @@ function addGrain(out: Uint8Array, alpha: Uint8Array, sigma: number): void {
 /**
  * Floor reflection: each column of the graded car mirrored about its own contact line (so the reflection
  * starts under each wheel), Fresnel-weighted (stronger at the grazing angle near the car, fading with the
- * distance below it) and blurred by the floor's roughness, on a layer composited once.
+ * distance below it) and blurred by the floor's roughness, on a layer composited once. `bare`: the canvas
+ * before the shadows (the scene as rendered, without the car). Exported for its tests.
  */
-async function drawReflection(
+export async function drawReflection(
   canvas: Canvas,
   placed: Placed,
   car: Buffer,
   floor: FloorLight,
-  wetFloor: Buffer | null,
+  bare: Buffer | null,
 ): Promise<void> {
   const { out, W, H } = canvas;
   const { carA, cw, left, top, groundY, carH } = placed;
@@ -773,6 +775,11 @@ async function drawReflection(
   const lw = lx1 - lx0;
   const layer = Buffer.alloc(lw * lh * 3);
   const layerA = Buffer.alloc(lw * lh);
+  // What the floor mirrored there before the car stood in the way: the scene behind each mirrored point of
+  // the car (for a planar floor and a level camera, the floor d rows below the contact line mirrors what lies
+  // d rows above it), read off the scene as rendered.
+  const scene = bare ?? out;
+  const behind = Buffer.alloc(lw * lh * 3);
   for (let x = 0; x < cw; x++) {
     const ox = left + x;
     if (ox < 0 || ox >= W || groundY[x] < 0) continue;
@@ -789,12 +796,16 @@ async function drawReflection(
       layer[o * 3 + 1] = car[c + 1];
       layer[o * 3 + 2] = car[c + 2];
       layerA[o] = a;
+      const b = (Math.max(0, top + sy) * W + ox) * 3;
+      behind[o * 3] = scene[b];
+      behind[o * 3 + 1] = scene[b + 1];
+      behind[o * 3 + 2] = scene[b + 2];
     }
   }
   const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
   if (floor.wet) {
     const lit = wetStreaks(layer, layerA, lw, lh, streaks.vertical, streaks.sideways);
-    const breakup = await floorBreakup(wetFloor ?? out, W, y0, lh, Math.max(1, Math.round(carH * 0.08)));
+    const breakup = await floorBreakup(bare ?? out, W, y0, lh, Math.max(1, Math.round(carH * 0.08)));
     for (let y = 0; y < lh; y++) {
       const fy = fall(y);
       for (let x = lx0; x < lx1; x++) {
@@ -822,9 +833,15 @@ async function drawReflection(
   // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
   // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Two
   // blurs, blended down the reflection by distance from the ground line.
-  const [p, q] = await Promise.all(
-    [0.3, 2].map((k) => weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * k))),
-  );
+  // The scene behind the car is blurred through the car's own coverage, so its mirror image is lost where
+  // the car's takes its place, and more than the car's: mirrored about the car's contact line rather than
+  // each thing's own foot, it is right in its broad light, not in its detail (the luxury showroom's wooden
+  // slats behind the car, blurred like the car, came back as pale stripes in the floor).
+  const [p, q, hid] = await Promise.all([
+    weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * 0.3)),
+    weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * 2)),
+    weightedBlur(behind, layerA, lw, lh, Math.max(sigma * 2, carH * 0.06)),
+  ]);
   // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
   // own coverage, so a level with no car there adds none of its empty colour).
   const colour = Buffer.alloc(lw * lh * 3);
@@ -853,9 +870,17 @@ async function drawReflection(
       // and lamps, the bright parts of a car, were gone.
       // A rough floor scatters the reflection: weaker as well as blurrier (a satin studio floor shows
       // only a faint darkening, not a mirror image).
+      // The floor's specular term there is the car's mirror image instead of the scene's: the scene's is taken
+      // out with the same reflectance and the car's put in, and the floor's diffuse light stays. Until
+      // session 18 the floor as a whole was faded by w (out (1 - w) + car 0.9 w): at a satin floor's small w
+      // the scene's mirrored lights and wall survived almost whole under the car, where a real floor
+      // mirrors its dark underside and body.
       const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
       const o = ((y0 + y) * W + x) * 3;
-      for (let k = 0; k < 3; k++) out[o + k] = out[o + k] * (1 - w) + colour[j * 3 + k] * 0.9 * w;
+      for (let k = 0; k < 3; k++) {
+        const v = out[o + k] + (colour[j * 3 + k] - hid.colour[j * 3 + k]) * 0.9 * w;
+        out[o + k] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+      }
     }
   }
 }
@@ -1031,7 +1056,7 @@ function boxDown(maps: Float32Array[], w: number, h: number, sigma: number): Flo
 const CHOKE = 36;
 
 /** The output image being drawn into. */
-interface Canvas {
+export interface Canvas {
   out: Buffer;
   W: number;
   H: number;
@@ -1039,7 +1064,7 @@ interface Canvas {
 
 /** The car as placed on the canvas: its crop's alpha and size, where the crop's top-left lands, the
  * contact line per crop column (canvas rows relative to `top`) and its height in canvas pixels. */
-interface Placed {
+export interface Placed {
   carA: Uint8Array | Buffer;
   cw: number;
   ch: number;
