@@ -43,4 +43,16 @@ describe('the sky a car hides from the floor', () => {
     expect(at(sky.x0 + 1, 300)).toBeLessThan(0.02);
     expect(at(300, sky.y0 + sky.gh * sky.cell - 1)).toBeLessThan(0.02);
   });
+
+  it('fades beside the car’s ends without an edge: no step between neighbouring cells a rectangle’s side would show', () => {
+    // Laid on every photo, a fade over 0.1 car heights read as the side of a dark rectangle beside a 3/4 car
+    // (blinded review, session 18).
+    const sky = skyOcclusion(100, 500, () => 300, 20, 150, 800, 400)!;
+    const row = Math.floor((300 - sky.y0) / sky.cell);
+    const v = Array.from({ length: sky.gw }, (_, gx) => sky.dark[row * sky.gw + gx] / 255);
+    const end = Math.floor((500 - sky.x0) / sky.cell);
+    let step = 0;
+    for (let gx = end; gx < sky.gw - 1; gx++) step = Math.max(step, Math.abs(v[gx + 1] - v[gx]));
+    expect(step).toBeLessThan(0.06 * Math.max(...v.slice(end - 3, end + 1)));
+  });
 });

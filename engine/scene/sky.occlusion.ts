@@ -172,7 +172,10 @@ export function skyOcclusion(
     const px = cx0 + (gx + 0.5) * cell;
     const g = ground(Math.round(Math.min(x1, Math.max(x0, px))));
     const x = (px - x0) / carH - ROUNDED;
-    const sideFade = Math.min(1, (px - (x0 - reachX)) / fade, (x1 + reachX - px) / fade);
+    // Beside the car's ends the fade runs the whole reach, eased: over 0.1 car heights its edge read as the
+    // side of a dark rectangle once the map was laid on every photo (blinded review, session 18).
+    const side = Math.max(0, Math.min(1, (px - (x0 - reachX)) / reachX, (x1 + reachX - px) / reachX));
+    const sideFade = side * side * (3 - 2 * side);
     for (let gy = 0; gy < gh; gy++) {
       const py = cy0 + (gy + 0.5) * cell;
       // Rows above the ground line show floor further back, under the car up to the sill; rows below it,
