@@ -75,10 +75,12 @@ export interface PassSizes {
 
 /**
  * Measured on eval-dev (docs/decisions/0002, "Session 18"): a 512 px look at the whole photo finds the car's
- * box as well as 1024 does, and 768 px on the crop keeps the masks' IoU, at about a quarter and a half of a
- * 1024 pass's time. `ENGINE_ISNET_SIZES=full,crop` overrides both (benches compare settings in one run).
+ * box as well as 1024 does, and 768 px on the crop keeps the masks' mean IoU at about 0.81 of two 1024 passes'
+ * pixels; but at 768 a jagged dark sliver stayed beside a studio tyre that 1024 does not leave (blinded
+ * review, session 18), so the default stays two 1024 passes until the crop size is settled by eye as well as
+ * by IoU. `ENGINE_ISNET_SIZES=full,crop` sets both (512,768 for the faster setting; benches compare in one run).
  */
-export const PASS_SIZES: PassSizes = passSizes(process.env.ENGINE_ISNET_SIZES) ?? { full: 512, crop: 768 };
+export const PASS_SIZES: PassSizes = passSizes(process.env.ENGINE_ISNET_SIZES) ?? { full: 1024, crop: 1024 };
 
 function passSizes(spec: string | undefined): PassSizes | undefined {
   if (!spec) return undefined;
