@@ -117,7 +117,7 @@ function readNode(buf: Uint8Array, field: Field): Node {
   return node;
 }
 
-/** The dims of a ValueInfoProto's tensor shape (dim_value; NaN for a symbolic one). */
+/** The dim fields of a ValueInfoProto's tensor shape (dimValue reads one: NaN for a symbolic dim). */
 function valueDims(buf: Uint8Array, value: Field): Field[] {
   const type = child(buf, value, VALUE_TYPE);
   const tensor = type && child(buf, type, TYPE_TENSOR);

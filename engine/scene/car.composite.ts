@@ -1871,7 +1871,17 @@ async function underBodyShade(
   // Softer than the key's cast shadow: the region is filled column by column from the body's lowest pixel
   // to a ground line held level past the wheels, so its ends and the top of its side run are a guess, and
   // at a hard key's blur they showed as a ruled dark rectangle beside a 3/4 car (blinded review, session 18).
-  const sigma = Math.max(castSigma(placed.carH, floor), placed.carH * 0.06);
+  return blurSplat(splat, W, H, r, Math.max(castSigma(placed.carH, floor), placed.carH * 0.06));
+}
+
+/** The part of a canvas-sized shadow splat around `r`, Gaussian-blurred by `sigma`, in canvas pixels from (x0, y0). */
+async function blurSplat(
+  splat: Uint8Array,
+  W: number,
+  H: number,
+  r: { x0: number; y0: number; x1: number; y1: number },
+  sigma: number,
+): Promise<{ data: Buffer; x0: number; y0: number; w: number; h: number }> {
   const reach = Math.ceil(sigma * 3) + 2;
   const x0 = Math.max(0, r.x0 - reach);
   const y0 = Math.max(0, r.y0 - reach);
@@ -1936,17 +1946,9 @@ async function drawCastShadow(
       [x0, y0, x1, y1] = [Math.min(x0, r.x0), Math.min(y0, r.y0), Math.max(x1, r.x1), Math.max(y1, r.y1)];
   }
   if (x1 < 0) return;
-  const sigma = castSigma(carH, floor);
-  const reach = Math.ceil(sigma * 3) + 2;
-  x0 = Math.max(0, x0 - reach);
-  y0 = Math.max(0, y0 - reach);
-  x1 = Math.min(W - 1, x1 + reach);
-  y1 = Math.min(H - 1, y1 + reach);
-  const rw = x1 - x0 + 1;
-  const rh = y1 - y0 + 1;
-  const sub = new Uint8Array(rw * rh);
-  for (let y = 0; y < rh; y++) sub.set(splat.subarray((y0 + y) * W + x0, (y0 + y) * W + x1 + 1), y * rw);
-  const soft = await greyOp(sub, rw, rh, (s) => s.blur(sigma));
+  const soft = await blurSplat(splat, W, H, { x0, y0, x1, y1 }, castSigma(carH, floor));
+  ({ x0, y0 } = soft);
+  const { w: rw, h: rh } = soft;
   for (let y = 0; y < rh; y++)
     for (let x = 0; x < rw; x++) {
       const v = soft.data[y * rw + x] / 255;
