@@ -16,6 +16,8 @@ import { hidePlates } from '../engine/plate/plate.hide';
 import {
   APRON_AT,
   APRON_REF,
+  BAND_AT,
+  BAND_SIDE,
   BESIDE_AT,
   ENDS_AT,
   FOOT_AT,
@@ -457,6 +459,15 @@ async function evalContactProfiles(): Promise<void> {
         .map((f) => `${+(f * 100).toFixed(1)}`)
         .join(' / ')} % in front, share of the open floor ${APRON_REF * 100} % in front of the ground line`,
     },
+    {
+      key: 'band',
+      at: BAND_AT.map(([a]) => a),
+      what: `between the wheels, mean from the body's lower edge to the ground line and ${BAND_AT.slice(1)
+        .map(([a, b]) => `${a * 100}-${b * 100}`)
+        .join(' / ')} % in front, share of the open floor beside the car in the same rows (${BAND_SIDE.map(
+        (v) => v * 100,
+      ).join('-')} % beyond its ends)`,
+    },
   ];
   for (const set of sets) {
     const files = (await readdir(dir))
@@ -496,9 +507,12 @@ async function evalContactProfiles(): Promise<void> {
         const ratio = Buffer.alloc(r.image.data.length);
         for (let i = 0; i < ratio.length; i++)
           ratio[i] = Math.min(255, Math.round((128 * r.image.data[i]) / Math.max(1, bare.data[i])));
-        const apronOverBare = floorProfiles(ratio, 3, r.alpha, image.width, image.height).apron;
-        if (apronOverBare && !apronOverBare.some(Number.isNaN))
-          ours.set(`bare ${scene}`, [...(ours.get(`bare ${scene}`) ?? []), apronOverBare]);
+        const overBare = floorProfiles(ratio, 3, r.alpha, image.width, image.height);
+        for (const key of ['apron', 'band'] as const) {
+          const v = overBare[key];
+          if (v && !v.some(Number.isNaN))
+            ours.set(`bare ${key} ${scene}`, [...(ours.get(`bare ${key} ${scene}`) ?? []), v]);
+        }
         for (const { key } of parts) {
           const pv = p[key];
           const qv = q[key];
@@ -521,12 +535,14 @@ async function evalContactProfiles(): Promise<void> {
       });
       rows.push([
         `contact profile, ${set.label}, ${key} (${r.length})`,
-        `floor ${what}${key === 'apron' ? '' : ', share of the floor 12 % further down'}: ` +
+        `floor ${what}${key === 'apron' || key === 'band' ? '' : ', share of the floor 12 % further down'}: ` +
           set.scenes
             .map(
               (scene) =>
                 `ours on ${scene} ${avg(ours.get(`${key} ${scene}`))}` +
-                (key === 'apron' ? ` (over the bare scene ${avg(ours.get(`bare ${scene}`))})` : ''),
+                (key === 'apron' || key === 'band'
+                  ? ` (over the bare scene ${avg(ours.get(`bare ${key} ${scene}`))})`
+                  : ''),
             )
             .join('; '),
         `real photos ${avg(r)}; largest difference ${worst.map(fmt).join(', ')}`,

@@ -587,8 +587,9 @@ export async function compositeCar(
     // pasted shadow with hard edges"): only its contact and occlusion are kept, the cast is the scene's.
     const sunny = !!floorLight.shadow && floorLight.cast >= SUN_CAST;
     // The least light kept under the car is a street photo's under its sills: 0.3 of the open floor's
-    // encoded level (the eval's "contact profile, street, sill", 0.28-0.31), 0.3 ^ 2.2 = 0.07 in linear light.
-    const reach = sunny ? { full: 0.04, end: 0.14, least: 0.07 } : undefined;
+    // encoded level (the eval's "contact profile, street, sill", 0.28-0.31): 0.077-0.091 of sRGB's linear light
+    // on floors of 0.8-0.5 of white (0.07, 0.3 ^ 2.2, while the darkness was laid as a 1/2.2 power).
+    const reach = sunny ? { full: 0.04, end: 0.14, least: 0.085 } : undefined;
     const own = photoShadow(src, mask, box, reach);
     if (options.shadow !== 'drawn' && own && own.trust >= 0.35 && shadowDepth(own) >= 0.25) {
       // Whatever the photo's light was, the floor near the car is at least as dark as the new scene's light
@@ -1542,13 +1543,30 @@ async function drawPhotoShadow(
         d = Math.max(d, Math.min(1 - least.keep, scene));
       }
       if (d <= 0.002) continue;
-      const m = Math.pow(1 - d, 1 / 2.2);
+      // The darkness is a ratio of the photo's light in sRGB's linear light (photo.shadow.ts), so it scales
+      // the new floor's light in the same space. A 1/2.2 power on the encoded level, equal to it in the
+      // mid-tones, leaves a deep shadow far lighter (sRGB's linear toe): on a 187 floor, 0.987 of darkness
+      // (the floor under a booth car's sill, 17 on 175 in the photo) came out 26 instead of 19, "a faint
+      // shadow under the sill between the wheels" (session 19).
       const i = (cy * W + cx) * 3;
-      out[i] *= m;
-      out[i + 1] *= m;
-      out[i + 2] *= m;
+      const q = Math.round((1 - d) ** (1 / 2.4) * KEPT_STEPS) * 256;
+      out[i] = KEPT_LUT[q + out[i]];
+      out[i + 1] = KEPT_LUT[q + out[i + 1]];
+      out[i + 2] = KEPT_LUT[q + out[i + 2]];
     }
   }
+}
+
+/**
+ * An 8-bit level times a share of its light, in sRGB's linear light: KEPT_LUT[q * 256 + v] for the share
+ * (q / KEPT_STEPS) ^ 2.4 (steps even in encoded terms, so the dark end, where levels are sparse in light, is
+ * as fine as the rest: under a level's difference everywhere).
+ */
+const KEPT_STEPS = 1023;
+const KEPT_LUT = new Uint8Array((KEPT_STEPS + 1) * 256);
+for (let q = 0; q <= KEPT_STEPS; q++) {
+  const kept = (q / KEPT_STEPS) ** 2.4;
+  for (let v = 0; v < 256; v++) KEPT_LUT[q * 256 + v] = Math.round(255 * toSrgb(LIN[v] * kept));
 }
 
 /** The columns the placed car stands over, and per column its lowest pixel and that pixel's gap to the ground line. */
