@@ -231,12 +231,19 @@ function probeCast(scene: Pick<SceneMeta, 'probe'>): [number, number, number] | 
  * takes (`probeCast`) over the photo's cast; at night the darkest tones are taken to black by the photo's
  * own toe and a lamp's glint on chrome keeps its brightness. Without probes, the session-4 rule: white
  * balance half way toward the scene's measured cast (at most 8 % per channel), and at night the exposure of
- * the scene's measured level, a gamma of 1.3 and the lamps' colour mixed in at 45 %. In fog the car takes
+ * the scene's measured level, a gamma of 1.3 and the lamps' colour mixed in at 45 %. At night, given
+ * `mirror`, the tones above the car's middle (what its paint and glass mirror) take the light of the place
+ * round the car rather than the lamp's on it (see MirroredLight). In fog the car takes
  * the veil the scene's fog lays at its distance (`haze`, toward the scene's sky colour, in linear light).
  * Global and monotone per channel: geometry and texture stay the photo's own, and the grade can be undone
  * from the curve.
  */
-export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0): ToneCurve {
+export function carToneCurve(
+  photo: LightCast,
+  scene: GradeTarget,
+  carBlack = 0,
+  mirror?: MirroredLight,
+): ToneCurve {
   const clamp = (v: number): number => Math.max(0.92, Math.min(1.08, v));
   const night = scene.night === true;
   const light = probeCurve(scene);
@@ -280,6 +287,27 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   const glint = gains.map((g) => Math.min(1, Math.sqrt(g / gains[0])));
   const gradedAt = (x: number, k: number): number =>
     light ? toSrgb(Math.min(1, light(toLinear(x)) * gains[k])) : exposure * Math.pow(x, gamma) * gains[k];
+  // What the paint mirrors (session 19): above the car's middle tone a daylight photo's car shows mostly the
+  // sky and the buildings its clear coat and glass mirror, and the cabin they light, not its paint lit by the
+  // key. Those tones follow the light of the surroundings, not the light on the car. At night the two part:
+  // the spotlight yard's floods give the paint about half its daylight (the grey probe's mean), while the
+  // walls and sky round the car give under a tenth of what the photo's salmon house front gave (0.07-0.09
+  // for ig02_carsgraz_236, per channel, in linear light); graded like the paint, the
+  // bonnet kept that house front ("an orange glow on the bonnet that the lamp doesn't explain"). Each
+  // channel's rise above the knee is scaled by the surroundings' gain over the paint's, never raised, and
+  // keeps at least MIRROR_LEAST of itself.
+  const kneeAt = mirror && night ? toe(toSrgb(mirror.knee)) : 1;
+  const rho = [0, 1, 2].map((k) => {
+    if (!mirror || kneeAt >= 1) return 1;
+    // The paint's gain from its light, read before the toe (which takes the darkest tones to black).
+    const diffuse = toLinear(gradedAt(toSrgb(mirror.knee), k)) / Math.max(1e-4, mirror.knee);
+    return Math.max(MIRROR_LEAST, Math.min(1, mirror.gain[k] / Math.max(1e-4, diffuse)));
+  });
+  const bodyAt = (x: number, k: number): number => {
+    if (x <= kneeAt) return gradedAt(x, k);
+    const base = toLinear(gradedAt(kneeAt, k));
+    return toSrgb(base + rho[k] * (toLinear(Math.min(1, gradedAt(x, k))) - base));
+  };
   // Shoulder: from 90 % up (a lamp's glint on chrome and paint is as bright as the lamp in any exposure that
   // shows the lamp), blend back toward the ungraded level in the glints' colour (both terms rise with x:
   // monotone). It starts lower where the graded level lies far below the glints (at most 2.3 levels a level
@@ -287,32 +315,88 @@ export function carToneCurve(photo: LightCast, scene: GradeTarget, carBlack = 0)
   // the night drive went from 131 to 255 over 25 levels and its grain and the light's blue against the
   // glints' white came out as lavender blotches.
   let from = 0.9;
-  while (night && from > 0.6 && (1 - gradedAt(from, 1)) / (1 - from) > 2.3) from -= 0.01;
+  while (night && from > 0.6 && (1 - bodyAt(from, 1)) / (1 - from) > 2.3) from -= 0.01;
   return [0, 1, 2].map((k) => {
     const lut = new Uint8Array(256);
     for (let v = 0; v < 256; v++) {
       const x = toe(v / 255);
       const t = night ? Math.max(0, Math.min(1, (x - from) / (1 - from))) : 0;
       const keep = t * t * (3 - 2 * t);
-      const y = (1 - keep) * gradedAt(x, k) + keep * x * glint[k];
+      const y = (1 - keep) * bodyAt(x, k) + keep * x * glint[k];
       lut[v] = Math.round(Math.min(255, 255 * (haze > 0 ? veil(Math.min(1, y), k) : y)));
     }
     return lut;
   }) as ToneCurve;
 }
 
-/** The car's darkest tones, 0..1: the luminance its darkest 1 % of solid pixels stay under. */
-export function darkestTones(rgb: Buffer, alpha: Uint8Array | Buffer): number {
+/** The luminance (0..1, sRGB), or with `brightest` the highest channel, that a share `q` of the car's solid
+ * pixels stay under. */
+function carTone(rgb: Buffer, alpha: Uint8Array | Buffer, q: number, brightest = false): number {
   const hist = new Uint32Array(256);
   let n = 0;
   for (let i = 0; i < alpha.length; i++) {
     if (alpha[i] < 250) continue;
-    hist[Math.round(0.299 * rgb[i * 3] + 0.587 * rgb[i * 3 + 1] + 0.114 * rgb[i * 3 + 2])]++;
+    const [r, g, b] = rgb.subarray(i * 3, i * 3 + 3);
+    hist[brightest ? Math.max(r, g, b) : Math.round(0.299 * r + 0.587 * g + 0.114 * b)]++;
     n++;
   }
-  let left = n * 0.01;
+  let left = n * q;
   for (let v = 0; v < 256; v++) if ((left -= hist[v]) <= 0) return v / 255;
   return 0;
+}
+
+/** The car's darkest tones, 0..1: the luminance its darkest 1 % of solid pixels stay under. */
+export const darkestTones = (rgb: Buffer, alpha: Uint8Array | Buffer): number => carTone(rgb, alpha, 0.01);
+
+/**
+ * How the light the car's paint mirrors changes from the photo to the scene (carToneCurve, at night), in
+ * linear light: `knee`, the car's middle tone in its brightest channel (the median of max(R, G, B): half the
+ * car has every channel under it), above which a channel is taken as mirrored light; `gain`, per channel,
+ * the mean light of the surroundings above the car's middle in the scene over the photo's.
+ */
+export interface MirroredLight {
+  knee: number;
+  gain: [number, number, number];
+}
+
+/** The least share of its rise a mirrored tone keeps: the car's shape is read from its reflections. */
+const MIRROR_LEAST = 0.15;
+
+/** Mean linear colour of the pixels of rows [0, row) whose `alpha` (if given) is 0; null when too few. */
+function aboveLight(img: RawImage, row: number, alpha?: Uint8Array): [number, number, number] | null {
+  const s = [0, 0, 0];
+  let n = 0;
+  const c = img.channels;
+  for (let y = 0; y < Math.min(img.height, Math.round(row)); y += 2)
+    for (let x = 0; x < img.width; x += 2) {
+      const i = y * img.width + x;
+      if (alpha && alpha[i] !== 0) continue;
+      for (let k = 0; k < 3; k++) s[k] += LIN[img.data[i * c + k]];
+      n++;
+    }
+  return n < 200 ? null : (s.map((v) => v / n) as [number, number, number]);
+}
+
+/**
+ * The photo's and the scene's surroundings above the car's middle (what its bonnet, roof and glass mirror),
+ * and the car's middle tone: see MirroredLight. Null where the photo shows too little around its car.
+ */
+export function mirroredLight(
+  src: RawImage,
+  mask: Uint8Array,
+  box: CarBox,
+  scene: RawImage,
+  sceneMidRow: number,
+  carRgb: Buffer,
+  carA: Uint8Array | Buffer,
+): MirroredLight | null {
+  const photo = aboveLight(src, box.y + box.h / 2, mask);
+  const there = aboveLight(scene, sceneMidRow);
+  if (!photo || !there) return null;
+  return {
+    knee: toLinear(carTone(carRgb, carA, 0.5, true)),
+    gain: [0, 1, 2].map((k) => there[k] / Math.max(1e-4, photo[k])) as [number, number, number],
+  };
 }
 
 /** What the grade needs to know of the place the car goes into: a rendered scene or a customer's upload. */
@@ -344,6 +428,8 @@ export interface CompositeResult {
   alpha: Uint8Array;
   /** The tone curve the car was graded with (toward the scene, or toward an uploaded background's light). */
   grade: ToneCurve;
+  /** What the night grade read of the light the car's paint mirrors (absent by day). */
+  mirror?: MirroredLight;
 }
 
 /** How the floor under the car behaves: from the scene's metadata, or a neutral guess for uploads. */
@@ -483,6 +569,10 @@ export async function compositeCar(
   let floorPx: number;
   let floorLight: FloorLight;
   let grade = identityCurve();
+  // At night, what the car's paint mirrors is graded by the light of the place round it (carToneCurve).
+  let mirror: MirroredLight | undefined;
+  const mirrorAt = (night: boolean, canvas: RawImage): MirroredLight | undefined =>
+    (night && mirroredLight(src, mask, box, canvas, floorPx - carHpx / 2, carRgb, carA)) || undefined;
   if (background.kind === 'scene') {
     const meta = sceneMeta(background.id);
     const scene = await sceneP;
@@ -516,7 +606,12 @@ export async function compositeCar(
       elevationDeg: k.elevationDeg,
       camera: meta.camera,
     };
-    grade = carToneCurve(options.light ?? photoLight(src), meta, darkestTones(carRgb, carA));
+    grade = carToneCurve(
+      options.light ?? photoLight(src),
+      meta,
+      darkestTones(carRgb, carA),
+      (mirror = mirrorAt(meta.night, scene)),
+    );
   } else {
     const { data } = await sharp(background.image.data, {
       raw: {
@@ -533,10 +628,13 @@ export async function compositeCar(
     floorPx = Math.round(framing.floorY * H);
     floorLight = { reflection: 0, wet: false, roughness: 1, softness: 0.8, shadow: null, cast: 0 };
     // The same grade rule as for a rendered scene, toward the upload's own light where the car stands.
+    const upload = { data: out, width: W, height: H, channels: 3 as const };
+    const target = uploadGradeTarget(upload, framing.floorY);
     grade = carToneCurve(
       options.light ?? photoLight(src),
-      uploadGradeTarget({ data: out, width: W, height: H, channels: 3 }, framing.floorY),
+      target,
       darkestTones(carRgb, carA),
+      (mirror = mirrorAt(target.night, upload)),
     );
   }
   if (box.cutBottom) floorPx = H + 2;
@@ -634,6 +732,7 @@ export async function compositeCar(
     placement: { scale, dx: left - cx0 * scale, dy: top - cy0 * scale },
     alpha,
     grade,
+    mirror,
   };
 }
 

@@ -187,8 +187,13 @@ describe('a wet glossy floor', () => {
       scene,
     );
     const bare = await renderScene(scene, W, H, { carHeightPx: box.h, floorY: framing.floorY });
-    // What the floor gained below the car, against the car mirrored about its contact row, each row's mean
-    // taken out (the shadow and the fall-off down the reflection are smooth and say nothing of its shape).
+    // What the floor gained below the car, against the car as drawn (graded) mirrored about its contact row,
+    // each row's mean taken out (the shadow and the fall-off down the reflection are smooth and say nothing
+    // of its shape). Against the photo's levels until session 19, whose night grade lowers the windscreen's
+    // daylight band (what the paint mirrors) more than the body: 0.81 against the photo, 0.855 and 39.5 levels
+    // against the car drawn (0.849 and 39.0 on session 17's grade).
+    const shown = (v: number): number =>
+      0.299 * r.grade[0][v] + 0.587 * r.grade[1][v] + 0.114 * r.grade[2][v];
     const ground = box.y + box.h;
     const got: number[] = [];
     const want: number[] = [];
@@ -201,7 +206,7 @@ describe('a wet glossy floor', () => {
         const i = ((ground + d) * W + x) * 3;
         const L = (img: Buffer): number => 0.299 * img[i] + 0.587 * img[i + 1] + 0.114 * img[i + 2];
         g.push(L(r.image.data) - L(bare.data));
-        m.push(lum(x, ground - d));
+        m.push(shown(lum(x, ground - d)));
         if (lum(x, ground - d) > 200) {
           gain.lamp += g[g.length - 1];
           gain.lamps++;

@@ -700,13 +700,87 @@ describe('night grade', () => {
     // The photo's darkest level (its tyres at 54) now prints near black; before it was 13.
     expect(h.grade[1][54]).toBeLessThanOrEqual(4);
     // Light tones are graded as before: the toe has faded out.
-    const plain = carToneCurve([1, 1, 1], sceneMeta('night-drive'));
-    expect(h.grade[1][200]).toBe(plain[1][200]);
+    const night = sceneMeta('night-drive');
+    const plain = carToneCurve([1, 1, 1], night);
+    expect(carToneCurve([1, 1, 1], night, 54 / 255)[1][200]).toBe(plain[1][200]);
     for (const lut of h.grade)
       for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
-    // A car whose blacks are already black gets the plain night curve.
+    // A car whose blacks are already black gets the plain night curve (with what its paint mirrors).
     const d = await compositeCar(deep.image, deep.mask, opts);
-    expect(d.grade).toEqual(plain);
+    expect(d.grade).toEqual(carToneCurve([1, 1, 1], night, 0, d.mirror));
+  });
+
+  it('grades what a daylight car’s paint mirrors by the light of the place round it, not by the lamp on the car', async () => {
+    // ig02_carsgraz_236 in the spotlight yard: the floods light the car's place as brightly as day (grey probe
+    // mean 105), so its bonnet, graded like its paint, kept the salmon house front it mirrored in the photo:
+    // "an orange glow on the bonnet that the lamp doesn't explain". The yard's walls and sky are black.
+    // A dark green car on a salmon wall; its upper half mirrors the wall (a bonnet and windscreen in sun),
+    // black tyres (so the night's toe leaves it as it is).
+    const W = 400;
+    const H = 300;
+    const data = Buffer.alloc(W * H * 3);
+    const mask = new Uint8Array(W * H);
+    const paint = [20, 55, 45];
+    const mirrored = [150, 110, 100];
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const car = x > 60 && x < 340 && y > 110 && y < 240;
+        mask[i] = car ? 255 : 0;
+        const tyre = car && y > 220 && (x < 120 || x > 280);
+        const c = !car ? [225, 165, 145] : tyre ? [6, 6, 6] : y < 170 ? mirrored : paint;
+        const grain = ((x * 7 + y * 13) % 9) - 4;
+        for (let k = 0; k < 3; k++) data[i * 3 + k] = c[k] + grain;
+      }
+    const image: RawImage = { data, width: W, height: H, channels: 3 };
+    const opts = (id: string) => ({
+      background: { kind: 'scene' as const, id },
+      width: W,
+      height: H,
+      framing: planFraming([carBox(mask, W, H)!], W, H),
+      light: [1, 1, 1] as [number, number, number],
+    });
+    const lin = (c: ReturnType<typeof carToneCurve>, rgb: number[]): number[] =>
+      rgb.map((v, k) => toLinear(c[k][v] / 255));
+    const lum = (l: number[]): number => 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+    const yard = sceneMeta('spotlight-night');
+    const r = await compositeCar(image, mask, opts('spotlight-night'));
+    const paintLit = carToneCurve([1, 1, 1], yard, 0);
+    // The reflection rises over the paint by a quarter of what the paint's light gives it or less (the yard
+    // round the car is some 15 times darker than the photo's house front; the rise keeps 0.15 of itself so
+    // the car's shape still reads) ...
+    const rise = (c: ReturnType<typeof carToneCurve>) => lum(lin(c, mirrored)) - lum(lin(c, paint));
+    expect(rise(r.grade)).toBeLessThan(0.25 * rise(paintLit));
+    expect(rise(r.grade)).toBeGreaterThan(0.1 * rise(paintLit));
+    // ... and its orange (red over blue, linear) is that much smaller; the paint, the car's middle tone, stays
+    // lit by the lamp (its green, above the middle, loses a little).
+    const orange = (c: ReturnType<typeof carToneCurve>) => lin(c, mirrored)[0] - lin(c, mirrored)[2];
+    expect(orange(r.grade)).toBeLessThan(0.35 * orange(paintLit));
+    expect(lum(lin(r.grade, paint))).toBeGreaterThan(0.75 * lum(lin(paintLit, paint)));
+    // Glints stay (a lamp's glint on chrome is as bright as the lamp): 250 prints over 205.
+    expect(0.299 * r.grade[0][250] + 0.587 * r.grade[1][250] + 0.114 * r.grade[2][250]).toBeGreaterThan(205);
+    for (const lut of r.grade)
+      for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
+    // By day the car mirrors a sky as bright as the photo's: the grade is the probes' alone.
+    const day = await compositeCar(image, mask, opts('coast-road'));
+    expect(day.mirror).toBeUndefined();
+    expect(day.grade).toEqual(carToneCurve([1, 1, 1], sceneMeta('coast-road'), 0));
+  });
+
+  it('never raises what the paint mirrors, and tints it with the surroundings’ light', () => {
+    const yard = sceneMeta('spotlight-night');
+    const plain = carToneCurve([1, 1, 1], yard);
+    // Surroundings as bright as the paint's light or brighter: the plain night curve.
+    expect(carToneCurve([1, 1, 1], yard, 0, { knee: 0.04, gain: [5, 5, 5] })).toEqual(plain);
+    // Bluer surroundings (a dusk sky over a lamp-lit car): the mirrored tones keep more of their blue rise.
+    const blue = carToneCurve([1, 1, 1], yard, 0, { knee: 0.04, gain: [0.1, 0.15, 0.4] });
+    const share = (k: number) =>
+      (toLinear(blue[k][150] / 255) - toLinear(blue[k][56] / 255)) /
+      (toLinear(plain[k][150] / 255) - toLinear(plain[k][56] / 255));
+    expect(share(2)).toBeGreaterThan(1.5 * share(0));
+    expect(share(0)).toBeGreaterThanOrEqual(0.15 - 0.02);
+    expect(share(2)).toBeLessThanOrEqual(1);
+    for (const lut of blue) for (let v = 1; v < 256; v++) expect(lut[v]).toBeGreaterThanOrEqual(lut[v - 1]);
   });
 
   it('rises into the glints no steeper than 3.2 levels a level, however low the night’s mid-tones lie', () => {
