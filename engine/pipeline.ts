@@ -106,7 +106,10 @@ export interface ProcessResult {
 }
 
 /** What the segmentation did, for the result's report. */
-export type SegmentReport = Pick<CarSegmentation, 'passes' | 'runs' | 'fragmentsRemoved' | 'slab'>;
+export type SegmentReport = Pick<
+  CarSegmentation,
+  'passes' | 'runs' | 'fragmentsRemoved' | 'slab' | 'occluded'
+>;
 
 /** Turkish notices shown with an item (SPEC: no operation passes silently), from the catalogue. */
 export const NOTICES = engineTr.notices;
@@ -244,6 +247,7 @@ async function carMask(
       runs: seg.runs,
       fragmentsRemoved: seg.fragmentsRemoved,
       slab: seg.slab,
+      occluded: seg.occluded,
     },
   };
 }
@@ -329,6 +333,7 @@ async function processDecoded(
     }
   }
   if (car?.report.slab === 'flagged') notices.push(NOTICES.slabFlagged);
+  if (car?.report.occluded) notices.push(NOTICES.carOccluded);
 
   let out = image;
   let sceneId: string | undefined;
