@@ -3,6 +3,7 @@ import type { RawImage } from '../io/image.decode';
 import {
   bridgeSlits,
   cleanFragments,
+  fillAcross,
   cropAround,
   cutFlatTopBand,
   fillRoofNotches,
@@ -483,7 +484,8 @@ describe('a thin occluder across the car (issue 12)', () => {
     const seg = await segmentCar(image, { saliency, glass: true });
     for (const y of [200, 260, 330]) expect(seg.alpha[y * w + 324]).toBe(255);
     expect(seg.slitsBridged).toBe(1);
-    expect(seg.glass?.[220 * w + 324] ?? 0).toBe(0);
+    expect(seg.slits?.[260 * w + 324]).toBe(1); // a post: painted over along the row
+    expect(seg.glass?.[220 * w + 324] ?? 0).toBe(0); // not seen through (the cabin beside it is no window)
     expect(seg.alpha[150 * w + 324]).toBe(0); // the post above the car is no car
     expect(seg.alpha[400 * w + 324]).toBe(0); // nor below it
   });
@@ -495,6 +497,29 @@ describe('a thin occluder across the car (issue 12)', () => {
     expect(seg.alpha[300 * w + 124]).toBe(255); // the post in front of the car
   });
 
+  it('paints the car over the post: the colours on its two sides blended across, a window stays window', () => {
+    const w = 20;
+    const h = 2;
+    const rgb = new Uint8Array(w * h * 3);
+    const glass = new Uint8Array(w * h);
+    const slits = new Uint8Array(w * h);
+    for (let x = 0; x < w; x++) {
+      // Row 0: red paint left of the post (x 8..11), dark red right of it. Row 1: a window on both sides.
+      rgb.set(x < 8 ? [200, 20, 20] : x < 12 ? [90, 90, 90] : [100, 20, 20], x * 3);
+      rgb.set(x >= 8 && x < 12 ? [90, 90, 90] : [40, 50, 60], (w + x) * 3);
+      glass[w + x] = x >= 8 && x < 12 ? 0 : 255;
+      if (x >= 8 && x < 12) slits[x] = slits[w + x] = 1;
+    }
+    fillAcross(rgb, 3, slits, w, h);
+    fillAcross(glass, 1, slits, w, h);
+    // The post (x 8..11) and a pixel each side of it (its blurred edge), from x 6 and 13.
+    expect([...rgb.subarray(7 * 3, 13 * 3)].filter((_, i) => i % 3 === 0)).toEqual([
+      186, 171, 157, 143, 129, 114,
+    ]);
+    expect([...rgb.subarray((w + 10) * 3, (w + 11) * 3)]).toEqual([40, 50, 60]);
+    expect(glass[w + 9]).toBe(255);
+  });
+
   it('bridges a rail across the car too, and leaves notches and enclosed windows alone', () => {
     const w = 300;
     const h = 200;
@@ -504,8 +529,9 @@ describe('a thin occluder across the car (issue 12)', () => {
     for (let y = 70; y < 90; y++) for (let x = 100; x < 200; x++) alpha[y * w + x] = 0;
     for (let y = 140; y < 160; y++) for (let x = 120; x < 126; x++) alpha[y * w + x] = 0;
     for (let y = 110; y < 114; y++) for (let x = 0; x < w; x++) alpha[y * w + x] = 0;
-    const { slits } = bridgeSlits(alpha, w, h);
+    const { slits, bridged } = bridgeSlits(alpha, w, h);
     expect(alpha[112 * w + 150]).toBe(255); // the rail across the car
+    expect(bridged[112 * w + 150]).toBe(2); // painted over along the column
     expect(slits).toBe(1);
     expect(alpha[112 * w + 20]).toBe(0); // the rail beside it
     expect(alpha[80 * w + 150]).toBe(0); // the window: cleanFragments' and the glass map's business

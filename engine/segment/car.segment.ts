@@ -40,6 +40,9 @@ export interface CarSegmentation {
   holesFilled: number;
   /** Slits a thin occluder in front of the car (a post, a rail) left across it, closed (bridgeSlits). */
   slitsBridged: number;
+  /** Where they were (image size; bridgeSlits' 1 along rows, 2 along columns), when there were any: a
+   * background change paints the car over the occluder there (fillAcross). */
+  slits?: Uint8Array;
   /**
    * The model half-saw more car beyond the mask, at least half as much again as the mask holds (a car
    * largely behind a bush, hiddenShare): the cut-out is a part of a car, and the user should check it.
@@ -214,8 +217,9 @@ function touchesInnerEdge(alpha: Uint8Array, c: PixelBox, width: number, height:
  * barrier's bar) a gap of at most 4 % of the car's width with car on both sides, the gaps joined into a
  * band that runs out of the car at both ends (the occluder goes on above and below it). A notch open at
  * one end only (a slot between a tyre and a mud flap, a dip between bonnet and windscreen) and an
- * enclosed hole (a window: fillHoles' business) are left alone. The slit's pixels become car (what stood
- * in front of the car is shown over it); returns them (1 where bridged) and how many slits there were.
+ * enclosed hole (a window: fillHoles' business) are left alone. The slit's pixels become car; returns
+ * them (1 where bridged along a row, 2 along a column: how fillAcross paints the car over the occluder)
+ * and how many slits there were.
  * Only pieces of at least 1 % of the car bound a slit: specks of background beside it do not.
  */
 export function bridgeSlits(
@@ -274,11 +278,58 @@ export function bridgeSlits(
     for (let l = 1; l < sizes.length; l++) if (before[l] && after[l]) slits++;
     for (let i = 0; i < labels.length; i++) {
       const l = labels[i];
-      if (l && before[l] && after[l]) bridged[i] = 1;
+      if (l && before[l] && after[l] && !bridged[i]) bridged[i] = rows ? 1 : 2;
     }
   }
   for (let i = 0; i < bridged.length; i++) if (bridged[i]) alpha[i] = 255;
   return { bridged, slits };
+}
+
+/**
+ * Paints the car over what stood in front of it in the slits bridgeSlits closed: each run of bridged
+ * pixels along its row (a post) or column (a rail), and a pixel on each side of it, gets the values of
+ * the pixels just beyond blended linearly across it, so the car goes on behind the post as it is on both sides (paint, a window,
+ * a tyre) instead of showing a stump of the post. Used on the photo (any channels) and on the glass map
+ * (one channel: a post across a window is window too). Edits `data` in place.
+ */
+export function fillAcross(
+  data: Uint8Array,
+  channels: number,
+  slits: Uint8Array,
+  width: number,
+  height: number,
+): void {
+  for (const rows of [true, false]) {
+    const mark = rows ? 1 : 2;
+    const lines = rows ? height : width;
+    const length = rows ? width : height;
+    const step = rows ? 1 : width;
+    for (let k = 0; k < lines; k++) {
+      const start = rows ? k * width : k;
+      for (let t = 0; t < length; t++) {
+        if (slits[start + t * step] !== mark) continue;
+        let e = t;
+        while (e + 1 < length && slits[start + (e + 1) * step] === mark) e++;
+        // The post's own blurred edge (a pixel each side, in the mask as car) is painted over too, from
+        // the car a pixel further out; one side only at the photo's edge.
+        const p0 = Math.max(0, t - 1);
+        const p1 = Math.min(length - 1, e + 1);
+        const a = start + Math.max(0, p0 - 1) * step;
+        const b = start + Math.min(length - 1, p1 + 1) * step;
+        const from = p0 > 0 ? a : b;
+        const to = p1 < length - 1 ? b : a;
+        for (let u = p0; u <= p1; u++) {
+          const f = (u - p0 + 1) / (p1 - p0 + 2);
+          const i = start + u * step;
+          for (let ch = 0; ch < channels; ch++)
+            data[i * channels + ch] = Math.round(
+              data[from * channels + ch] * (1 - f) + data[to * channels + ch] * f,
+            );
+        }
+        t = e;
+      }
+    }
+  }
 }
 
 /**
@@ -1071,8 +1122,9 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     const cleaned = band.share ? cleanFragments(band.alpha, img.width, img.height) : first;
     restoreTread(cleaned.alpha, img);
     const g = options.glass ? await glassMap(img, sal, cleaned.alpha) : undefined;
-    // The model saw no car where the post stood, but the post is no window: not seen through either.
-    if (g && slit.slits) for (let i = 0; i < g.length; i++) if (slit.bridged[i]) g[i] = 0;
+    // The model saw no car where the post stood (glass to the glass map): the glass there is what the car
+    // has on both sides of the post, as the photo's pixels will be (fillAcross in the pipeline).
+    if (g && slit.slits) fillAcross(g, 1, slit.bridged, img.width, img.height);
     const flat = band.share ? flatTopSlab(cleaned.alpha, img.width, img.height) : flatFirst;
     // A slab still there is reported as such, whatever was cut before it.
     const slab =
@@ -1084,6 +1136,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     return {
       ...cleaned,
       slits: slit.slits,
+      bridged: slit.slits ? slit.bridged : undefined,
       occluded: hiddenShare(cleaned.alpha, img, sal) >= 0.5,
       glass: g,
       slab,
@@ -1128,6 +1181,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
           fragmentsRemoved: f.removed,
           holesFilled: f.filled,
           slitsBridged: f.slits,
+          slits: f.bridged && paste(f.bridged, c, width, height),
           occluded: f.occluded,
           slab: f.slab,
           slabShare: f.slabShare,
@@ -1148,6 +1202,7 @@ export async function segmentCar(image: RawImage, options: SegmentOptions = {}):
     fragmentsRemoved: f.removed,
     holesFilled: f.filled,
     slitsBridged: f.slits,
+    slits: f.bridged,
     occluded: f.occluded,
     slab: f.slab,
     slabShare: f.slabShare,
