@@ -21,6 +21,8 @@ export const engineTr = {
     noWholeCar:
       'Fotoğrafta aracın tamamı görünmüyor (iç mekân, yakın çekim ya da araçsız fotoğraf); arka plan değiştirilmedi ve ücretlendirilmedi.',
     slabFlagged: 'Arka planın bir parçası araca yapışık kalmış olabilir; lütfen sonucu kontrol edin.',
+    carOccluded:
+      'Aracın bir kısmı önündeki bir nesnenin (çalı, ağaç, başka bir araç) arkasında kalıyor; kesilen araç eksik olabilir, lütfen sonucu kontrol edin.',
   },
 } as const;
 

@@ -7,7 +7,7 @@ import { decodeImage, type RawImage } from './io/image.decode';
 import { encodeOutputs } from './io/image.encode';
 import { getSession } from './models/model.loader';
 import { runIsnet } from './segment/isnet.infer';
-import { segmentCar, type CarSegmentation } from './segment/car.segment';
+import { fillAcross, segmentCar, type CarSegmentation } from './segment/car.segment';
 import { findPlates, findPlatesOnCar, type PlateDetection } from './plate/plate.find';
 import { hideMasked, hidePlates, readUserMask, type HideStyle } from './plate/plate.hide';
 import { customizePlate, type PlateFormat } from './plate/plate.render';
@@ -106,7 +106,10 @@ export interface ProcessResult {
 }
 
 /** What the segmentation did, for the result's report. */
-export type SegmentReport = Pick<CarSegmentation, 'passes' | 'runs' | 'fragmentsRemoved' | 'slab'>;
+export type SegmentReport = Pick<
+  CarSegmentation,
+  'passes' | 'runs' | 'fragmentsRemoved' | 'slab' | 'occluded'
+>;
 
 /** Turkish notices shown with an item (SPEC: no operation passes silently), from the catalogue. */
 export const NOTICES = engineTr.notices;
@@ -207,6 +210,8 @@ async function time<T>(
 export interface CarMask {
   alpha: Uint8Array;
   glass?: Uint8Array;
+  /** Slits a post or a rail in front of the car left, closed into the mask (segmentCar's `slits`). */
+  slits?: Uint8Array;
   /** What the segmentation did (second pass, fragments removed, slab fixed or flagged). */
   report: SegmentReport;
 }
@@ -239,11 +244,13 @@ async function carMask(
   return {
     alpha: seg.alpha,
     glass: seg.glass,
+    slits: seg.slits,
     report: {
       passes: seg.passes,
       runs: seg.runs,
       fragmentsRemoved: seg.fragmentsRemoved,
       slab: seg.slab,
+      occluded: seg.occluded,
     },
   };
 }
@@ -329,6 +336,7 @@ async function processDecoded(
     }
   }
   if (car?.report.slab === 'flagged') notices.push(NOTICES.slabFlagged);
+  if (car?.report.occluded) notices.push(NOTICES.carOccluded);
 
   let out = image;
   let sceneId: string | undefined;
@@ -341,6 +349,8 @@ async function processDecoded(
     const width = request.canvas?.width ?? image.width;
     const height = request.canvas?.height ?? image.height;
     const framing = request.framing ?? planFraming([box], width, height);
+    // The car goes on behind a post that crossed it: no stump of the post on the new background.
+    if (car?.slits) fillAcross(image.data, image.channels, car.slits, image.width, image.height);
     out = await time(timings, 'scene', onStage, async () => {
       const r = await compositeCar(image, mask, {
         background: chosen.background,

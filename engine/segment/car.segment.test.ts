@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../io/image.decode';
 import {
+  bridgeSlits,
   cleanFragments,
+  fillAcross,
   cropAround,
   cutFlatTopBand,
   fillRoofNotches,
@@ -443,5 +445,134 @@ describe('the tread of a dusty tyre over the shadow under the car', () => {
     for (const [x, y] of tread) expect(alpha[y * w + x]).toBe(255);
     expect(alpha[167 * w + 100 - 44]).toBe(0); // the shadow beyond the tread
     expect(alpha[131 * w + 200]).toBe(0); // the shadow under the light sill
+  });
+});
+
+describe('a thin occluder across the car (issue 12)', () => {
+  /**
+   * A 640 x 480 street photo: a red car (body x 100..540, y 250..340; cabin x 200..450 from y 190) behind
+   * a grey post 8 px wide at `postX` that runs from the top of the photo to its bottom. The model saw no
+   * car where the post stands (saliency 0 there), the rest of the car sure.
+   */
+  function postScene(postX: number) {
+    const w = 640;
+    const h = 480;
+    const n = 512;
+    const car = (x: number, y: number) =>
+      (y >= 250 && y < 340 && x >= 100 && x < 540) || (y >= 190 && y < 250 && x >= 200 && x < 450);
+    const post = (x: number) => x >= postX && x < postX + 8;
+    const data = Buffer.alloc(w * h * 3);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++)
+        data.set(post(x) ? [90, 90, 90] : car(x, y) ? [170, 30, 40] : [200, 200, 195], (y * w + x) * 3);
+    const sal = new Uint8Array(n * n);
+    for (let my = 0; my < n; my++)
+      for (let mx = 0; mx < n; mx++) {
+        const x = ((mx + 0.5) * w) / n;
+        const y = ((my + 0.5) * h) / n;
+        sal[my * n + mx] = car(x, y) && !post(x) ? 255 : 0;
+      }
+    const image: RawImage = { data, width: w, height: h, channels: 3 };
+    return { image, w, saliency: async () => ({ data: sal, size: n }) as SaliencyMap };
+  }
+
+  // Before bridgeSlits the post's 8 columns stayed background through the car's whole height (a slit the
+  // new scene showed through), and the bumper beyond a post 20 px from the car’s end (3.5 % of it) was
+  // dropped as a loose fragment.
+  it('closes the slit through the body and the glasshouse, not seen through as glass', async () => {
+    const { image, w, saliency } = postScene(320);
+    const seg = await segmentCar(image, { saliency, glass: true });
+    for (const y of [200, 260, 330]) expect(seg.alpha[y * w + 324]).toBe(255);
+    expect(seg.slitsBridged).toBe(1);
+    expect(seg.slits?.[260 * w + 324]).toBe(1); // a post: painted over along the row
+    expect(seg.glass?.[220 * w + 324] ?? 0).toBe(0); // not seen through (the cabin beside it is no window)
+    expect(seg.alpha[150 * w + 324]).toBe(0); // the post above the car is no car
+    expect(seg.alpha[400 * w + 324]).toBe(0); // nor below it
+  });
+
+  it("keeps the car's end beyond a post near it", async () => {
+    const { image, w, saliency } = postScene(120);
+    const seg = await segmentCar(image, { saliency });
+    expect(seg.alpha[300 * w + 102]).toBe(255); // the bumper beyond the post
+    expect(seg.alpha[300 * w + 124]).toBe(255); // the post in front of the car
+  });
+
+  it('paints the car over the post: the colours on its two sides blended across, a window stays window', () => {
+    const w = 20;
+    const h = 2;
+    const rgb = new Uint8Array(w * h * 3);
+    const glass = new Uint8Array(w * h);
+    const slits = new Uint8Array(w * h);
+    for (let x = 0; x < w; x++) {
+      // Row 0: red paint left of the post (x 8..11), dark red right of it. Row 1: a window on both sides.
+      rgb.set(x < 8 ? [200, 20, 20] : x < 12 ? [90, 90, 90] : [100, 20, 20], x * 3);
+      rgb.set(x >= 8 && x < 12 ? [90, 90, 90] : [40, 50, 60], (w + x) * 3);
+      glass[w + x] = x >= 8 && x < 12 ? 0 : 255;
+      if (x >= 8 && x < 12) slits[x] = slits[w + x] = 1;
+    }
+    fillAcross(rgb, 3, slits, w, h);
+    fillAcross(glass, 1, slits, w, h);
+    // The post (x 8..11) and a pixel each side of it (its blurred edge), from x 6 and 13.
+    expect([...rgb.subarray(7 * 3, 13 * 3)].filter((_, i) => i % 3 === 0)).toEqual([
+      186, 171, 157, 143, 129, 114,
+    ]);
+    expect([...rgb.subarray((w + 10) * 3, (w + 11) * 3)]).toEqual([40, 50, 60]);
+    expect(glass[w + 9]).toBe(255);
+  });
+
+  it('bridges a rail across the car too, and leaves notches and enclosed windows alone', () => {
+    const w = 300;
+    const h = 200;
+    const alpha = new Uint8Array(w * h);
+    for (let y = 60; y < 160; y++) for (let x = 40; x < 260; x++) alpha[y * w + x] = 255;
+    // A window (enclosed), a slot between a tyre and a mud flap (open below only), a rail (open both ends).
+    for (let y = 70; y < 90; y++) for (let x = 100; x < 200; x++) alpha[y * w + x] = 0;
+    for (let y = 140; y < 160; y++) for (let x = 120; x < 126; x++) alpha[y * w + x] = 0;
+    for (let y = 110; y < 114; y++) for (let x = 0; x < w; x++) alpha[y * w + x] = 0;
+    const { slits, bridged } = bridgeSlits(alpha, w, h);
+    expect(alpha[112 * w + 150]).toBe(255); // the rail across the car
+    expect(bridged[112 * w + 150]).toBe(2); // painted over along the column
+    expect(slits).toBe(1);
+    expect(alpha[112 * w + 20]).toBe(0); // the rail beside it
+    expect(alpha[80 * w + 150]).toBe(0); // the window: cleanFragments' and the glass map's business
+    expect(alpha[150 * w + 122]).toBe(0); // the slot
+  });
+});
+
+describe('a car mostly hidden behind a bush (issue 12)', () => {
+  /**
+   * A 640 x 480 street photo with a car (x 100..540, y 190..340). The model was sure of its rear part
+   * (x >= `cut`) and saw the part behind the bush as a faint plateau (saliency `faint`); the rest is clean
+   * background (0) but for the usual soft ramp along the outline.
+   */
+  function bushScene(cut: number, faint: number) {
+    const w = 640;
+    const h = 480;
+    const n = 512;
+    const image: RawImage = { data: Buffer.alloc(w * h * 3, 120), width: w, height: h, channels: 3 };
+    const sal = new Uint8Array(n * n);
+    for (let my = 0; my < n; my++)
+      for (let mx = 0; mx < n; mx++) {
+        const x = ((mx + 0.5) * w) / n;
+        const y = ((my + 0.5) * h) / n;
+        const car = y >= 190 && y < 340 && x >= 100 && x < 540;
+        sal[my * n + mx] = car ? (x >= cut ? 255 : faint) : 0;
+      }
+    return { image, saliency: async () => ({ data: sal, size: n }) as SaliencyMap };
+  }
+
+  // Before hiddenShare the visible half was delivered as the car, with nothing said.
+  it('flags it: the model half-saw as much car again beyond the cut-off mask', async () => {
+    const { image, saliency } = bushScene(320, 40);
+    const seg = await segmentCar(image, { saliency });
+    expect(seg.alpha[260 * 640 + 200]).toBe(0); // what is behind the bush is not cut out
+    expect(seg.occluded).toBe(true);
+  });
+
+  it('does not flag a whole car, nor a car with a small faint part beside it', async () => {
+    for (const cut of [100, 140]) {
+      const { image, saliency } = bushScene(cut, 40);
+      expect((await segmentCar(image, { saliency })).occluded).toBe(false);
+    }
   });
 });
