@@ -448,6 +448,8 @@ export interface FloorLight {
   elevationDeg?: number;
   /** The scene's camera: its height above the floor and its distance to the car, in metres. */
   camera?: { heightM: number; carDistanceM: number };
+  /** Canvas row of the scene's horizon (what a floor mirrors from far away lies as far above it). */
+  horizonRow?: number;
 }
 
 /** Unpolarised Fresnel reflectance of a dielectric of index n, light arriving `cosI` off the normal. */
@@ -605,6 +607,7 @@ export async function compositeCar(
       cast: k.floorLight ? 0.65 * (1 - k.softness) : 0,
       elevationDeg: k.elevationDeg,
       camera: meta.camera,
+      horizonRow: scene.fit.horizonRow,
     };
     grade = carToneCurve(
       options.light ?? photoLight(src),
@@ -875,11 +878,26 @@ export async function drawReflection(
   const lw = lx1 - lx0;
   const layer = Buffer.alloc(lw * lh * 3);
   const layerA = Buffer.alloc(lw * lh);
-  // What the floor mirrored there before the car stood in the way: the scene behind each mirrored point of
-  // the car (for a planar floor and a level camera, the floor d rows below the contact line mirrors what lies
-  // d rows above it), read off the scene as rendered.
+  // What the floor mirrored there before the car stood in the way, read off the scene as rendered. A floor
+  // point d rows below the car's contact line mirrors, along the ray the car now blocks, a thing at the car's
+  // distance d rows above that line and a thing at infinity as far above the horizon as the point lies below
+  // it; the scene's depth is not known, so `behind` is the mean of the column between the two. (Until session
+  // 19 only the first: on the foggy morning the wet road under the car mirrors the pale sky, 0.57 of white in
+  // linear light, where the verge grass right behind the car is 0.09, and taking the grass out for the red
+  // car's image left the floor as bright as it was.) Without the horizon's row (an uploaded background), the
+  // first.
   const scene = bare ?? out;
+  const hz = floor.horizonRow;
   const behind = Buffer.alloc(lw * lh * 3);
+  // Column sums of the scene above the car's lowest contact, for the means.
+  const rows = Math.min(H, y0 + 1);
+  const sums = new Float64Array(lw * (rows + 1) * 3);
+  for (let x = lx0; x < lx1; x++)
+    for (let y = 0; y < rows; y++)
+      for (let k = 0; k < 3; k++) {
+        const s = ((x - lx0) * (rows + 1) + y) * 3 + k;
+        sums[s + 3] = sums[s] + scene[(y * W + x) * 3 + k];
+      }
   for (let x = 0; x < cw; x++) {
     const ox = left + x;
     if (ox < 0 || ox >= W || groundY[x] < 0) continue;
@@ -896,16 +914,28 @@ export async function drawReflection(
       layer[o * 3 + 1] = car[c + 1];
       layer[o * 3 + 2] = car[c + 2];
       layerA[o] = a;
-      const b = (Math.max(0, top + sy) * W + ox) * 3;
-      behind[o * 3] = scene[b];
-      behind[o * 3 + 1] = scene[b + 1];
-      behind[o * 3 + 2] = scene[b + 2];
+      const near = Math.max(0, Math.min(rows - 1, top + sy));
+      const far =
+        hz === undefined ? near : Math.max(0, Math.min(near, Math.round(2 * hz - (top + axis + y))));
+      const col = (ox - lx0) * (rows + 1);
+      for (let k = 0; k < 3; k++)
+        behind[o * 3 + k] = Math.round(
+          (sums[(col + near + 1) * 3 + k] - sums[(col + far) * 3 + k]) / (near + 1 - far),
+        );
     }
   }
   const fall = fresnelFall(floor, (y) => (y / carH) * CAR_HEIGHT_M);
+  // The scene behind the car is blurred through the car's own coverage, so its mirror image is lost where
+  // the car's takes its place, and more than the car's: mirrored about the car's contact line rather than
+  // each thing's own foot, it is right in its broad light, not in its detail (the luxury showroom's wooden
+  // slats behind the car, blurred like the car, came back as pale stripes in the floor).
+  const hidP = weightedBlur(behind, layerA, lw, lh, Math.max(sigma * 2, carH * 0.06));
   if (floor.wet) {
     const lit = wetStreaks(layer, layerA, lw, lh, streaks.vertical, streaks.sideways);
-    const breakup = await floorBreakup(bare ?? out, W, y0, lh, Math.max(1, Math.round(carH * 0.08)));
+    const [breakup, hid] = await Promise.all([
+      floorBreakup(bare ?? out, W, y0, lh, Math.max(1, Math.round(carH * 0.08))),
+      hidP,
+    ]);
     for (let y = 0; y < lh; y++) {
       const fy = fall(y);
       for (let x = lx0; x < lx1; x++) {
@@ -915,14 +945,24 @@ export async function drawReflection(
         // A wet road mirrors as strongly as its gloss says (water at the grazing angle of a car photo
         // reflects a third of the light) and the spotlight yard's probes confirm it (0.21-0.28 of the white
         // sphere down its image), streaked and broken by the stones, never a copy of the wheels ("a fake
-        // mirror reflection on the road", session 8). The film's reflection is light added to the floor's
-        // own, so it is mixed in linear light: mixed in sRGB (until session 16) a dark body's image darkened
-        // the floor by the full share while a lamp's added half of what it does, and the spotlight yard
-        // showed "a wet floor with no reflection of the car", a dark smear where the headlamps should shine.
+        // mirror reflection on the road", session 8). In linear light: mixed in sRGB (until session 16) a
+        // dark body's image darkened the floor by the full share while a lamp's added half of what it does.
+        // As on a dry glossy floor, the film mirrors the car in place of the scene behind it: the scene's
+        // image (what the render's film showed there: the foggy morning's pale sky, the yard's lit wall) is
+        // taken out and the car's put in. Until session 19 the floor was only faded by w (its own light, not
+        // the brighter sky its film mirrored), and a red car over a wet road in fog left a faint pink tint
+        // ("no reflection of the red car on the wet road"). At least a quarter of the floor's light stays:
+        // what the film mirrored is estimated (mirrored about the car's contact line, blurred), the road's
+        // own diffuse light is not.
         const w = floor.reflection * (1 - floor.roughness) ** 2 * a * fy;
+        const seen = hid.weight[j] > 0;
         const o = ((y0 + y) * W + x) * 3;
         for (let k = 0; k < 3; k++) {
-          const v = LIN[out[o + k]] * (1 - w) + lit.colour[j * 3 + k] * 0.9 * w;
+          const own = LIN[out[o + k]];
+          const floorOnly = seen
+            ? Math.max(0.25 * own, own - 0.9 * w * LIN[hid.colour[j * 3 + k]])
+            : own * (1 - w);
+          const v = floorOnly + lit.colour[j * 3 + k] * 0.9 * w;
           out[o + k] = Math.round(255 * toSrgb(Math.max(0, Math.min(1, v))));
         }
       }
@@ -933,14 +973,10 @@ export async function drawReflection(
   // reflected rays grows with the path): the tyres' feet mirror almost sharp, the roof as a soft glow. One
   // blur for all read as cloudy blotches of the dark sills and tyres ("a smudge under the car"). Two
   // blurs, blended down the reflection by distance from the ground line.
-  // The scene behind the car is blurred through the car's own coverage, so its mirror image is lost where
-  // the car's takes its place, and more than the car's: mirrored about the car's contact line rather than
-  // each thing's own foot, it is right in its broad light, not in its detail (the luxury showroom's wooden
-  // slats behind the car, blurred like the car, came back as pale stripes in the floor).
   const [p, q, hid] = await Promise.all([
     weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * 0.3)),
     weightedBlur(layer, layerA, lw, lh, Math.max(0.5, sigma * 2)),
-    weightedBlur(behind, layerA, lw, lh, Math.max(sigma * 2, carH * 0.06)),
+    hidP,
   ]);
   // One colour and weight per pixel: each row blends the two levels by its distance (weighted by the levels'
   // own coverage, so a level with no car there adds none of its empty colour).
@@ -1877,6 +1913,18 @@ async function drawShadow(
 }
 
 /**
+ * One canvas pixel's three channels scaled by m (a shadow's share of light kept), rounded. Assigned unrounded
+ * the bytes were truncated: every pixel a map touched at all (its faintest tail, d > 0.002) lost a whole
+ * level, on a night road 2 % of its light, and the map's bounds showed as a darker rectangle of road round the
+ * car (blinded review, session 19).
+ */
+function scalePixel(out: Buffer, i: number, m: number): void {
+  out[i] = Math.round(out[i] * m);
+  out[i + 1] = Math.round(out[i + 1] * m);
+  out[i + 2] = Math.round(out[i + 2] * m);
+}
+
+/**
  * The shadow maps laid on the canvas (drawShadow's last step), in a function of its own: inside
  * drawShadow's long body the loop ran unoptimised, boxing every intermediate value (most of the scene
  * stage's garbage collection). `occ`: share of the sky hidden (0..255), of which `sky` is the floor's light
@@ -1899,9 +1947,7 @@ function darkenRect(
       if (occ[j] === 0 && core[j] === 0) continue;
       const m = lit[occ[j]] * (1 - (core[j] / 255) * 0.9);
       const i = ((ry0 + y) * W + rx0 + x) * 3;
-      out[i] *= m;
-      out[i + 1] *= m;
-      out[i + 2] *= m;
+      scalePixel(out, i, m);
     }
   }
 }
@@ -2057,33 +2103,39 @@ async function drawCastShadow(
           if (Y > y1) y1 = Y;
         }
     }
-  if (underBody) {
-    const r = markUnderBody(splat, placed, W, H, floor.elevationDeg);
-    if (r)
-      [x0, y0, x1, y1] = [Math.min(x0, r.x0), Math.min(y0, r.y0), Math.max(x1, r.x1), Math.max(y1, r.y1)];
-  }
   if (x1 < 0) return;
   const soft = await blurSplat(splat, W, H, { x0, y0, x1, y1 }, castSigma(carH, floor));
-  ({ x0, y0 } = soft);
-  const { w: rw, h: rh } = soft;
-  for (let y = 0; y < rh; y++)
-    for (let x = 0; x < rw; x++) {
-      const v = soft.data[y * rw + x] / 255;
+  // The floor under the body, blurred as underBodyShade blurs it on the photo's path: blurred with the card's
+  // crisp sun edge, its end at the car's first and last columns stood as the straight side of a dark
+  // rectangle under a rear view on the night drive (the gallery's JRK5336, session 19).
+  const body = underBody ? await underBodyShade(placed, floor, W, H) : null;
+  const rx0 = Math.min(soft.x0, body?.x0 ?? W);
+  const ry0 = Math.min(soft.y0, body?.y0 ?? H);
+  const rx1 = Math.max(soft.x0 + soft.w, body ? body.x0 + body.w : 0);
+  const ry1 = Math.max(soft.y0 + soft.h, body ? body.y0 + body.h : 0);
+  const at = (
+    m: { data: Buffer; x0: number; y0: number; w: number; h: number },
+    X: number,
+    Y: number,
+  ): number =>
+    X >= m.x0 && Y >= m.y0 && X < m.x0 + m.w && Y < m.y0 + m.h
+      ? m.data[(Y - m.y0) * m.w + X - m.x0] / 255
+      : 0;
+  for (let Y = ry0; Y < ry1; Y++)
+    for (let X = rx0; X < rx1; X++) {
+      const v = Math.max(at(soft, X, Y), body ? at(body, X, Y) : 0);
       if (v < 0.004) continue;
       // Where the car also hides the sky (`sky`, drawn after this with the sky's share of the light), the
       // sun is most of what is left: the floor keeps cast (1 - v) + (1 - cast) (1 - hidden), not the product
       // of the two shadows (under a car in the sun that product left 0.36 of the floor's level, not black).
       let hidden = 0;
       if (sky) {
-        const gx = Math.floor((x0 + x - sky.x0) / sky.cell);
-        const gy = Math.floor((y0 + y - sky.y0) / sky.cell);
+        const gx = Math.floor((X - sky.x0) / sky.cell);
+        const gy = Math.floor((Y - sky.y0) / sky.cell);
         if (gx >= 0 && gy >= 0 && gx < sky.gw && gy < sky.gh) hidden = sky.dark[gy * sky.gw + gx] / 255;
       }
       const m = 1 - (floor.cast * v) / (1 - (1 - floor.cast) * hidden);
-      const i = ((y0 + y) * W + x0 + x) * 3;
-      out[i] *= m;
-      out[i + 1] *= m;
-      out[i + 2] *= m;
+      scalePixel(out, (Y * W + X) * 3, m);
     }
 }
 

@@ -249,21 +249,33 @@ export function photoShadow(
     else floorTop[gx] = lowest[gx] + 1;
   }
 
-  // Distance (cells) from the car's lower outline: the fit uses only floor well away from the car.
+  // Distance (cells) from the car's lower outline: the fit uses only floor well away from the car, and the
+  // shadow is kept near the car (below). Counted along diagonals too (steps of 1 and the root of 2): counted
+  // in rows plus columns, a distance's contours are diamonds, and the shadow's fade drew straight 45-degree
+  // edges off the car's corners.
   const far = Math.round((0.14 * box.h) / s);
   const dist = new Float32Array(gw * gh).fill(1e9);
   for (let i = 0; i < gw * gh; i++) if (car[i] >= 0.02) dist[i] = 0;
+  const diag = Math.SQRT2;
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
       const i = gy * gw + gx;
       if (gx > 0) dist[i] = Math.min(dist[i], dist[i - 1] + 1);
-      if (gy > 0) dist[i] = Math.min(dist[i], dist[i - gw] + 1);
+      if (gy > 0) {
+        dist[i] = Math.min(dist[i], dist[i - gw] + 1);
+        if (gx > 0) dist[i] = Math.min(dist[i], dist[i - gw - 1] + diag);
+        if (gx < gw - 1) dist[i] = Math.min(dist[i], dist[i - gw + 1] + diag);
+      }
     }
   for (let gy = gh - 1; gy >= 0; gy--)
     for (let gx = gw - 1; gx >= 0; gx--) {
       const i = gy * gw + gx;
       if (gx < gw - 1) dist[i] = Math.min(dist[i], dist[i + 1] + 1);
-      if (gy < gh - 1) dist[i] = Math.min(dist[i], dist[i + gw] + 1);
+      if (gy < gh - 1) {
+        dist[i] = Math.min(dist[i], dist[i + gw] + 1);
+        if (gx < gw - 1) dist[i] = Math.min(dist[i], dist[i + gw + 1] + diag);
+        if (gx > 0) dist[i] = Math.min(dist[i], dist[i + gw - 1] + diag);
+      }
     }
 
   let all: number[] = [];

@@ -55,4 +55,22 @@ describe('the sky a car hides from the floor', () => {
     for (let gx = end; gx < sky.gw - 1; gx++) step = Math.max(step, Math.abs(v[gx + 1] - v[gx]));
     expect(step).toBeLessThan(0.06 * Math.max(...v.slice(end - 3, end + 1)));
   });
+
+  it('is zero all round its border (a side view and a 3/4 view)', () => {
+    // Laid on every street photo, the map's top row (0.1 car heights above the sill, still up to 7 % dark
+    // beside the ends) and its bottom row drew the straight top and bottom of a darker rectangle of road
+    // round the car (blinded review, sessions 18-19).
+    for (const [x0, x1, ground] of [
+      [100, 500, () => 300],
+      [200, 460, (x: number) => 260 + Math.round((Math.min(440, Math.max(220, x)) - 220) * 0.2)],
+    ] as const) {
+      const sky = skyOcclusion(x0, x1, ground, 20, 150, 800, 500)!;
+      const at = (gx: number, gy: number): number => sky.dark[gy * sky.gw + gx];
+      let border = 0;
+      for (let gx = 0; gx < sky.gw; gx++) border = Math.max(border, at(gx, 0), at(gx, sky.gh - 1));
+      for (let gy = 0; gy < sky.gh; gy++) border = Math.max(border, at(0, gy), at(sky.gw - 1, gy));
+      // Before: 17 of 255 on the top row.
+      expect(border).toBeLessThanOrEqual(1);
+    }
+  });
 });

@@ -121,12 +121,22 @@ export interface SkyOcclusion {
 }
 
 /**
+ * How far the map reaches from the car, in car heights of the picture: beyond its ends, in front of its
+ * ground line, and above its sill's row. In front the box hides 2-5 % of the sky at that reach, which
+ * `skyOcclusion` eases to nothing along the field's own contours. Beyond the ends and above the sill the
+ * darkness is faded over the whole reach (eased): a box's flat end hides more than a car's rounded one, real
+ * floors beside a car's ends show no fading shadow (0.955-0.966 of the floor further down at 1-20 % of the
+ * car's height out, docs/decisions/0010 session 15), and far above the ground line the picture shows the
+ * kerb, a hedge or a wall behind the car, not floor.
+ */
+const REACH = { beside: 0.35, below: 0.45, above: 0.15 };
+
+/**
  * The floor's occlusion around a placed car, on canvas cells: `x0`..`x1` the car's columns, `ground(x)` the
  * row its tyres stand on in column x (held level past the outer wheels), `sill` the body's height above that
- * line in pixels, `carH` the car's height in pixels. Cells above a column's sill continue the darkness just
- * below it (they are under the car's outline, and an upscaled map has no light seam there); the map fades
- * to nothing at its own edges, 0.35 of the car's height beyond the ends and 0.3 below the ground line, where
- * the box hides under 6 % of the sky.
+ * line in pixels, `carH` the car's height in pixels. Rows above the ground line are floor further back: under
+ * the car (darker than the sill's row, so an upscaled map has no light seam along the sill), then behind it.
+ * The map fades to nothing before its own edges along the field's own contours (see below).
  */
 export function skyOcclusion(
   x0: number,
@@ -149,8 +159,9 @@ export function skyOcclusion(
     bottom: Math.max(0.02, Math.min(0.4, sill / carH)),
     top: BELTLINE,
   };
-  const reachX = Math.round(0.35 * carH);
-  const below = Math.round(0.3 * carH);
+  const reachX = Math.round(REACH.beside * carH);
+  const below = Math.round(REACH.below * carH);
+  const above = REACH.above * carH;
   let gTop = Infinity;
   let gBottom = -Infinity;
   for (let x = x0; x <= x1; x++) {
@@ -158,36 +169,43 @@ export function skyOcclusion(
     gBottom = Math.max(gBottom, ground(x));
   }
   const cx0 = Math.max(0, x0 - reachX);
-  const fade = 0.1 * carH;
-  // Beside the car's ends the floor above the ground line (further back) is not under the car, so the map's
-  // top row is seen there: the darkness fades out over `fade` above the sill's height instead of stopping at
-  // that row (a ruled line across the floor beside both bumpers, once this map was laid on every photo;
-  // within the car's columns those rows are under its body).
-  const cy0 = Math.max(0, Math.round(gTop - sill - 2 * cell - fade));
+  const cy0 = Math.max(0, Math.floor(gTop - sill - above - cell));
   const gw = Math.ceil((Math.min(W, x1 + reachX + 1) - cx0) / cell);
   const gh = Math.ceil((Math.min(H, gBottom + below + 1) - cy0) / cell);
   if (gw < 2 || gh < 2) return null;
-  const dark = new Uint8Array(gw * gh);
+  const field = new Float32Array(gw * gh);
+  const fade = new Float32Array(gw * gh);
   for (let gx = 0; gx < gw; gx++) {
     const px = cx0 + (gx + 0.5) * cell;
     const g = ground(Math.round(Math.min(x1, Math.max(x0, px))));
     const x = (px - x0) / carH - ROUNDED;
-    // Beside the car's ends the fade runs the whole reach, eased: over 0.1 car heights its edge read as the
-    // side of a dark rectangle once the map was laid on every photo (blinded review, session 18).
-    const side = Math.max(0, Math.min(1, (px - (x0 - reachX)) / reachX, (x1 + reachX - px) / reachX));
-    const sideFade = side * side * (3 - 2 * side);
+    const beside = Math.max(0, x0 - px, px - x1) / reachX;
     for (let gy = 0; gy < gh; gy++) {
       const py = cy0 + (gy + 0.5) * cell;
-      // Rows above the ground line show floor further back, under the car up to the sill; rows below it,
+      // Rows above the ground line show floor further back (under the car, then behind it); rows below it,
       // floor in front of the car.
-      const up = Math.min(g - py, sill);
-      const z = INSET + up / (FORESHORTEN * carH);
-      const bottomFade = Math.min(1, (g + below - py) / fade);
-      const topFade = Math.min(1, (py - cy0) / fade);
-      const v =
-        boxOcclusion(x, z, box) * Math.max(0, sideFade) * Math.max(0, bottomFade) * Math.max(0, topFade);
-      dark[gy * gw + gx] = Math.round(Math.min(1, v) * 255);
+      const z = INSET + (g - py) / (FORESHORTEN * carH);
+      field[gy * gw + gx] = boxOcclusion(x, z, box);
+      // Faded out beyond the ends and above the sill by the distance from the corner between them, so the
+      // fade's contours are round there rather than the sides of a rectangle.
+      const t = 1 - Math.min(1, Math.hypot(beside, Math.max(0, g - sill - py) / above));
+      fade[gy * gw + gx] = t * t * (3 - 2 * t);
     }
+  }
+  // In front the map ends at a row where the box still hides a few per cent of the sky: cut there (or faded
+  // over a band of rows, as until session 19) the darkness took the rectangle's straight edge, and above the
+  // sill's row every row repeated it up to the map's top (a rectangle of darker road round every street car:
+  // blinded review, sessions 18-19). Instead the field is eased to nothing below the most it reaches on the
+  // map's bottom row (unless that row is the canvas's, where nothing shows), between that level and twice it:
+  // that fade follows the field's own contours, and with the fade above (zero at the sides and the top) the
+  // map is zero at its bounds.
+  let edge = 0;
+  if (cy0 + gh * cell < H) for (let gx = 0; gx < gw; gx++) edge = Math.max(edge, field[(gh - 1) * gw + gx]);
+  const dark = new Uint8Array(gw * gh);
+  for (let i = 0; i < field.length; i++) {
+    const v = field[i];
+    const t = edge > 0 ? Math.max(0, Math.min(1, (v - edge) / edge)) : 1;
+    dark[i] = Math.round(Math.min(1, v * t * t * (3 - 2 * t) * fade[i]) * 255);
   }
   return { dark, gw, gh, x0: cx0, y0: cy0, cell };
 }
