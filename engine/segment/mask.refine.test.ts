@@ -299,6 +299,30 @@ describe("a tyre in the car's own shadow", () => {
     expect(keep[410 * n + 147]).toBe(255);
   });
 
+  // A parking bay's line runs beside the lost tyre, in the car's shadow and as half sure as the tyre
+  // (oalpr_br_JRK5336 with a 768 crop pass): the tyre comes back, the line does not.
+  it.each([
+    ['yellow', [105, 85, 52]],
+    ['white', [98, 98, 102]],
+  ])('keeps the tyre but not a %s floor line beside it in the same half-sure plateau', (_, line) => {
+    const { sal, n } = rearView(150);
+    const rgb = Buffer.alloc(n * n * 3);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        const tyre = y >= 380 && y < 440 && ((x >= 120 && x < 175) || (x >= 345 && x < 400));
+        const body = x >= 100 && x < 420 && y >= 180 && y < 380;
+        const mark = x >= 405 && x < 418 && y >= 380;
+        const c = body ? [150, 150, 150] : tyre ? [40, 36, 30] : mark ? line : [28, 28, 28];
+        rgb.set(c, (y * n + x) * 3);
+        // The shadowed floor between the tyre and the line is half sure too.
+        if (x >= 400 && x < 418 && y >= 380 && y < 440) sal.data[y * n + x] = 110;
+      }
+    const keep = keepCarFast({ ...sal, rgb });
+    expect(keep[410 * n + 372]).toBe(255); // the tyre
+    expect(keep[436 * n + 372]).toBe(255); // down to the ground line
+    for (const y of [390, 420, 436]) expect(keep[y * n + 412]).toBe(0); // the line
+  });
+
   it('does not keep a half-sure speck of floor where a tyre would stand', () => {
     const { sal, n } = rearView(0, { x0: 365, x1: 378, y0: 425, level: 150 });
     expect(keepCarFast(sal)[432 * n + 372]).toBe(0);

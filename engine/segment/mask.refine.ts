@@ -301,7 +301,7 @@ export function keepCarFast(sal: SaliencyMap, opts: RefineOptions = defaultRefin
   const n = sal.size;
   if (n % 2) {
     const whole = keepCar(sal, opts);
-    keepLostWheel(whole, sal.data, n);
+    keepLostWheel(whole, sal.data, n, sal.rgb);
     return whole;
   }
   const h = n / 2;
@@ -327,7 +327,7 @@ export function keepCarFast(sal: SaliencyMap, opts: RefineOptions = defaultRefin
     const inner = up[i] && (sal.data[i] >= 128 || isInterior(up, i, n));
     out[i] = inner || (reach[i] && sal.data[i] >= 128) ? 255 : 0;
   }
-  keepLostWheel(out, sal.data, n);
+  keepLostWheel(out, sal.data, n, sal.rgb);
   return out;
 }
 
@@ -344,9 +344,11 @@ export function keepCarFast(sal: SaliencyMap, opts: RefineOptions = defaultRefin
  * from the body's lower outline down to the ground: the lost tyre, its part in the arch's deep shadow too.
  * A floor shadow is dark and half sure as well, but it is no wheel: a run of such columns 0.5-1.6 times the
  * kept wheel's width is taken, a shadow running on under the car or out beside it is wider and is left, as
- * is a speck. Works at model resolution on a 0/255 keep mask; returns the pixels added (session 18).
+ * is a speck. Given the image as the model saw it (`rgb`), only the tyre of those columns is taken, not a
+ * floor mark beside it (keepTyreOnly, session 19). Works at model resolution on a 0/255 keep mask; returns
+ * the pixels added (session 18).
  */
-export function keepLostWheel(keep: Uint8Array, sal: Uint8Array, n: number): number {
+export function keepLostWheel(keep: Uint8Array, sal: Uint8Array, n: number, rgb?: Buffer): number {
   const { top, bottom } = rowRange(keep, n, n);
   if (top < 0 || bottom - top < 20) return 0;
   const low = lowestRows(keep, n, n);
@@ -412,14 +414,110 @@ export function keepLostWheel(keep: Uint8Array, sal: Uint8Array, n: number): num
     if (!best) continue;
     const run = best[1] - best[0] + 1;
     if (run < w * 0.5 || run > w * 1.6) continue;
+    const fill = new Uint8Array(n * n);
     for (let x = best[0]; x <= best[1]; x++)
-      for (let y = low[x] + 1; y <= deep[x]; y++)
-        if (!keep[y * n + x]) {
-          keep[y * n + x] = 255;
-          added++;
-        }
+      for (let y = low[x] + 1; y <= deep[x]; y++) if (!keep[y * n + x]) fill[y * n + x] = 1;
+    if (rgb) keepTyreOnly(fill, keep, sal, rgb, n, best, bottom - g, Math.max(1, Math.round(w / 25)));
+    for (let i = 0; i < fill.length; i++)
+      if (fill[i]) {
+        keep[i] = 255;
+        added++;
+      }
   }
   return added;
+}
+
+/** keepTyreOnly: how much brighter (luma, 0-255) or more coloured (chroma) than the tyre a mark is. */
+const LUMA_STEP = 32;
+const CHROMA_STEP = 18;
+
+/**
+ * Narrows a lost wheel's fill (keepLostWheel's columns, from the body's lower outline to the ground line)
+ * to the tyre. The columns are about a wheel wide, but a floor mark beside the tyre can fall inside them: a
+ * parking bay's yellow line in the car's shadow was as half sure as the tyre (oalpr_br_JRK5336 with a 768
+ * crop pass: tyre 150-210, the line 90-130) and came along as a yellow patch beside it (session 19). Rubber
+ * is dark and grey; paint is brighter or more coloured. Each pixel is judged by its neighbourhood's mean
+ * colour (within `r`, so a tread's light ridges count with their dark grooves) against the fill's median
+ * half-sure pixel, the tyre's: clearly brighter (LUMA_STEP) or more coloured (CHROMA_STEP) is a mark,
+ * unless ISNet is at least as sure of it as of the tyre-coloured part (its median): a tyre's sunlit side is
+ * brighter and browner than its shadowed tread (oalpr_br_NZJ6581: luma 70-76, chroma 35-42 against 38/8)
+ * but 220-233 sure, where a mark is below the tyre's plateau. What is taken are the 4-connected tyre-like
+ * pieces that hang from the body and reach the ground line (`ground`), as a tyre does; a dark piece cut
+ * off from the ground by a mark is left. Dark floor beside the tyre stays, as before.
+ */
+function keepTyreOnly(
+  fill: Uint8Array,
+  keep: Uint8Array,
+  sal: Uint8Array,
+  rgb: Buffer,
+  n: number,
+  [x0, x1]: [number, number],
+  ground: number,
+  r: number,
+): void {
+  let y0 = n;
+  let y1 = -1;
+  for (let y = 0; y < n; y++)
+    for (let x = x0; x <= x1; x++)
+      if (fill[y * n + x]) {
+        y0 = Math.min(y0, y);
+        y1 = y;
+      }
+  if (y1 < 0) return;
+  // Work in the fill's box: b = (y - y0) * bw + (x - x0).
+  const bw = x1 - x0 + 1;
+  const bh = y1 - y0 + 1;
+  const at = (b: number) => (y0 + ((b / bw) | 0)) * n + x0 + (b % bw);
+  const luma = new Float32Array(bw * bh);
+  const chroma = new Float32Array(bw * bh); // max - min of the mean's channels
+  const half: number[] = [];
+  for (let b = 0; b < bw * bh; b++) {
+    const i = at(b);
+    if (!fill[i]) continue;
+    const x = i % n;
+    const y = (i / n) | 0;
+    const sum = [0, 0, 0];
+    let k = 0;
+    for (let v = Math.max(0, y - r); v <= Math.min(n - 1, y + r); v++)
+      for (let u = Math.max(0, x - r); u <= Math.min(n - 1, x + r); u++, k++)
+        for (let c = 0; c < 3; c++) sum[c] += rgb[(v * n + u) * 3 + c];
+    luma[b] = (0.299 * sum[0] + 0.587 * sum[1] + 0.114 * sum[2]) / k;
+    chroma[b] = (Math.max(...sum) - Math.min(...sum)) / k;
+    if (sal[i] >= 48) half.push(b);
+  }
+  if (!half.length) return;
+  const median = (a: number[]) => a.sort((p, q) => p - q)[a.length >> 1];
+  const refL = median(half.map((b) => luma[b]));
+  const refC = median(half.map((b) => chroma[b]));
+  const tyreColour = (b: number) => luma[b] <= refL + LUMA_STEP && chroma[b] <= refC + CHROMA_STEP;
+  const plateau = half.filter(tyreColour).map((b) => sal[at(b)]);
+  const sure = plateau.length ? median(plateau) : 256;
+  const tyreLike = (b: number) => fill[at(b)] && (tyreColour(b) || sal[at(b)] >= sure);
+  const seen = new Uint8Array(bw * bh);
+  const took = new Uint8Array(bw * bh);
+  for (let start = 0; start < bw * bh; start++) {
+    if (seen[start] || !tyreLike(start)) continue;
+    seen[start] = 1;
+    const piece = [start];
+    let hangs = false;
+    let stands = false;
+    for (let k = 0; k < piece.length; k++) {
+      const b = piece[k];
+      const i = at(b);
+      const x = i % n;
+      const y = (i / n) | 0;
+      if (keep[i - n] || (x > 0 && keep[i - 1]) || (x < n - 1 && keep[i + 1])) hangs = true;
+      if (y >= ground) stands = true;
+      const next = [x > x0 ? b - 1 : -1, x < x1 ? b + 1 : -1, y > y0 ? b - bw : -1, y < y1 ? b + bw : -1];
+      for (const c of next)
+        if (c >= 0 && !seen[c] && tyreLike(c)) {
+          seen[c] = 1;
+          piece.push(c);
+        }
+    }
+    if (hangs && stands) for (const b of piece) took[b] = 1;
+  }
+  for (let b = 0; b < bw * bh; b++) if (!took[b]) fill[at(b)] = 0;
 }
 
 // A pixel whose 4 neighbours are all kept is interior (a filled hole, a window): keep it whatever the
