@@ -163,6 +163,9 @@ describe('car mask clean-up', () => {
     expect(calls).toEqual(['full@512', 'crop@768']);
     expect(big.passes).toBe(2);
     expect(big.runs).toEqual([512, 768]);
+    // The default passes (PASS_SIZES, session 19) are these.
+    calls.length = 0;
+    expect((await segmentCar(at(1600, 1200), { saliency: fake })).runs).toEqual([512, 768]);
     // A 640x480 photo: no crop of it can show the model more real pixels than a 512 first pass saw, so it
     // gets one pass at the model's own size, as with equal sizes.
     calls.length = 0;
@@ -445,6 +448,23 @@ describe('the tread of a dusty tyre over the shadow under the car', () => {
     for (const [x, y] of tread) expect(alpha[y * w + x]).toBe(255);
     expect(alpha[167 * w + 100 - 44]).toBe(0); // the shadow beyond the tread
     expect(alpha[131 * w + 200]).toBe(0); // the shadow under the light sill
+  });
+
+  it('grows no whisker from a lone light fleck on a black tyre’s cut (no sidewall arc)', () => {
+    const { image, alpha, w } = dustyTyre();
+    // A black tyre: its rubber all tread-dark, the mask cut at 36 px as before; one row of it has a light
+    // fleck at the cut (a letter of the sidewall's lettering, a lit tread block), dark rubber further in.
+    const fleckRow = 160;
+    for (let y = 110; y < 200; y++)
+      for (let x = 55; x < 145; x++) {
+        const r = Math.hypot(x - 100, y - 150);
+        if (r >= 40) continue;
+        const fleck = y === fleckRow && x < 100 && r >= 33 && r < 36;
+        image.data.fill(fleck ? 140 : r >= 24 ? 20 : 200, (y * w + x) * 3, (y * w + x) * 3 + 3);
+      }
+    const before = Uint8Array.from(alpha);
+    expect(restoreTread(alpha, image)).toBe(0);
+    expect(alpha).toEqual(before);
   });
 });
 

@@ -85,12 +85,13 @@ export interface PassSizes {
 
 /**
  * Measured on eval-dev (docs/decisions/0002, "Session 18"): a 512 px look at the whole photo finds the car's
- * box as well as 1024 does, and 768 px on the crop keeps the masks' mean IoU at about 0.81 of two 1024 passes'
- * pixels; but at 768 a jagged dark sliver stayed beside a studio tyre that 1024 does not leave (blinded
- * review, session 18), so the default stays two 1024 passes until the crop size is settled by eye as well as
- * by IoU. `ENGINE_ISNET_SIZES=full,crop` sets both (512,768 for the faster setting; benches compare in one run).
+ * box as well as 1024 does, and 768 px on the crop keeps the masks' mean IoU for 0.81 of one 1024 pass's
+ * pixels (the 12-MP bench photo). The jagged dark sliver beside a studio tyre that withdrew this default in
+ * session 18 was restoreTread growing lone rows, not the 768 pass (1024 left one on another photo too;
+ * session 19, alongArcs). `ENGINE_ISNET_SIZES=full,crop` sets both (1024,1024 for the old passes; benches
+ * compare in one run).
  */
-export const PASS_SIZES: PassSizes = passSizes(process.env.ENGINE_ISNET_SIZES) ?? { full: 1024, crop: 1024 };
+export const PASS_SIZES: PassSizes = passSizes(process.env.ENGINE_ISNET_SIZES) ?? { full: 512, crop: 768 };
 
 function passSizes(spec: string | undefined): PassSizes | undefined {
   if (!spec) return undefined;
@@ -554,8 +555,8 @@ export function restoreTread(alpha: Uint8Array, image: RawImage): number {
       }
       return false;
     });
-  let front: number[] = [];
-  const dirOf: number[] = [];
+  const seeds: number[] = [];
+  const seedDirs: number[] = [];
   for (let y = sill + 1; y < h; y++)
     for (let x = 2; x < w - 2; x++) {
       const i = y * w + x;
@@ -563,11 +564,12 @@ export function restoreTread(alpha: Uint8Array, image: RawImage): number {
       // The first pixel outside the car: tread-dark, or the edge's mixed pixel with tread-dark beyond it.
       for (const d of [-1, 1])
         if (alpha[i + d] >= 128 && (lum(i) <= dark || lum(i - d) <= dark) && steep(i, d) && ring(i, d)) {
-          front.push(i);
-          dirOf.push(-d);
+          seeds.push(i);
+          seedDirs.push(-d);
           break;
         }
     }
+  let { seeds: front, dirs: dirOf } = alongArcs(seeds, seedDirs, w, Math.max(3, Math.round(carH * 0.01)));
   let n = 0;
   for (let step = 0; step < k && front.length; step++) {
     const next: number[] = [];
@@ -585,8 +587,7 @@ export function restoreTread(alpha: Uint8Array, image: RawImage): number {
       }
     });
     front = next;
-    dirOf.length = 0;
-    dirOf.push(...nextDir);
+    dirOf = nextDir;
   }
   // Rows the test missed between two rows it took (a pixel's half-tread outline) are taken too, so the
   // restored edge is a line, not stripes.
@@ -600,6 +601,50 @@ export function restoreTread(alpha: Uint8Array, image: RawImage): number {
     }
   for (let i = 0; i < w * h; i++) if (added[i]) alpha[i] = 255;
   return n;
+}
+
+/**
+ * The seeds (first pixels outside the car, grown towards `dirs`) that lie on a run of at least `minRun`
+ * consecutive rows of seeds growing the same way, each within 2 px of the one above: a cut along a
+ * sidewall follows the wheel's arc for many rows. A lone row is a light fleck the cut touched (lettering,
+ * a lit tread block) beside the dark shadow, not a sidewall; grown, it was a 1-px whisker of old shadow
+ * beside the tyre, which the composite showed as a jagged dark sliver (session 19, carvana studio photo).
+ */
+function alongArcs(
+  seeds: number[],
+  dirs: number[],
+  w: number,
+  minRun: number,
+): { seeds: number[]; dirs: number[] } {
+  const dirAt = new Map<number, number>();
+  seeds.forEach((i, s) => dirAt.set(i, dirs[s]));
+  // Rows spanned by same-way seeds followed from i up (dy = -1) or down (+1), at most minRun of them; a
+  // row the seed test missed (a pixel's half-tread outline) does not end the run.
+  const near = (at: number, d: number): number => {
+    for (let q = 0; q <= 2; q++) {
+      if (dirAt.get(at - q) === d) return at - q;
+      if (dirAt.get(at + q) === d) return at + q;
+    }
+    return -1;
+  };
+  const follow = (i: number, d: number, dy: number): number => {
+    let rows = 0;
+    for (let at = i; rows < minRun;) {
+      const one = near(at + dy * w, d);
+      const next = one >= 0 ? one : near(at + 2 * dy * w, d);
+      if (next < 0) break;
+      rows += one >= 0 ? 1 : 2;
+      at = next;
+    }
+    return rows;
+  };
+  const kept = { seeds: [] as number[], dirs: [] as number[] };
+  seeds.forEach((i, s) => {
+    if (follow(i, dirs[s], -1) + follow(i, dirs[s], 1) + 1 < minRun) return;
+    kept.seeds.push(i);
+    kept.dirs.push(dirs[s]);
+  });
+  return kept;
 }
 
 /**
