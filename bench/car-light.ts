@@ -26,7 +26,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { decodeImage, type RawImage } from '../engine/io/image.decode';
-import { carBox, compositeCar, planFraming, type ToneCurve } from '../engine/scene/car.composite';
+import { carBox, compositeCar, nearGrey, planFraming, type ToneCurve } from '../engine/scene/car.composite';
 import { LIN } from '../engine/scene/photo.shadow';
 import { sceneMeta } from '../engine/scene/scene.library';
 
@@ -59,7 +59,7 @@ interface Surround {
 /**
  * The car's solid pixels (alpha 250 and up) against the pixels outside it (alpha 0) in its box grown by 0.3
  * of its height to the sides and above and 0.15 below (the floor it stands on, its shadow included: a real
- * photo has one too). Near-grey pixels (photoLight's test, from 12 up) give the colour of each one's light.
+ * photo has one too). Near-grey pixels (nearGrey, from 12 up) give the colour of each one's light.
  */
 function surround(img: RawImage, alpha: Uint8Array): Surround {
   const { width: W, height: H, channels: C, data } = img;
@@ -75,9 +75,7 @@ function surround(img: RawImage, alpha: Uint8Array): Surround {
       if (!s) continue;
       const c = [data[i * C], data[i * C + 1], data[i * C + 2]];
       s.lum.push(0.2126 * LIN[c[0]] + 0.7152 * LIN[c[1]] + 0.0722 * LIN[c[2]]);
-      const hi = Math.max(...c);
-      if (hi >= 12 && hi <= 245 && hi - Math.min(...c) <= 0.28 * hi + 6)
-        for (let k = 0; k < 3; k++) s.grey[k] += LIN[c[k]];
+      if (nearGrey(c[0], c[1], c[2], 12)) for (let k = 0; k < 3; k++) s.grey[k] += LIN[c[k]];
     }
   const level = (s: ReturnType<typeof side>, q: number | null): number => {
     if (q === null) return s.lum.reduce((a, v) => a + v, 0) / s.lum.length;
@@ -169,20 +167,27 @@ async function all(scenes: string[]): Promise<void> {
     .map((f) => f.replace(/\.\w+$/, ''))
     .sort();
   const rows = new Map<string, Surround[]>();
+  const off = new Map<string, number[]>();
   const add = (k: string, s: Surround) => rows.set(k, [...(rows.get(k) ?? []), s]);
   for (const name of names) {
     const got = await load(name);
     const box = got && carBox(got.mask, got.image.width, got.image.height);
     if (!got || !box || box.cutBottom || box.cutLeft || box.cutRight) continue;
-    add('photos', surround(got.image, got.mask));
+    const own = surround(got.image, got.mask);
+    add('photos', own);
     for (const scene of scenes) {
       const r = await composite(got.image, got.mask, scene);
-      if (r) add(scene, surround(r.image, r.alpha));
+      if (!r) continue;
+      const s = surround(r.image, r.alpha);
+      add(scene, s);
+      // How far this car's colour against its place stands from its own photo's (ln, red and blue).
+      off.set(scene, [...(off.get(scene) ?? []), Math.hypot(s.red - own.red, s.blue - own.blue)]);
     }
   }
   const q = (v: number[], at: number) => v.sort((a, b) => a - b)[Math.floor(at * (v.length - 1))];
   console.log(
-    'car / scene round it: mean linear luminance (quartiles), p90, ln red, ln blue of its greys (medians)',
+    'car / scene round it: mean linear luminance (quartiles), p90, ln red, ln blue of its greys (medians);\n' +
+      'off own photo: distance of (ln red, ln blue) from the same car’s in its photo (median, 3rd quartile)',
   );
   for (const [k, v] of rows) {
     const m = v.map((s) => s.mean);
@@ -194,7 +199,10 @@ async function all(scenes: string[]): Promise<void> {
           p90: med((s) => s.p90),
           red: med((s) => s.red),
           blue: med((s) => s.blue),
-        }).slice(6),
+        }).slice(6) +
+        (off.has(k)
+          ? `  off own photo ${[0.5, 0.75].map((a) => q(off.get(k)!, a).toFixed(3)).join(' ')}`
+          : ''),
     );
   }
 }

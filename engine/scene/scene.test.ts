@@ -737,6 +737,28 @@ describe('scene light', () => {
   });
 });
 
+/** A 400 x 300 photo of a car seen from the side (its box 60-340 by 110-240, tyres at its lower corners),
+ * each pixel coloured by `colour` (inside the car, on a tyre, its row), with a faint even grain. */
+function sideCar(colour: (car: boolean, tyre: boolean, y: number) => number[]): {
+  image: RawImage;
+  mask: Uint8Array;
+} {
+  const W = 400;
+  const H = 300;
+  const data = Buffer.alloc(W * H * 3);
+  const mask = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      const car = x > 60 && x < 340 && y > 110 && y < 240;
+      mask[i] = car ? 255 : 0;
+      const c = colour(car, car && y > 220 && (x < 120 || x > 280), y);
+      const grain = ((x * 7 + y * 13) % 9) - 4;
+      for (let k = 0; k < 3; k++) data[i * 3 + k] = c[k] + grain;
+    }
+  return { image: { data, width: W, height: H, channels: 3 }, mask };
+}
+
 describe('night grade', () => {
   it('takes a hazy photo’s lifted blacks down to the night’s black and leaves deep blacks as they were', async () => {
     // A Honda shot in haze (darkest 1 % at 49 of 255) stayed a grey, washed car on the night drive.
@@ -781,23 +803,12 @@ describe('night grade', () => {
     // "an orange glow on the bonnet that the lamp doesn't explain". The yard's walls and sky are black.
     // A dark green car on a salmon wall; its upper half mirrors the wall (a bonnet and windscreen in sun),
     // black tyres (so the night's toe leaves it as it is).
-    const W = 400;
-    const H = 300;
-    const data = Buffer.alloc(W * H * 3);
-    const mask = new Uint8Array(W * H);
     const paint = [20, 55, 45];
     const mirrored = [150, 110, 100];
-    for (let y = 0; y < H; y++)
-      for (let x = 0; x < W; x++) {
-        const i = y * W + x;
-        const car = x > 60 && x < 340 && y > 110 && y < 240;
-        mask[i] = car ? 255 : 0;
-        const tyre = car && y > 220 && (x < 120 || x > 280);
-        const c = !car ? [225, 165, 145] : tyre ? [6, 6, 6] : y < 170 ? mirrored : paint;
-        const grain = ((x * 7 + y * 13) % 9) - 4;
-        for (let k = 0; k < 3; k++) data[i * 3 + k] = c[k] + grain;
-      }
-    const image: RawImage = { data, width: W, height: H, channels: 3 };
+    const { image, mask } = sideCar((car, tyre, y) =>
+      !car ? [225, 165, 145] : tyre ? [6, 6, 6] : y < 170 ? mirrored : paint,
+    );
+    const { width: W, height: H } = image;
     const opts = (id: string) => ({
       background: { kind: 'scene' as const, id },
       width: W,
@@ -953,6 +964,55 @@ describe("grade from the probes at the car's place", () => {
     const warm = carToneCurve([1.2, 1, 0.8], meta);
     expect(warm[0][GREY]).toBeLessThan(c[0][GREY]);
     expect(warm[2][GREY]).toBeGreaterThan(c[2][GREY]);
+  });
+});
+
+describe('day grade', () => {
+  it('keeps the car’s colour against the place round it, as its photo had it', async () => {
+    // Reviewers: "no cold light on the car" on the snowy drive. The day grade's colour was the matte grey
+    // probe's (B/G 1.03 on the snowy drive) while the snow round the car, lit by the sky, is much bluer, so a
+    // car drawn there stood warmer against its place than any car stands against its own street (eval-dev's
+    // 27 street photos: the car's greys ln blue +0.14 over their surroundings', the snowy drive's composites
+    // +0.06). A silver car on a neutral street, and the same car on a warm (sandy) one.
+    const silver = [150, 150, 150];
+    const photo = (street: number[]) =>
+      sideCar((car, tyre) => (!car ? street : tyre ? [20, 20, 20] : silver));
+    // ln(B/G) and ln(R/G) of the linear mean of the near-grey pixels outside the car round it in the output.
+    const around = (img: RawImage, alpha: Uint8Array): [number, number] => {
+      const b = carBox(alpha, img.width, img.height)!;
+      const m = b.h * 0.3;
+      const s = [0, 0, 0];
+      for (let y = Math.max(0, Math.round(b.y - m)); y < Math.min(img.height, b.y + b.h * 1.15); y++)
+        for (let x = Math.max(0, Math.round(b.x - m)); x < Math.min(img.width, b.x + b.w + m); x++) {
+          const i = y * img.width + x;
+          const c = [0, 1, 2].map((k) => img.data[i * 3 + k]);
+          const hi = Math.max(...c);
+          if (alpha[i] !== 0 || hi < 12 || hi > 245 || hi - Math.min(...c) > 0.28 * hi + 6) continue;
+          for (let k = 0; k < 3; k++) s[k] += toLinear(c[k] / 255);
+        }
+      return [Math.log(s[2] / s[1]), Math.log(s[0] / s[1])];
+    };
+    for (const [street, blue] of [
+      [[120, 120, 120], 0],
+      [[130, 125, 115], -Math.log(toLinear(115 / 255) / toLinear(125 / 255))],
+    ] as [number[], number][]) {
+      const { image, mask } = photo(street);
+      const { width: W, height: H } = image;
+      const r = await compositeCar(image, mask, {
+        background: { kind: 'scene', id: 'snowy-drive' },
+        width: W,
+        height: H,
+        framing: planFraming([carBox(mask, W, H)!], W, H),
+        light: [1, 1, 1],
+      });
+      const car = [0, 1, 2].map((k) => toLinear(r.grade[k][silver[k]] / 255));
+      const [placeBlue, placeRed] = around(r.image, r.alpha);
+      // The car's blue against the place's is its photo's (0 on the grey street, +0.18 on the sandy one) ...
+      expect(Math.log(car[2] / car[1]) - placeBlue, `${street}`).toBeCloseTo(blue, 1);
+      // ... and so is its red (the sandy street is redder than the silver car by 0.09 in ln).
+      const red = -Math.log(toLinear(130 / 255) / toLinear(125 / 255));
+      expect(Math.log(car[0] / car[1]) - placeRed, `${street}`).toBeCloseTo(street[0] === 120 ? 0 : red, 1);
+    }
   });
 });
 
