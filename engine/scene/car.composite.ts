@@ -1503,8 +1503,10 @@ async function smoothOutline(
       }
     }
   // Specks and notches: the median of the 3x3 neighbourhood, except on a line one pixel thin (car on
-  // both sides along it, background on both sides across it: an antenna, a wiper seen edge-on) and at
-  // its tip (a car pixel whose one car neighbour is such a line).
+  // both sides along it, background on both sides across it: an antenna, a wiper seen edge-on), at
+  // its tip (a car pixel whose one car neighbour is such a line), and in a gap one pixel thin (the same
+  // with car and background swapped: between two such lines, or a line and the body). The median filled
+  // such a gap, and two 1-px rows of a cut became one solid block three pixels high.
   const src = Buffer.from(a);
   const thinAt = new Uint8Array(n);
   const solid = (j: number): boolean => src[j] >= 128;
@@ -1518,9 +1520,11 @@ async function smoothOutline(
   for (let y = 1; y < h - 1; y++)
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      if (band[i] && solid(i))
-        for (const [p, q, u, v] of across)
-          if (solid(i + p) && solid(i + q) && !solid(i + u) && !solid(i + v)) thinAt[i] = 1;
+      if (!band[i]) continue;
+      const car = solid(i);
+      for (const [p, q, u, v] of across)
+        if (solid(i + p) === car && solid(i + q) === car && solid(i + u) !== car && solid(i + v) !== car)
+          thinAt[i] = 1;
     }
   const win = new Uint8Array(9);
   for (let y = 1; y < h - 1; y++)

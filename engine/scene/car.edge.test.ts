@@ -248,6 +248,36 @@ describe('the cut’s outline', () => {
     }
     expect(kept / ant.length).toBeGreaterThan(0.95);
   });
+
+  it('keeps a one-pixel gap between two one-pixel rows open (no dark block three pixels high)', async () => {
+    // Two 1-px rows of dark floor shadow that a mask took as car beside the car (restoreTread's lone rows
+    // before session 19), one background pixel apart: thin parts, drawn as the cut gives them. The
+    // outline's median filled the gap between them with the old shadow and drew one dark block.
+    const data = Buffer.alloc(W * H * 3, 215);
+    const mask = new Uint8Array(W * H);
+    const gap: number[] = [];
+    const rows: number[] = [];
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const body = x > W * 0.3 && x < W * 0.8 && y >= H * 0.3 && y < H * 0.7;
+        const row = (y === 180 || y === 182) && x > W * 0.3 - 20 && x <= W * 0.3;
+        if (body) data.fill(170, i * 3, i * 3 + 3);
+        // The old floor's shadow there, between and round the rows, as dark as they are.
+        const shade = y >= 175 && y < 190 && x > W * 0.3 - 30 && x <= W * 0.3;
+        if (row || shade) data.fill(60, i * 3, i * 3 + 3);
+        if (body || row) mask[i] = 255;
+        if (x > W * 0.3 - 16 && x <= W * 0.3 - 4 && (y === 181 || y === 182))
+          (y === 181 ? gap : rows).push(i);
+      }
+    const r = await onPlainBackground(data, mask, 150);
+    const at = (i: number): number =>
+      r.image.data[((Math.floor(i / W) + r.placement.dy) * W + (i % W) + r.placement.dx) * 3 + 1];
+    // The gap shows the new background (150), the rows keep their dark (60), and nothing is darker than both.
+    for (const i of gap) expect(at(i)).toBeGreaterThan(130);
+    for (const i of rows) expect(at(i)).toBeLessThan(100);
+    for (const i of [...gap, ...rows]) expect(at(i)).toBeGreaterThanOrEqual(55);
+  });
 });
 
 describe('the tyres on the floor', () => {
