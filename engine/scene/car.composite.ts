@@ -21,7 +21,23 @@ export interface CarBox {
 }
 
 /** A key light whose cast shadow is at least this dark is a sun (or a hard spot): see compositeCar. */
-const SUN_CAST = 0.3;
+export const SUN_CAST = 0.3;
+
+/** How dark a key of this softness casts a shadow, 0..1 (a sun 0.55): what the metadata's light says. */
+function softnessCast(k: Pick<SceneMeta['keyLight'], 'softness' | 'floorLight'>): number {
+  return k.floorLight ? 0.65 * (1 - k.softness) : 0;
+}
+
+/**
+ * How dark the car's cast shadow is drawn on a rendered scene, 0..1: what the key's softness allows, but
+ * never darker than the cast shadows the render itself shows (`castSeen`, measured where checked). A sun in
+ * the metadata whose light the render does not show on its own poles, kerbs, trees and cars (a cloud, a
+ * building or the sky's share washed it out) would give the car alone a hard shadow: "an odd cut-off shadow
+ * spreading left while nothing else casts one" (issue 11).
+ */
+export function keyCast(k: Pick<SceneMeta['keyLight'], 'softness' | 'floorLight' | 'castSeen'>): number {
+  return Math.min(softnessCast(k), k.castSeen ?? 1);
+}
 
 export function carBox(mask: Uint8Array, width: number, height: number): CarBox | null {
   const bounds = maskBounds(mask, width, height, 128);
@@ -516,8 +532,11 @@ export interface FloorLight {
   softness: number;
   /** Canvas pixels a point 1 m up casts its shadow by (x, y); null: light from straight above. */
   shadow: [number, number] | null;
-  /** Cast shadow darkness 0..1 (0: no floor light). */
+  /** Cast shadow darkness 0..1 (0: no floor light, or none the scene's own objects show). */
   cast: number;
+  /** The scene's key is a sun (or a hard spot) from one side, by its metadata: another light than the
+   * photo's, whose cast shadow is then cut to its contact. */
+  sun: boolean;
   /** The key light's elevation above the floor, degrees (90 where it is not given). */
   elevationDeg?: number;
   /** The scene's camera: its height above the floor and its distance to the car, in metres. */
@@ -678,7 +697,10 @@ export async function compositeCar(
               (meta.shadowVector[1] * meta.height * scene.fit.scale * pxPerM) / scene.fit.metrePx,
             ]
           : null,
-      cast: k.floorLight ? 0.65 * (1 - k.softness) : 0,
+      cast: keyCast(k),
+      // Daylight from one side even where the render shows no cast shadow of it: a photo's own sun shadow
+      // still fell where the photo's sun put it, and is cut to its contact (see compositeCar).
+      sun: !!meta.shadowVector && k.elevationDeg < 75 && softnessCast(k) >= SUN_CAST,
       elevationDeg: k.elevationDeg,
       camera: meta.camera,
       horizonRow: scene.fit.horizonRow,
@@ -707,7 +729,15 @@ export async function compositeCar(
       .toBuffer({ resolveWithObject: true });
     out = data;
     floorPx = Math.round(framing.floorY * H);
-    floorLight = { reflection: 0, wet: false, roughness: 1, softness: 0.8, shadow: null, cast: 0 };
+    floorLight = {
+      reflection: 0,
+      wet: false,
+      roughness: 1,
+      softness: 0.8,
+      shadow: null,
+      cast: 0,
+      sun: false,
+    };
     // The same grade rule as for a rendered scene, toward the upload's own light where the car stands.
     const upload = { data: out, width: W, height: H, channels: 3 as const };
     const target = uploadGradeTarget(upload, framing.floorY);
@@ -764,7 +794,7 @@ export async function compositeCar(
     // drawn shadow does); the drawn contact, occlusion and cast shadows otherwise.
     // Under the scene's sun the photo's cast shadow would fall where the photo's sun put it ("blotchy
     // pasted shadow with hard edges"): only its contact and occlusion are kept, the cast is the scene's.
-    const sunny = !!floorLight.shadow && floorLight.cast >= SUN_CAST;
+    const sunny = floorLight.sun;
     // The least light kept under the car is a street photo's under its sills: 0.3 of the open floor's
     // encoded level (the eval's "contact profile, street, sill", 0.28-0.31): 0.077-0.091 of sRGB's linear light
     // on floors of 0.8-0.5 of white (0.07, 0.3 ^ 2.2, while the darkness was laid as a 1/2.2 power).

@@ -16,6 +16,7 @@ const floor: FloorLight = {
   softness: 0.5,
   shadow: null,
   cast: 0,
+  sun: false,
 };
 const car = { left: 100, top: 120, cw: 100, ch: 60 };
 

@@ -38,6 +38,10 @@ export interface SceneMeta {
     softness: number;
     color: number[];
     floorLight: boolean;
+    /** Darkness 0..1 (1 - the shadowed floor's linear light over the lit floor's beside it) of the cast
+     * shadows the render's own objects (poles, kerbs, trees, cars) throw, measured on the committed render;
+     * 0 where none shows; absent where not checked (the softness alone then says). */
+    castSeen?: number;
   };
   floor: { gloss: number; roughness: number; kind: string };
   night: boolean;
