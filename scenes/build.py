@@ -2023,6 +2023,16 @@ def s12a_cyc_mat(name, floor_col, wall_col, rough, wear=1.0, seed=0.0, tracks=()
         fcol, patch, marks, dust_m = s13F_floor(nt, c, c0, y, x, floor_col, seed, tracks, dust, wear, flat, s13f)
         if W is not None:
             fcol, marks16, polish = s16S_floor_wear(nt, c, c0, x, y, fcol, floor_col, flat, W, seed)
+        W19 = s13f.get('s19')
+        if W19 is not None:
+            # session 19: drips and scuffs on the floor within `reach` of the turntable's slot (cars wait
+            # there to be driven on), and the slot's dirt against it
+            dist = _xy_dist(nt, c0, 0.0, W19['cy'])
+            near = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, math_node(nt, 'SUBTRACT', dist, W19['ro']),
+                                                              0.5 * W19['reach'], W19['reach']))
+            fcol, m19 = s19S_stains(nt, c, floor_col, fcol, math_node(nt, 'MULTIPLY', near, flat), W19, seed + 0.5)
+            fcol = s19S_slot_grime(nt, c, dist, W19['ro'], fcol, floor_col, math_node(nt, 'MULTIPLY', flat, W19['rim']), False)
+            marks16 = math_node(nt, 'MAXIMUM', marks16, m19)
     else:
         # tone: a faint drift, roller laps (long in y, a roller wide), paint grain at two scales
         tone = ramp(nt, noise(nt, c, 0.15, 2, 0.5), [(0.3, (0.985,) * 3), (0.7, (1.012,) * 3)])
@@ -2220,7 +2230,7 @@ def s14S_ring(nt, r, r0, width):
     return ramp(nt, math_node(nt, 'DIVIDE', d, width), [(0.35, (1, 1, 1)), (1.0, (0, 0, 0))])
 
 
-def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0, W16=None):
+def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0, W16=None, W19=None):
     """Session 14: the top of a car photo booth's turntable, in the disc's own coordinates (object at its
     centre): painted steel plates, twelve from the hub to the rim and two access hatches (session 15; each
     plate a shade different and tilted a hair, joints a few millimetres wide with grime in them, a small
@@ -2230,7 +2240,8 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0, W1
     shoe scuffs, and dust that gathers towards the rim. Rotationally symmetric in its layout.
     `W16` (session 16): the wear a used booth's disc shows at 100 %: trodden-in grime where the wheels
     stand and roll (W16['grime']), fine scratches (W16['scratch']), grit and paint chips, the wheel zone
-    buffed a little smoother; None leaves the session-15 top."""
+    buffed a little smoother; None leaves the session-15 top. `W19` (session 19, S19_BOOTH): oil drips and
+    rubber scuffs where cars stand (s19S_stains) and grime along the rim's slot (s19S_slot_grime)."""
     m, nt, out = new_mat(name)
     c = coord(nt)
     cn = shifted(nt, c, (seed * 11.3, seed * 5.9, 0.0))
@@ -2322,6 +2333,12 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0, W1
         fcol = mix_rgb(nt, w16, fcol, rubber)
         chip = math_node(nt, 'MULTIPLY', dots, math_node(nt, 'GREATER_THAN', dk, 0.6))
         fcol = mix_rgb(nt, chip, fcol, mix_rgb(nt, 1.0, col, (1.25, 1.24, 1.22), 'MULTIPLY'))
+    if W19 is not None:
+        # session 19: where cars stand (from near the hub to just inside the rim), and the slot's dirt on the
+        # plates' outer edge (the steel rim band, `rim` 3.5 cm, lies between them and the slot)
+        stand = ramp(nt, rn, [(0.12, (0, 0, 0)), (0.3, (1, 1, 1)), (0.85, (1, 1, 1)), (0.97, (0.3,) * 3)])
+        fcol, m19 = s19S_stains(nt, cn, col, fcol, stand, W19, seed)
+        fcol = s19S_slot_grime(nt, cn, r, R - 0.037, fcol, col, W19['rim'], inside=True)
     # satin paint: the wheel paths a touch polished, dust and joints duller
     # (session 15: glossier and unevenly so, +-0.07 over a metre or so where it was mopped and where not,
     # so the wall's light lies on it in broad uneven sheens, as in the booth photos; specular 0.5, paint)
@@ -2331,6 +2348,8 @@ def s14S_disc_mat(name, col, rough, R, seed=0.0, marks_amt=1.0, dust_amt=1.0, W1
     if W16 is not None:
         rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'SUBTRACT', math_node(nt, 'MULTIPLY', w16, 0.12),
                                                   math_node(nt, 'MULTIPLY', wheels, 0.04)))
+    if W19 is not None:
+        rgh = math_node(nt, 'ADD', rgh, math_node(nt, 'MULTIPLY', m19, 0.08))
     # the joints are slight grooves; the plates lie very slightly out of level with each other (each
     # plate tilted a hair: a plane over it from its white noise, so the sheen steps at the joints)
     wc = nt.nodes.new('ShaderNodeSeparateRGB')
@@ -2368,8 +2387,9 @@ def s14S_disc(kind, S14, floor_obj):
     """The booth's turntable from the `s14` parameters of a studio2 kind (see s14S_booth); session 15: set
     flush into the floor `floor_obj` (s15S_turntable)."""
     top = s14S_disc_mat('s14S-disc-' + kind, S14['disc'], S14['rough'], S14['r'], S14['seed'],
-                        S14.get('marks', 1.0), S14.get('dust', 1.0), S14.get('s16'))
-    s15S_turntable(S14['cy'], S14['r'], top, s15S_rim_mat('s15S-rim-' + kind, S14['trim']),
+                        S14.get('marks', 1.0), S14.get('dust', 1.0), S14.get('s16'), S14.get('s19'))
+    rim = s15S_rim_mat('s15S-rim-' + kind, S14['trim'], S14['s19']['rim'] if 's19' in S14 else 0.0)
+    s15S_turntable(S14['cy'], S14['r'], top, rim,
                    s15S_pit_mat('s15S-pit-' + kind), floor_obj)
 
 
@@ -2443,9 +2463,11 @@ def s15S_pit_mat(name):
     return m
 
 
-def s15S_rim_mat(name, tint):
+def s15S_rim_mat(name, tint, grime=0.0):
     """The disc's steel rim and the slot's edge: powder-coated steel worn to grey metal along the top
-    where wheels roll over it, its walls dark with grime (z below the floor)."""
+    where wheels roll over it, its walls dark with grime (z below the floor). `grime` (session 19): its top
+    blackened by the dirt that collects at the slot too, in patches, so the ring reads as the booth photos'
+    dark rim rather than a light steel line."""
     m, nt, out = new_mat(name)
     c = coord(nt)
     sep = nt.nodes.new('ShaderNodeSeparateXYZ')
@@ -2454,6 +2476,9 @@ def s15S_rim_mat(name, tint):
     wear = ramp(nt, noise(nt, c, 9.0, 3, 0.6), [(0.35, (0, 0, 0)), (0.7, (1, 1, 1))])
     col = mix_rgb(nt, 1.0, tint, ramp(nt, noise(nt, c, 25.0, 3, 0.6), [(0.3, (0.8,) * 3), (0.7, (1.0,) * 3)]), 'MULTIPLY')
     col = mix_rgb(nt, math_node(nt, 'MULTIPLY', wear, 0.5), col, (0.32, 0.31, 0.3))
+    if grime:
+        g = ramp(nt, noise(nt, c, 4.0, 3, 0.6), [(0.3, (0.55,) * 3), (0.6, (1,) * 3)])
+        col = mix_rgb(nt, math_node(nt, 'MULTIPLY', g, grime), col, (0.07, 0.065, 0.06))
     col = mix_rgb(nt, below, col, (0.05, 0.045, 0.04))
     met = math_node(nt, 'MULTIPLY', wear, 0.5)
     rgh = mix_rgb(nt, below, ramp(nt, noise(nt, c, 12.0, 2, 0.5), [(0.3, (0.28,) * 3), (0.7, (0.42,) * 3)]),
@@ -2652,6 +2677,89 @@ def s18D_services(R):
         box((0.14, 0.07, 0.14), (x, wy - 0.035, low), steel, bevel=0.004)
 
 
+# ---------------------------------------------------------------- session 19: stains and a dark rim
+
+def s19S_blobs(nt, c, scale, share, radius, seed, elong=1.0, ragged=0.3):
+    """Sparse soft blobs in the floor plane (oil and coolant drips, rubber scuffs): Voronoi cells `1/scale` m
+    apart, a share of them holding one blob of `radius` m (x 0.3-1.7 per blob), stretched `elong`:1 along a
+    heading of its own and its edge made ragged by noise (a drip spreads unevenly; a round dot reads as
+    drawn). Returns (blob 0..1, its edge 0..1: the darker ring a dried drip leaves, a 0..1 random per blob)."""
+    cs = shifted(nt, c, (seed * 5.3, seed * 8.1, 0.0))
+    vo = s12b_voronoi(nt, cs, scale, 'F1')
+    rgb = nt.nodes.new('ShaderNodeSeparateRGB')
+    link(nt, vo.outputs['Color'], rgb.inputs[0])
+    # the offset from the blob's centre in metres, turned to the blob's heading (its red channel)
+    d = nt.nodes.new('ShaderNodeVectorMath')
+    d.operation = 'SUBTRACT'
+    link(nt, cs, d.inputs[0])
+    link(nt, vo.outputs['Position'], d.inputs[1])  # (Blender gives it in the input's space, not in cells)
+    sep = nt.nodes.new('ShaderNodeSeparateXYZ')
+    link(nt, d.outputs[0], sep.inputs[0])
+    a = math_node(nt, 'MULTIPLY', rgb.outputs['R'], math.pi)
+    ca, sa = math_node(nt, 'COSINE', a), math_node(nt, 'SINE', a)
+    u = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', sep.outputs['X'], ca), math_node(nt, 'MULTIPLY', sep.outputs['Y'], sa))
+    v = math_node(nt, 'SUBTRACT', math_node(nt, 'MULTIPLY', sep.outputs['Y'], ca), math_node(nt, 'MULTIPLY', sep.outputs['X'], sa))
+    u = math_node(nt, 'DIVIDE', u, elong)
+    dist = math_node(nt, 'SQRT', math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', u, u), math_node(nt, 'MULTIPLY', v, v)))
+    r = math_node(nt, 'MULTIPLY', radius, math_node(nt, 'ADD', 0.3, math_node(nt, 'MULTIPLY', rgb.outputs['B'], 1.4)))
+    q = math_node(nt, 'DIVIDE', dist, r)
+    # ragged edge: noise at about a fifth of the blob's size
+    q = math_node(nt, 'ADD', q, math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', noise(nt, c, 2.5 / radius, 3, 0.6), 0.5), ragged * 2))
+    pick = math_node(nt, 'LESS_THAN', rgb.outputs['G'], share)
+    # densest at its centre, thinning out to the edge (a flat fill read as a grey cut-out spot)
+    blob = math_node(nt, 'MULTIPLY', pick, math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, q, 0.4, 1.0)))
+    edge = math_node(nt, 'MULTIPLY', pick, smooth_band(nt, q, 0.7, 0.88, 0.9, 1.02))
+    # the blob's own random (its green channel scaled back to 0..1 among the picked ones)
+    return blob, edge, math_node(nt, 'DIVIDE', rgb.outputs['G'], share)
+
+
+def s19S_stains(nt, c, col, fcol, weight, S, seed):
+    """Session 19 (issue 10, studio grey and white): what the Carvana booth photos show and our disc did
+    not ("spotless turntable"): oil and coolant drips where cars stood (soft dark-brown blobs 5-25 cm with
+    the darker ring of a dried edge, a few satellite drops) and black rubber scuffs where a tyre was turned
+    on the spot (10-15 cm wide, 2-3 times as long, at any heading), all scaled by `weight` (0..1: where
+    cars stand) and S['stain'] / S['scuff']. Returns (colour, marks 0..1 for the roughness)."""
+    drip, ring, k = s19S_blobs(nt, c, 1.1, 0.4, 0.15, seed, elong=1.4, ragged=0.25)
+    drop, dring, _ = s19S_blobs(nt, c, 5.0, 0.12, 0.025, seed + 0.3, elong=1.2, ragged=0.2)
+    amt = math_node(nt, 'ADD', 0.35, math_node(nt, 'MULTIPLY', k, 0.65))
+    oil = math_node(nt, 'ADD', math_node(nt, 'MULTIPLY', drip, amt), drop)
+    oil = math_node(nt, 'ADD', oil, math_node(nt, 'MULTIPLY', math_node(nt, 'ADD', ring, dring), 0.4))
+    # in clusters (where one leaking car stood, where cars wait), not spread evenly like a pattern
+    cl = ramp(nt, noise(nt, shifted(nt, c, (seed * 2.3, 0.0, 0.0)), 0.55, 2, 0.5), [(0.35, (0.25,) * 3), (0.55, (1,) * 3)])
+    oil = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', oil, math_node(nt, 'MULTIPLY', weight, cl)), S['stain'], clamp=True)
+    # a third of the drips fresh: darker and browner than the grey of the dried ones
+    fresh = math_node(nt, 'GREATER_THAN', k, 0.67)
+    tone = mix_rgb(nt, fresh, (0.42, 0.39, 0.35), (0.26, 0.23, 0.19))
+    fcol = mix_rgb(nt, oil, fcol, mix_rgb(nt, 1.0, col, tone, 'MULTIPLY'))
+    scuff, _, ks = s19S_blobs(nt, c, 2.2, 0.22, 0.06, seed + 0.7, elong=2.8, ragged=0.35)
+    # rubber lies in streaks across the scuff, not as a flat fill
+    streak = ramp(nt, noise(nt, c, 14.0, 3, 0.6), [(0.3, (0.6,) * 3), (0.65, (1,) * 3)])
+    rub = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', scuff, streak), math_node(nt, 'ADD', 0.4, math_node(nt, 'MULTIPLY', ks, 0.6)))
+    rub = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', rub, weight), S['scuff'], clamp=True)
+    fcol = mix_rgb(nt, rub, fcol, mix_rgb(nt, 1.0, col, (0.2, 0.19, 0.18), 'MULTIPLY'))
+    return fcol, math_node(nt, 'MAXIMUM', oil, rub)
+
+
+def s19S_slot_grime(nt, c, dist, ro, fcol, col, amt, inside):
+    """Session 19: the dirt that collects along the turntable's slot (the booth photos' "dark rim"): a band
+    a few centimetres wide against the slot (on the disc's plates inside it when `inside`, on the floor
+    outside it otherwise), darkest at the slot and broken where it was swept, and a softer halo 25 cm out.
+    `dist` the distance from the disc's centre, `ro` the slot's edge (m). Returns the colour."""
+    off = math_node(nt, 'SUBTRACT', ro, dist) if inside else math_node(nt, 'SUBTRACT', dist, ro)
+    band = math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, off, 0.0, 0.045))
+    halo = math_node(nt, 'MULTIPLY', math_node(nt, 'SUBTRACT', 1.0, smooth_band(nt, off, 0.0, 0.3)), 0.35)
+    g = math_node(nt, 'MULTIPLY', math_node(nt, 'MAXIMUM', band, halo), smooth_band(nt, off, -0.01, 0.0))
+    swept = ramp(nt, noise(nt, c, 3.0, 3, 0.6), [(0.3, (0.35,) * 3), (0.65, (1,) * 3)])
+    g = math_node(nt, 'MULTIPLY', math_node(nt, 'MULTIPLY', g, swept), amt, clamp=True)
+    return mix_rgb(nt, g, fcol, mix_rgb(nt, 1.0, col, (0.42, 0.4, 0.37), 'MULTIPLY'))
+
+
+# Session 19 (issue 10): the stains, scuffs and slot grime of a used booth (s19S_*), on the disc (studio2's
+# s14['s19']) and on the floor round it (s13f['s19']: the disc's centre, radius and slot edge, so the floor's
+# dirt lies against the slot; only within `reach` m of it, the floor the compositor keeps round a car).
+S19_BOOTH = dict(stain=0.9, scuff=1.0, rim=0.75, reach=1.2)
+
+
 def studio2(kind):
     """Session 7 studios: the lights of a real car studio (a large overhead softbox over the car, strip
     softboxes at the sides, a wash on the cyclorama from above so the cove's curve reads by its shading)."""
@@ -2666,7 +2774,8 @@ def studio2(kind):
                       s18=dict(wall_y=10.85, span=8.0, tray=2.8, drops=(-4.3, 3.7), box_z=0.55),
                       # session 14: the booth's turntable (s14S_booth)
                       s14=dict(cy=1.5, r=3.4, disc=(0.52, 0.525, 0.53), trim=(0.6, 0.61, 0.62), rough=0.3,
-                               seed=0.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
+                               seed=0.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7),
+                               s19=S19_BOOTH)),
         'grey': dict(floor=(0.3, 0.305, 0.315), wall=(0.55, 0.555, 0.56), rough=0.3, wear=1.1, disc=4.4,
                      arcs=((-7.0, 0.0, 5.2, 0.45), (6.0, 3.0, 5.5, 0.4), (-2.0, -9.0, 6.0, 0.35)), key=1000, wash=0.5,
                      photo=True, rough_var=0.1, dust=0.08,
@@ -2677,7 +2786,8 @@ def studio2(kind):
                      s17=dict(side_x=6.2, truss=(9.4, 5.1), floods=(-3.6, 0.4, 4.1), wall_y=10.85),
                      s18=dict(wall_y=10.85, span=6.19, tray=2.8, drops=(-4.3, 3.7), box_z=0.55),
                      s14=dict(cy=1.5, r=3.4, disc=(0.43, 0.432, 0.438), trim=(0.62, 0.63, 0.64), rough=0.3,
-                              seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7))),
+                              seed=1.0, marks=1.5, dust=1.3, scrim=(10.0, 8.0, 1.6), s16=dict(grime=0.45, scratch=0.7),
+                              s19=S19_BOOTH)),
         'modern': dict(floor=(0.19, 0.192, 0.196), wall=(0.48, 0.482, 0.485), rough=0.32, wear=1.0, disc=None,
                        arcs=((-6.0, 2.0, 4.8, 0.3), (8.0, 0.0, 6.5, 0.25)), key=950,
                        wash=0.08, dust=0.06, scuffs=0.12, bank=(8.8, 4.6, 7.0, 1.0, 1400),
@@ -2700,6 +2810,11 @@ def studio2(kind):
                      scuffs=0.0, cove=(1.3, 10.6), backdrop=6000),
     }[kind]
     S12 = P.get('s12')
+    if 's19' in P.get('s14', {}):
+        # session 19: the floor's share of the booth's dirt lies against the turntable's slot, whose floor-side
+        # steel edge ends 18 mm outside the disc (s15S_turntable: a 6 mm gap, a 12 mm edge)
+        S14 = P['s14']
+        S12['s13f'] = dict(S12['s13f'], s19=dict(S14['s19'], cy=S14['cy'], ro=S14['r'] + 0.018))
     if S12:
         # session 12 (studio white, grey, modern): see s12a_cyc_mat (session 14, white and grey: s14S_booth)
         # (session 13, grey and white: a touch more matt, rough13, so the recorded gloss is 0.15 not 0.19)
