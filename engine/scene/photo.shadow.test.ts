@@ -51,6 +51,55 @@ function rowDarkness(
 }
 
 /**
+ * A car whose body overhangs the front wheel to 0.85 W and whose underside rises 0.8 px a column over its
+ * last 30 px; the photo shows the far side's lit road under the sill and a shadow of grey `shade` below it,
+ * past the car's end. Its shadow map, read with the default reach.
+ */
+function risingBumper(shade: number): { sh: NonNullable<ReturnType<typeof photoShadow>>; mask: Uint8Array } {
+  const { image, mask } = photo(
+    (x, y) =>
+      y >= H * 0.62 && y < H * 0.76 && x > W * 0.2 && x < W * 0.9 ? (y < H * 0.655 ? 170 : shade) : 200,
+    0.85,
+  );
+  for (let x = 310; x < W * 0.85; x++)
+    for (let y = Math.round(H * 0.62 - (x - 310) * 0.8); y < H * 0.62; y++)
+      if (!((x - W * 0.67) ** 2 + (y - H * 0.65) ** 2 < (H * 0.1) ** 2)) {
+        const i = y * W + x;
+        mask[i] = 0;
+        image.data.fill(y >= H * 0.655 ? shade : 170, i * 3, i * 3 + 3);
+      }
+  const sh = photoShadow(image, mask, carBox(mask, W, H)!);
+  expect(sh).not.toBeNull();
+  return { sh: sh!, mask };
+}
+
+/**
+ * The largest step of `seen(darkness)` between neighbouring columns of the map on the floor under
+ * risingBumper's rising underside, clear of the outline (the car's soft edge covers the two pixels next to it).
+ */
+function worstStep(
+  sh: NonNullable<ReturnType<typeof photoShadow>>,
+  mask: Uint8Array,
+  seen: (d: number) => number,
+): number {
+  const cell = sh.w / sh.gw;
+  let worst = 0;
+  for (let y = Math.round(H * 0.56); y < Math.round(H * 0.7); y++) {
+    const gy = Math.floor((y - sh.y0) / (sh.h / sh.gh));
+    for (let x = 290; x < W * 0.88; x++) {
+      const gx = Math.floor((x - sh.x0) / cell);
+      let nearCar = false;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 3; dx++) nearCar ||= mask[(y + dy) * W + x + dx] > 0;
+      if (nearCar) continue;
+      const i = gy * sh.gw + gx;
+      worst = Math.max(worst, Math.abs(seen(sh.dark[i + 1] / 255) - seen(sh.dark[i] / 255)));
+    }
+  }
+  return worst;
+}
+
+/**
  * The photo composited on `scene` at its own size: the share of the bare scene's light (green, in `linear`
  * light) kept on the floor over a patch given in source fractions of the width and height.
  */
@@ -187,40 +236,20 @@ describe('the photo’s own shadow', () => {
   it('fades the darkness carried under the sill out where the underside rises to a bumper, without a wall', () => {
     // ig02_carsgraz_244 on city-centre: the lit strip under the sill was darkened only in columns whose gap
     // is at most 1.25 x the sill's, so where the rear bumper's underside rose past that the darkness stopped
-    // from one column to the next: "a hard vertical edge at the left of the rear bumper". Here the body
-    // overhangs the front wheel to 0.85 W and its underside rises 0.8 px a column over the last 30 px; the
-    // photo shows the far side's lit road under the sill and the shadow below it, past the car's end.
-    const { image, mask } = photo(
-      (x, y) =>
-        y >= H * 0.62 && y < H * 0.76 && x > W * 0.2 && x < W * 0.9 ? (y < H * 0.655 ? 170 : 60) : 200,
-      0.85,
-    );
-    for (let x = 310; x < W * 0.85; x++)
-      for (let y = Math.round(H * 0.62 - (x - 310) * 0.8); y < H * 0.62; y++)
-        if (!((x - W * 0.67) ** 2 + (y - H * 0.65) ** 2 < (H * 0.1) ** 2)) {
-          const i = y * W + x;
-          mask[i] = 0;
-          image.data.fill(y >= H * 0.655 ? 60 : 170, i * 3, i * 3 + 3);
-        }
-    const sh = photoShadow(image, mask, carBox(mask, W, H)!)!;
-    expect(sh).not.toBeNull();
-    const cell = sh.w / sh.gw;
-    // The largest step of darkness between neighbouring columns on the floor under the rising underside.
-    let worst = 0;
-    for (let y = Math.round(H * 0.56); y < Math.round(H * 0.7); y++) {
-      const gy = Math.floor((y - sh.y0) / (sh.h / sh.gh));
-      for (let x = 290; x < W * 0.88; x++) {
-        const gx = Math.floor((x - sh.x0) / cell);
-        // Floor pixels clear of the outline (the car's soft edge covers the two next to it).
-        let nearCar = false;
-        for (let dy = -2; dy <= 2; dy++)
-          for (let dx = -2; dx <= 3; dx++) nearCar ||= mask[(y + dy) * W + x + dx] > 0;
-        if (nearCar) continue;
-        worst = Math.max(worst, Math.abs(sh.dark[gy * sh.gw + gx + 1] - sh.dark[gy * sh.gw + gx]) / 255);
-      }
-    }
+    // from one column to the next: "a hard vertical edge at the left of the rear bumper".
+    const { sh, mask } = risingBumper(60);
     // Before: 0.63 from one column to the next; now 0.12 (a fade over the rising underside).
-    expect(worst).toBeLessThan(0.15);
+    expect(worstStep(sh, mask, (d) => d)).toBeLessThan(0.15);
+  });
+
+  it('fades a near-black shadow out under a rising bumper evenly in the floor’s level, not all at its dark end', () => {
+    // 244 on city-centre again (session 19): the fade above, even in darkness, took a near-black sun shadow
+    // from 0.93 to 0.17 over 22 cells, and the floor's level (the light's 1/2.2 power) did most of its change
+    // over the last few: "a hard-edged rectangular dark shadow block behind the bumper".
+    const { sh, mask } = risingBumper(12);
+    // The largest step of the floor's encoded level (a share of the open floor's) between neighbouring
+    // columns. Before: 0.17 (at the fade's dark end); now 0.09, the fade's even step over its few columns.
+    expect(worstStep(sh, mask, (d) => (1 - d) ** (1 / 2.2))).toBeLessThan(0.12);
   });
 
   it('fades the shadow in beside the car’s ends instead of starting it at a ruled line', () => {

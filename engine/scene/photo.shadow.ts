@@ -463,6 +463,12 @@ export function photoShadow(
     if (low(gx)) seen = gx;
     take[gx] = Math.max(take[gx], 1 - (seen - gx) / Math.min(fadeCols, seen + 1 - first));
   }
+  // The fade is even in the floor's encoded level, not in darkness: a deep shadow's light is nearly all in its
+  // last few hundredths of darkness, so a fade even in darkness (0.17 to 0.93 over 22 cells on 244's rear
+  // bumper) kept the floor near its open level most of the way and dropped it 90 -> 11 levels over its last
+  // five canvas pixels, "a hard-edged rectangular dark shadow block behind the bumper" (session 19).
+  const fadedDark = (d: number, t: number): number =>
+    t >= 1 ? d : Math.round(255 * (1 - (1 - t * (1 - (1 - d / 255) ** (1 / 2.2))) ** 2.2));
   const carryUnderSill = (faded: boolean): void => {
     for (let gx = first; gx <= last; gx++) {
       if (lowest[gx] < 0 || take[gx] <= 0 || faded !== take[gx] < 1) continue;
@@ -473,13 +479,13 @@ export function photoShadow(
         const i = gy * gw + gx;
         if (car[i] >= 0.5) continue;
         run = Math.max(run, dark[i]);
-        dark[i] = Math.max(dark[i], Math.round(take[gx] * run));
+        dark[i] = Math.max(dark[i], Math.round(fadedDark(run, take[gx])));
       }
       // Where the carry reached the underside, the two rows of car above it take it too (the upscaled map
       // would otherwise draw a light line along the underside), and no further up.
       if (faded && top === lowest[gx])
         for (let gy = top; gy > Math.max(-1, top - 2); gy--)
-          dark[gy * gw + gx] = Math.max(dark[gy * gw + gx], Math.round(take[gx] * run));
+          dark[gy * gw + gx] = Math.max(dark[gy * gw + gx], Math.round(fadedDark(run, take[gx])));
     }
   };
   carryUnderSill(false);
