@@ -346,17 +346,7 @@ export function fillAcross(
  */
 export function hiddenShare(alpha: Uint8Array, image: RawImage, sal: SaliencyMap): number {
   const n = sal.size;
-  const { width: w, height: h } = image;
-  const keep = new Uint8Array(n * n);
-  let area = 0;
-  for (let my = 0; my < n; my++) {
-    const row = Math.min(h - 1, Math.floor(((my + 0.5) * h) / n)) * w;
-    for (let mx = 0; mx < n; mx++)
-      if (alpha[row + Math.min(w - 1, Math.floor(((mx + 0.5) * w) / n))] >= 128) {
-        keep[my * n + mx] = 1;
-        area++;
-      }
-  }
+  const { keep, area } = onModelGrid(alpha, image, n);
   const { top, bottom } = rowRange(keep, n, n);
   if (top < 0) return 0;
   const faint = new Uint8Array(n * n);
@@ -1013,6 +1003,35 @@ export function seamSlab(
 }
 
 /**
+ * The mask sampled on the model's n x n grid (each cell takes the image pixel under its centre): the cells
+ * that are car (255), how many, and `at`, the image pixel under a cell. Row offsets and columns are
+ * computed once per row and column, not per cell (a million divisions per photo).
+ */
+function onModelGrid(
+  alpha: Uint8Array,
+  image: RawImage,
+  n: number,
+): { keep: Uint8Array; area: number; at: (mx: number, my: number) => number } {
+  const { width: w, height: h } = image;
+  const rowAt = new Int32Array(n);
+  const colAt = new Int32Array(n);
+  for (let m = 0; m < n; m++) {
+    rowAt[m] = Math.min(h - 1, Math.floor(((m + 0.5) * h) / n)) * w;
+    colAt[m] = Math.min(w - 1, Math.floor(((m + 0.5) * w) / n));
+  }
+  const at = (mx: number, my: number) => rowAt[my] + colAt[mx];
+  const keep = new Uint8Array(n * n);
+  let area = 0;
+  for (let my = 0; my < n; my++)
+    for (let mx = 0; mx < n; mx++)
+      if (alpha[at(mx, my)] >= 128) {
+        keep[my * n + mx] = 255;
+        area++;
+      }
+  return { keep, area, at };
+}
+
+/**
  * Finds a leftover slab of background attached to the car's upper half: a large region inside the mask
  * where the model was only half sure (saliency 48..200) and whose colour matches the background just outside
  * the car. Small
@@ -1027,23 +1046,7 @@ export function findSlab(
   const n = sal.size;
   const { width: w, height: h, channels: c } = image;
   // Model-resolution car keep and the colours the model saw.
-  const keep = new Uint8Array(n * n);
-  // The image pixel under each model cell: its row's offset and its column, computed once per row and
-  // column (not per cell: a million divisions per photo).
-  const rowAt = new Int32Array(n);
-  const colAt = new Int32Array(n);
-  for (let m = 0; m < n; m++) {
-    rowAt[m] = Math.min(h - 1, Math.floor(((m + 0.5) * h) / n)) * w;
-    colAt[m] = Math.min(w - 1, Math.floor(((m + 0.5) * w) / n));
-  }
-  const at = (mx: number, my: number) => rowAt[my] + colAt[mx];
-  let carArea = 0;
-  for (let my = 0; my < n; my++)
-    for (let mx = 0; mx < n; mx++)
-      if (alpha[at(mx, my)] >= 128) {
-        keep[my * n + mx] = 255;
-        carArea++;
-      }
+  const { keep, area: carArea, at } = onModelGrid(alpha, image, n);
   if (carArea < 100) return { alpha, slab: 'none', share: 0 };
   // The car's vertical extent: slabs are looked for in its upper half only (a wall above a bonnet, sky or
   // a facade above a roof). Below, shadows, tyres and sills look like the road next to them and are car.
